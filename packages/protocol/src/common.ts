@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { Decimal } from './decimal.js';
+
+/**
+ * Custom zod messages are message keys; the server translates them into the caller's
+ * language together with the field name, and the web app can do the same.
+ */
+
+/** A whole number given as a JSON number or as a digit string (query strings carry text). */
+export const intLike = z
+  .union([z.number(), z.string().trim().regex(/^-?\d{1,15}$/, { message: 'rule.integer' })])
+  .transform((value) => Number(value))
+  .pipe(z.number().int({ message: 'rule.integer' }).safe({ message: 'rule.integer' }));
+
+export const idField = intLike.pipe(z.number().min(1, { message: 'rule.positive' }));
+
+export const pageField = intLike.pipe(z.number().min(1, { message: 'rule.positive' })).default(1);
+
+export const pagedQuery = z.object({
+  page: pageField,
+  limit: intLike.pipe(z.number().min(1).max(100)).optional(),
+});
+
+/** A decimal amount on the wire: a plain decimal string (numbers are refused: they lose digits). */
+export const decimalString = z
+  .string()
+  .trim()
+  .max(60, { message: 'rule.too_long' })
+  .refine((text) => Decimal.isValid(text), { message: 'rule.decimal' });
+
+export function trimmed(max: number) {
+  return z.string().trim().max(max, { message: 'rule.too_long' });
+}
+
+export function requiredText(max: number) {
+  return trimmed(max).min(1, { message: 'rule.required' });
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { idField, intLike } from './common.js';
+
+export const newsListQuery = z.object({
+  category_id: idField,
+  page: intLike.pipe(z.number().min(1, { message: 'rule.positive' })).default(1),
+  limit: intLike.pipe(z.number().min(1).max(100)).default(10),
+});
+
+export const newsInfoQuery = z.object({ id: idField });
+
+export const settingQuery = z.object({ key: z.string().trim().max(64).optional() });
+
+export interface NewsCategory {
+  id: number;
+  name: string;
+}
+
+export interface NewsItem {
+  id: number;
+  category_id: number;
+  title: string;
+  content: string;
+  banner: string | null;
+  created_at: string;
+}
+
+export interface Area {
+  id: number;
+  global_code: string;
+  name: string;
+}
+
+/** Settings the public may read through default/setting. */
+export const PUBLIC_SETTINGS = [
+  'login_use_sms',
+  'register_require_invite',
+  'contact_mobile',
+  'contact_email',
+  'site_name',
+] as const;
+export type PublicSetting = (typeof PUBLIC_SETTINGS)[number];

@@ -1,0 +1,5 @@
+export * from './decimal.js';
+export * from './envelope.js';
+export * from './common.js';
+export * from './users.js';
+export * from './content.js';

@@ -1,0 +1,62 @@
+/** Every setting of the server, read from the environment once, with its default (README). */
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  redisUrl: string | undefined;
+  demo: boolean;
+  marketMaker: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  smsGatewayUrl: string | undefined;
+  exchangeTz: string;
+  logLevel: string;
+  /** Directory of the built web app served at `/`. */
+  webDist: string;
+  /** Requests per minute per client address on sign-in and registration calls. */
+  authRateLimit: number;
+  /** Requests per minute per client address on code-sending calls. */
+  codeRateLimit: number;
+  /** Wrong passwords for one account within the lockout window before sign-in answers 429. */
+  maxPasswordFailures: number;
+}
+
+export const DEFAULT_DATABASE_URL = 'sqlite:data/exchange.db';
+
+type Env = Record<string, string | undefined>;
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !['0', 'false', 'off', 'no'].includes(value.toLowerCase());
+}
+
+function integer(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isSafeInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number`);
+  return parsed;
+}
+
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const databaseUrl = env.DATABASE_URL || DEFAULT_DATABASE_URL;
+  // Demo data is the default only on the embedded default database.
+  const demo = flag(env.DEMO, databaseUrl === DEFAULT_DATABASE_URL);
+  return {
+    port: integer(env.PORT, 8080, 'PORT'),
+    host: env.HOST || '0.0.0.0',
+    databaseUrl,
+    redisUrl: env.REDIS_URL || undefined,
+    demo,
+    marketMaker: flag(env.MARKET_MAKER, demo),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Open Exchange <no-reply@localhost>',
+    smsGatewayUrl: env.SMS_GATEWAY_URL || undefined,
+    exchangeTz: env.EXCHANGE_TZ || 'Asia/Shanghai',
+    logLevel: env.LOG_LEVEL || 'info',
+    webDist: env.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname,
+    authRateLimit: integer(env.AUTH_RATE_LIMIT, 30, 'AUTH_RATE_LIMIT'),
+    codeRateLimit: integer(env.CODE_RATE_LIMIT, 10, 'CODE_RATE_LIMIT'),
+    maxPasswordFailures: integer(env.MAX_PASSWORD_FAILURES, 5, 'MAX_PASSWORD_FAILURES'),
+    ...overrides,
+  };
+}

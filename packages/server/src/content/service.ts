@@ -1,0 +1,107 @@
+import {
+  DEFAULT_LANG,
+  PUBLIC_SETTINGS,
+  type Area,
+  type Lang,
+  type NewsCategory,
+  type NewsItem,
+  type Paged,
+} from '@oex/protocol';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { paged } from '../http/envelope.js';
+import { notFound } from '../http/errors.js';
+import { isMessageKey, translate } from '../http/messages/index.js';
+import { formatDateTime } from '../lib/time.js';
+import type { SettingKey, Settings } from './settings.js';
+
+/** News, public settings and the area list. */
+export class ContentService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly settings: Settings,
+    private readonly timeZone: string,
+  ) {}
+
+  async categories(lang: Lang): Promise<NewsCategory[]> {
+    const rows = await this.db.selectFrom('news_categories').selectAll().orderBy('sort').orderBy('id').execute();
+    return rows.map((row) => {
+      const key = `news_category.${row.slug}`;
+      return { id: row.id, name: isMessageKey(key) ? translate(lang, key) : row.slug };
+    });
+  }
+
+  /** The articles of a category in the caller's language, falling back to English. */
+  async list(categoryId: number, page: number, perPage: number, lang: Lang): Promise<Paged<NewsItem>> {
+    const { total } = await this.db
+      .selectFrom('news')
+      .where('category_id', '=', categoryId)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow();
+    const rows = await this.newsWithText(lang)
+      .where('news.category_id', '=', categoryId)
+      .orderBy('news.sort')
+      .orderBy('news.created_at', 'desc')
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute();
+    return paged(rows.map((row) => this.toItem(row)), Number(total), page, perPage);
+  }
+
+  async info(id: number, lang: Lang): Promise<NewsItem> {
+    const row = await this.newsWithText(lang).where('news.id', '=', id).executeTakeFirst();
+    if (!row) throw notFound();
+    return this.toItem(row);
+  }
+
+  /** Articles with their text in `lang`, or in English where that language has none. */
+  private newsWithText(lang: Lang) {
+    return this.db
+      .selectFrom('news')
+      .innerJoin('news_texts as t', (join) =>
+        join.onRef('t.news_id', '=', 'news.id').on((eb) =>
+          eb.or([
+            eb('t.lang', '=', lang),
+            eb.and([
+              eb('t.lang', '=', DEFAULT_LANG),
+              eb.not(
+                eb.exists(
+                  eb
+                    .selectFrom('news_texts as own')
+                    .select(sql`1`.as('one'))
+                    .whereRef('own.news_id', '=', 'news.id')
+                    .where('own.lang', '=', lang),
+                ),
+              ),
+            ]),
+          ]),
+        ),
+      )
+      .select(['news.id', 'news.category_id', 'news.banner', 'news.created_at', 't.title', 't.content']);
+  }
+
+  private toItem(row: {
+    id: number;
+    category_id: number;
+    banner: string | null;
+    created_at: number;
+    title: string;
+    content: string;
+  }): NewsItem {
+    return { ...row, created_at: formatDateTime(row.created_at, this.timeZone) };
+  }
+
+  async areas(): Promise<Area[]> {
+    return this.db.selectFrom('areas').select(['id', 'global_code', 'name']).orderBy('sort').orderBy('id').execute();
+  }
+
+  /** One public setting's value, or all of them as an object. */
+  async setting(key: string | undefined): Promise<string | Record<string, string>> {
+    if (key) {
+      if (!(PUBLIC_SETTINGS as readonly string[]).includes(key)) throw notFound('error.setting_unknown');
+      return this.settings.get(key as SettingKey);
+    }
+    const entries = await Promise.all(PUBLIC_SETTINGS.map(async (name) => [name, await this.settings.get(name)]));
+    return Object.fromEntries(entries);
+  }
+}

@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+/** Defaults of every setting; the database row wins when present. */
+export const SETTING_DEFAULTS = {
+  site_name: 'Open Exchange',
+  login_use_sms: '0',
+  register_require_invite: '1',
+  contact_mobile: '',
+  contact_email: '',
+} as const;
+export type SettingKey = keyof typeof SETTING_DEFAULTS;
+
+export class Settings {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async get(key: SettingKey): Promise<string> {
+    const row = await this.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+    return row?.value ?? SETTING_DEFAULTS[key];
+  }
+
+  async isOn(key: SettingKey): Promise<boolean> {
+    return (await this.get(key)) === '1';
+  }
+
+  async set(key: SettingKey, value: string): Promise<void> {
+    await this.db
+      .insertInto('settings')
+      .values({ key, value })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+      .execute();
+  }
+}

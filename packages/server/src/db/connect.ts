@@ -1,0 +1,43 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// int8 (counts, ids, epoch milliseconds) as numbers: they stay far below 2^53.
+pg.types.setTypeParser(20, (text) => Number(text));
+
+export function dialectOf(url: string): Dialect {
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return 'postgres';
+  if (url.startsWith('sqlite:')) return 'sqlite';
+  throw new Error('DATABASE_URL must start with sqlite: or postgres://');
+}
+
+/** Opens the database named by DATABASE_URL: `sqlite:<file>` (or `sqlite::memory:`) or postgres. */
+export function connect(url: string): Db {
+  const dialect = dialectOf(url);
+  if (dialect === 'postgres') {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { kysely, dialect, close: () => kysely.destroy() };
+  }
+  const file = url.slice('sqlite:'.length);
+  if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma('journal_mode = WAL');
+  // FULL: an acknowledged commit survives a crash of the machine, not only of the process.
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kysely, dialect, close: () => kysely.destroy() };
+}

@@ -1,0 +1,28 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './connect.js';
+import * as platform from './migrations/001_platform.js';
+
+/** Versioned migrations, in order. A new migration is a new entry; old ones never change. */
+const MIGRATIONS = { '001_platform': platform };
+
+class CodeMigrationProvider implements MigrationProvider {
+  constructor(private readonly db: Db) {}
+
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return Object.fromEntries(
+      Object.entries(MIGRATIONS).map(([name, module]) => [
+        name,
+        { up: (kysely) => module.up(kysely, this.db.dialect) },
+      ]),
+    );
+  }
+}
+
+export async function migrate(db: Db): Promise<void> {
+  const migrator = new Migrator({ db: db.kysely, provider: new CodeMigrationProvider(db) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

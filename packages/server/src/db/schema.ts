@@ -1,0 +1,152 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table shapes. Money columns are NUMERIC(36,18) in PostgreSQL and TEXT in SQLite; both
+ * arrive here as strings and are read through Decimal. Times are epoch milliseconds.
+ */
+type Money = string;
+type Flag = 0 | 1;
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface AreasTable {
+  id: Generated<number>;
+  global_code: string;
+  name: string;
+  sort: number;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string | null;
+  area_code: string | null;
+  mobile: string | null;
+  password_hash: string;
+  pay_password_hash: string | null;
+  invite_code: string;
+  inviter_id: number | null;
+  authorization_code: string;
+  review_status: number;
+  is_seller: Flag;
+  is_system: Flag;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: number;
+  last_seen_at: number;
+  revoked_at: number | null;
+}
+
+export interface VerificationCodesTable {
+  id: Generated<number>;
+  target: string;
+  type: number;
+  code_hash: string;
+  created_at: number;
+  expires_at: number;
+  attempts: number;
+  used_at: number | null;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  account_key: string;
+  created_at: number;
+}
+
+export interface DevMailboxTable {
+  id: Generated<number>;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string;
+  body: string;
+  created_at: number;
+}
+
+export interface NewsCategoriesTable {
+  id: number;
+  slug: string;
+  sort: number;
+}
+
+export interface NewsTable {
+  id: Generated<number>;
+  category_id: number;
+  banner: string | null;
+  sort: number;
+  created_at: number;
+}
+
+export interface NewsTextsTable {
+  news_id: number;
+  lang: string;
+  title: string;
+  content: string;
+}
+
+export interface CurrenciesTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  logo: string;
+  decimals: number;
+  is_quote: Flag;
+  open_recharge: Flag;
+  open_draw: Flag;
+  draw_rate: Money;
+  draw_min: Money;
+  draw_max: Money;
+  /** Reference USD price used until a USDT market has traded. */
+  usd_price: Money;
+  sort: number;
+}
+
+export interface AccountTypesTable {
+  id: number;
+  code: string;
+  is_recharge: Flag;
+  sort: number;
+}
+
+export interface CurrencyMatchesTable {
+  id: Generated<number>;
+  symbol: string;
+  base_currency_id: number;
+  quote_currency_id: number;
+  open_change: Flag;
+  open_lever: Flag;
+  open_microtrade: Flag;
+  /** Selling switched off for this market; the spec's "match 64" rule made a flag. */
+  sell_disabled: Flag;
+  lever_point_rate: Money;
+  lever_share_num: Money;
+  lever_fee_rate: Money;
+  change_fee_rate: Money;
+  price_decimals: number;
+  number_decimals: number;
+  sort: number;
+}
+
+export interface Database {
+  settings: SettingsTable;
+  areas: AreasTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  verification_codes: VerificationCodesTable;
+  login_failures: LoginFailuresTable;
+  dev_mailbox: DevMailboxTable;
+  news_categories: NewsCategoriesTable;
+  news: NewsTable;
+  news_texts: NewsTextsTable;
+  currencies: CurrenciesTable;
+  account_types: AccountTypesTable;
+  currency_matches: CurrencyMatchesTable;
+}

@@ -1,0 +1,35 @@
+import type { FastifyRequest } from 'fastify';
+import { unauthenticated } from './errors.js';
+
+export interface AuthUser {
+  id: number;
+  sessionId: number;
+}
+
+export interface SessionResolver {
+  /** The signed-in user of a token; throws a 999 error when it is unknown, revoked or expired. */
+  authenticate(token: string): Promise<AuthUser>;
+}
+
+/** The token of a request: the Authorization header, raw or as `Bearer <token>`. */
+export function tokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization?.trim();
+  if (!header) return undefined;
+  const token = header.replace(/^Bearer\s+/i, '').trim();
+  return token && token !== 'null' && token !== 'undefined' ? token : undefined;
+}
+
+/** A preHandler that admits only signed-in callers and sets request.user. */
+export function requireUser(sessions: SessionResolver) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const token = tokenOf(request);
+    if (!token) throw unauthenticated();
+    request.user = await sessions.authenticate(token);
+  };
+}
+
+/** The signed-in user set by requireUser. */
+export function userOf(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+}

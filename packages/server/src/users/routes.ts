@@ -1,0 +1,156 @@
+import {
+  amendPasswordRequest,
+  amendPayPasswordRequest,
+  bindEmailRequest,
+  bindEmailSendRequest,
+  forgetPasswordRequest,
+  loginRequest,
+  registerRequest,
+  sendCodeRequest,
+} from '@oex/protocol';
+import type { FastifyRequest } from 'fastify';
+import { requireUser, tokenOf, userOf, type AuthUser } from '../http/auth.js';
+import { ok } from '../http/envelope.js';
+import type { Api } from '../http/server.js';
+import type { Sessions } from './sessions.js';
+import type { UsersService } from './service.js';
+
+export interface UsersRoutesDeps {
+  users: UsersService;
+  sessions: Sessions;
+  authRateLimit: number;
+  codeRateLimit: number;
+}
+
+const ONE_MINUTE = 60_000;
+
+/** Sign-up, sign-in, passwords, code sending and email binding (spec 000 §7, spec 001 §7). */
+export function usersRoutes(app: Api, deps: UsersRoutesDeps): void {
+  const { users, sessions } = deps;
+  const signedIn = { preHandler: requireUser(sessions), schema: { security: [{ token: [] }] } };
+  const authLimit = { rateLimit: { max: deps.authRateLimit, timeWindow: ONE_MINUTE } };
+  const codeLimit = { rateLimit: { max: deps.codeRateLimit, timeWindow: ONE_MINUTE } };
+
+  /** The caller when a token is sent, without requiring one. */
+  const optionalCaller = async (request: FastifyRequest): Promise<AuthUser | null> => {
+    const token = tokenOf(request);
+    return token ? sessions.authenticate(token) : null;
+  };
+
+  for (const channel of ['email', 'sms'] as const) {
+    app.post(
+      `/api/notify/send_${channel}`,
+      {
+        config: codeLimit,
+        schema: {
+          tags: ['users'],
+          summary: `Send a 6-digit code by ${channel} (type 1 register, 2 forgot password, 3 trade password, 4 bind email, 5 login)`,
+          body: sendCodeRequest,
+        },
+      },
+      async (request) => {
+        const { to, type, area_id } = request.body;
+        const caller = type === 3 || type === 4 ? await optionalCaller(request) : null;
+        await users.sendCode({ channel, to, type, areaId: area_id }, caller, request.lang);
+        return ok(null, request, 'ok.code_sent');
+      },
+    );
+  }
+
+  app.post(
+    '/api/user/register',
+    { config: authLimit, schema: { tags: ['users'], summary: 'Register with email or mobile', body: registerRequest } },
+    async (request) => ok(await users.register(request.body), request, 'ok.registered'),
+  );
+
+  app.post(
+    '/api/user/login',
+    { config: authLimit, schema: { tags: ['users'], summary: 'Sign in; answers a bearer token', body: loginRequest } },
+    async (request) => ok(await users.login(request.body), request, 'ok.logged_in'),
+  );
+
+  app.post(
+    '/api/user/logout',
+    { ...signedIn, schema: { ...signedIn.schema, tags: ['users'], summary: 'Revoke this session' } },
+    async (request) => {
+      await users.logout(userOf(request));
+      return ok(null, request, 'ok.logged_out');
+    },
+  );
+
+  app.get(
+    '/api/user/info',
+    { ...signedIn, schema: { ...signedIn.schema, tags: ['users'], summary: 'The signed-in user' } },
+    async (request) => ok(await users.info(userOf(request).id)),
+  );
+
+  app.get(
+    '/api/user/authorization_code',
+    { ...signedIn, schema: { ...signedIn.schema, tags: ['users'], summary: 'The code that adds this user as an agent' } },
+    async (request) => ok(await users.authorizationCode(userOf(request).id)),
+  );
+
+  app.post(
+    '/api/user/amend_password',
+    {
+      ...signedIn,
+      config: authLimit,
+      schema: { ...signedIn.schema, tags: ['users'], summary: 'Change the login password; ends every session', body: amendPasswordRequest },
+    },
+    async (request) => {
+      await users.amendPassword(userOf(request), request.body);
+      return ok(null, request, 'ok.password_changed');
+    },
+  );
+
+  app.post(
+    '/api/user/forget_password',
+    {
+      config: authLimit,
+      schema: { tags: ['users'], summary: 'Reset a forgotten password with a type-2 code', body: forgetPasswordRequest },
+    },
+    async (request) => {
+      await users.forgetPassword(request.body);
+      return ok(null, request, 'ok.password_reset');
+    },
+  );
+
+  app.post(
+    '/api/user/amend_pay_password',
+    {
+      ...signedIn,
+      config: authLimit,
+      schema: { ...signedIn.schema, tags: ['users'], summary: 'Set the trade password with a type-3 code', body: amendPayPasswordRequest },
+    },
+    async (request) => {
+      await users.amendPayPassword(userOf(request), request.body);
+      return ok(null, request, 'ok.pay_password_set');
+    },
+  );
+
+  app.post(
+    '/api/sms_mail',
+    {
+      ...signedIn,
+      config: codeLimit,
+      schema: { ...signedIn.schema, tags: ['users'], summary: 'Send a code to an email to bind', body: bindEmailSendRequest },
+    },
+    async (request) => {
+      await users.sendBindEmailCode(userOf(request), request.body.user_string, request.lang);
+      return ok(null, request, 'ok.code_sent');
+    },
+  );
+
+  app.post(
+    '/api/safe/email',
+    {
+      ...signedIn,
+      config: authLimit,
+      schema: { ...signedIn.schema, tags: ['users'], summary: 'Bind an email with its code', body: bindEmailRequest },
+    },
+    async (request) => {
+      await users.bindEmail(userOf(request), request.body.email, request.body.code);
+      return ok(null, request, 'ok.email_bound');
+    },
+  );
+}
