@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { startExchange, type Exchange } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import type { Clock } from '../../src/lib/clock.js';
+import { ApiClient } from './client.js';
+
+/** A clock the test moves by hand; it starts at the real time. */
+export class TestClock implements Clock {
+  private offset = 0;
+
+  now(): number {
+    return Date.now() + this.offset;
+  }
+
+  advance(ms: number): void {
+    this.offset += ms;
+  }
+}
+
+export interface TestExchange extends Exchange {
+  clock: TestClock;
+  api: ApiClient;
+  config: Config;
+  stop(): Promise<void>;
+}
+
+/** A fresh database: a temporary SQLite file, or a new PostgreSQL database when TEST_PG_URL is set. */
+async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const pgBase = process.env.TEST_PG_URL;
+  if (pgBase) {
+    const name = `oex_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: `${pgBase.replace(/\/$/, '')}/postgres` });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    return {
+      url: `${pgBase.replace(/\/$/, '')}/${name}`,
+      async drop() {
+        const client = new pg.Client({ connectionString: `${pgBase.replace(/\/$/, '')}/postgres` });
+        await client.connect();
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await client.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'oex-test-'));
+  return { url: `sqlite:${join(dir, 'exchange.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Starts the real exchange on an ephemeral port with a fresh database, demo mode on by default. */
+export async function startTestExchange(overrides: Partial<Config> = {}): Promise<TestExchange> {
+  const database = await freshDatabase();
+  const config = loadConfig(
+    {},
+    {
+      databaseUrl: database.url,
+      demo: true,
+      marketMaker: false,
+      host: '127.0.0.1',
+      logLevel: 'silent',
+      authRateLimit: 1000,
+      codeRateLimit: 1000,
+      ...overrides,
+    },
+  );
+  const clock = new TestClock();
+  const exchange = await startExchange(config, { clock, port: 0 });
+  return {
+    ...exchange,
+    clock,
+    config,
+    api: new ApiClient(exchange.url),
+    async stop() {
+      await exchange.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import type { LoginResult } from '@oex/protocol';
+import { expect } from 'vitest';
+import type { ApiClient } from './client.js';
+
+export const DEMO_INVITE = 'DEMO2026';
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}${counter}.${Date.now() % 100000}@example.test`;
+}
+
+/** Registers by email with the code read from the dev mailbox, as a new user would. */
+export async function registerByEmail(api: ApiClient, email: string, password = 'secret123'): Promise<number> {
+  const sent = await api.post('notify/send_email', { to: email, type: 1 });
+  expect(sent.body).toMatchObject({ code: 1 });
+  const code = await api.latestCode(email);
+  const registered = await api.post<{ user_id: number }>('user/register', {
+    type: 'email',
+    account: email,
+    password,
+    re_password: password,
+    sms_code: code,
+    invite_code: DEMO_INVITE,
+  });
+  expect(registered.body).toMatchObject({ code: 1 });
+  return registered.body.data!.user_id;
+}
+
+export async function login(api: ApiClient, account: string, password: string): Promise<string> {
+  const answer = await api.post<LoginResult>('user/login', { login_type: 'email', account, password });
+  expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ code: 1 });
+  return answer.body.data!.token;
+}
+
+export async function signUp(api: ApiClient, password = 'secret123'): Promise<{ email: string; token: string; id: number }> {
+  const email = uniqueEmail();
+  const id = await registerByEmail(api, email, password);
+  return { email, id, token: await login(api, email, password) };
+}
