@@ -1,0 +1,85 @@
+import type { Area, NewsCategory, NewsItem, Paged } from '@oex/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestExchange, type TestExchange } from './helpers/exchange.js';
+
+let ex: TestExchange;
+beforeAll(async () => {
+  ex = await startTestExchange();
+});
+afterAll(async () => ex?.stop());
+
+describe('news', () => {
+  it('lists the categories the front end uses, named in the caller language', async () => {
+    const en = await ex.api.get<NewsCategory[]>('news/categories');
+    expect(en.body.data!.map((c) => c.id)).toEqual([1, 4, 5, 6, 22, 26]);
+    expect(en.body.data![0]!.name).toBe('Banners');
+    const zh = await ex.api.get<NewsCategory[]>('news/categories', {}, { lang: 'zh' });
+    expect(zh.body.data![0]!.name).not.toBe('Banners');
+  });
+
+  it('has readable demo articles in every seeded category, paged', async () => {
+    for (const category of [1, 4, 5, 6, 22]) {
+      const list = await ex.api.get<Paged<NewsItem>>('news/list', { category_id: category });
+      expect(list.body.code).toBe(1);
+      expect(list.body.data!.total).toBeGreaterThanOrEqual(category === 1 || category === 22 ? 2 : 3);
+      for (const item of list.body.data!.data) {
+        expect(item.title.length).toBeGreaterThan(5);
+        expect(item.content).toMatch(/<p>/);
+        expect(item.created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      }
+    }
+    const banners = await ex.api.get<Paged<NewsItem>>('news/list', { category_id: 1 });
+    expect(banners.body.data!.data.every((item) => item.banner?.startsWith('/banners/'))).toBe(true);
+    const firstPage = await ex.api.get<Paged<NewsItem>>('news/list', { category_id: 4, limit: 2 });
+    const secondPage = await ex.api.get<Paged<NewsItem>>('news/list', { category_id: 4, limit: 2, page: 2 });
+    expect(firstPage.body.data).toMatchObject({ per_page: 2, current_page: 1, last_page: 2 });
+    const ids = [...firstPage.body.data!.data, ...secondPage.body.data!.data].map((item) => item.id);
+    expect(new Set(ids).size).toBe(4);
+  });
+
+  it('serves the privacy policy as item 66 of category 26, in Chinese too', async () => {
+    const en = await ex.api.get<NewsItem>('news/info', { id: 66 });
+    expect(en.body.data).toMatchObject({ id: 66, category_id: 26, title: 'Privacy Policy' });
+    expect(en.body.data!.content).toContain('argon2id');
+    const zh = await ex.api.get<NewsItem>('news/info', { id: 66 }, { lang: 'zh' });
+    expect(zh.body.data!.title).toMatch(/[\u4e00-\u9fff]/);
+    const hk = await ex.api.get<NewsItem>('news/info', { id: 66 }, { lang: 'hk' });
+    expect(hk.body.data!.title).not.toBe(zh.body.data!.title);
+  });
+
+  it('falls back to English where a language has no text', async () => {
+    const fr = await ex.api.get<NewsItem>('news/info', { id: 66 }, { lang: 'fr' });
+    expect(fr.body.data!.title).toBe('Privacy Policy');
+    const list = await ex.api.get<Paged<NewsItem>>('news/list', { category_id: 6 }, { lang: 'gm' });
+    expect(list.body.data!.data).toHaveLength(list.body.data!.total);
+  });
+
+  it('answers 404 for an unknown article and 400 for a bad id', async () => {
+    expect((await ex.api.get('news/info', { id: 99999 })).status).toBe(404);
+    const bad = await ex.api.get('news/info', { id: "1' OR '1'='1" });
+    expect(bad).toMatchObject({ status: 400, body: { code: 0, msg: 'id: must be a whole number' } });
+    const missing = await ex.api.get('news/list');
+    expect(missing.body.msg).toBe('category_id: is required');
+  });
+});
+
+describe('settings and areas', () => {
+  it('answers one public setting by key, or all of them', async () => {
+    expect((await ex.api.get('default/setting', { key: 'login_use_sms' })).body).toMatchObject({ code: 1, data: '0' });
+    expect((await ex.api.get('default/setting', { key: 'register_require_invite' })).body.data).toBe('1');
+    const all = await ex.api.get<Record<string, string>>('default/setting');
+    expect(all.body.data).toMatchObject({ contact_email: 'support@demo.test', contact_mobile: '+1 555 0100' });
+    expect(Object.keys(all.body.data!)).not.toContain('seed.demo');
+  });
+
+  it('does not reveal internal settings', async () => {
+    const answer = await ex.api.get('default/setting', { key: 'seed.demo' });
+    expect(answer).toMatchObject({ status: 404, body: { code: 0, msg: 'There is no public setting with this name' } });
+  });
+
+  it('lists the areas with their global codes', async () => {
+    const areas = await ex.api.get<Area[]>('default/area_list');
+    expect(areas.body.data!.length).toBeGreaterThan(20);
+    expect(areas.body.data!.map((area) => area.global_code)).toEqual(expect.arrayContaining(['86', '852', '1', '44', '81']));
+  });
+});

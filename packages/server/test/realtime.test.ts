@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startTestExchange, type TestExchange } from './helpers/exchange.js';
+import { signUp } from './helpers/users.js';
+
+let ex: TestExchange;
+beforeAll(async () => {
+  ex = await startTestExchange();
+});
+afterAll(async () => ex?.stop());
+
+interface Frame {
+  type: string;
+  params: Record<string, unknown>;
+  seq?: number;
+}
+
+/** A live-channel client that collects every frame it receives. */
+async function connect(): Promise<{ socket: WebSocket; send(type: string, params?: unknown): void; next(type: string): Promise<Frame>; frames: Frame[] }> {
+  const socket = new WebSocket(`${ex.url.replace('http', 'ws')}/ws`);
+  /** Every frame received, for final checks. */
+  const frames: Frame[] = [];
+  /** Frames no `next` has taken yet. */
+  const unclaimed: Frame[] = [];
+  const waiters: { type: string; resolve: (frame: Frame) => void }[] = [];
+  socket.on('message', (data) => {
+    const frame = JSON.parse(String(data)) as Frame;
+    frames.push(frame);
+    const index = waiters.findIndex((waiter) => waiter.type === frame.type);
+    if (index >= 0) waiters.splice(index, 1)[0]!.resolve(frame);
+    else unclaimed.push(frame);
+  });
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  return {
+    socket,
+    frames,
+    send: (type, params) => socket.send(JSON.stringify({ type, params })),
+    next: (type) =>
+      new Promise((resolve, reject) => {
+        const seen = unclaimed.find((frame) => frame.type === type);
+        if (seen) {
+          unclaimed.splice(unclaimed.indexOf(seen), 1);
+          return resolve(seen);
+        }
+        waiters.push({ type, resolve });
+        setTimeout(() => reject(new Error(`no ${type} frame`)), 3000);
+      }),
+  };
+}
+
+describe('live channel /ws', () => {
+  it('answers ping with pong', async () => {
+    const client = await connect();
+    client.send('ping');
+    expect((await client.next('pong')).params.time).toEqual(expect.any(Number));
+    client.socket.close();
+  });
+
+  it('subscribes to public channels and numbers each push', async () => {
+    const client = await connect();
+    client.send('sub', 'DAY_MARKET');
+    expect((await client.next('sub')).params).toMatchObject({ channel: 'DAY_MARKET' });
+    ex.hub.publish('DAY_MARKET', { currency_match_id: 1 });
+    ex.hub.publish('DAY_MARKET', { currency_match_id: 2 });
+    const first = await client.next('DAY_MARKET');
+    const second = await client.next('DAY_MARKET');
+    expect(second.seq).toBe(first.seq! + 1);
+    client.send('unsub', 'DAY_MARKET');
+    await client.next('unsub');
+    ex.hub.publish('DAY_MARKET', { currency_match_id: 3 });
+    client.send('ping');
+    await client.next('pong');
+    expect(client.frames.filter((frame) => frame.type === 'DAY_MARKET')).toHaveLength(2);
+    client.socket.close();
+  });
+
+  it('refuses unknown channels and private channels before login', async () => {
+    const client = await connect();
+    client.send('sub', 'NOT_A_CHANNEL');
+    expect((await client.next('error')).params.msg).toContain('unknown channel');
+    client.send('sub', 'TX_MATCHED');
+    expect((await client.next('error')).params).toMatchObject({ code: 999 });
+    client.socket.send('not json');
+    expect((await client.next('error')).params.msg).toContain('{type, params}');
+    client.socket.close();
+  });
+
+  it('delivers a private push only to its owner', async () => {
+    const alice = await signUp(ex.api);
+    const bob = await signUp(ex.api);
+    const aliceClient = await connect();
+    const bobClient = await connect();
+    aliceClient.send('login', { token: alice.token });
+    bobClient.send('login', { token: bob.token });
+    expect((await aliceClient.next('login')).params).toMatchObject({ ok: true });
+    expect((await bobClient.next('login')).params).toMatchObject({ ok: true });
+    aliceClient.send('sub', 'TX_MATCHED');
+    bobClient.send('sub', 'TX_MATCHED');
+    await aliceClient.next('sub');
+    await bobClient.next('sub');
+    ex.hub.publishTo(alice.id, 'TX_MATCHED', { order: { id: 1 } });
+    expect((await aliceClient.next('TX_MATCHED')).params).toEqual({ order: { id: 1 } });
+    bobClient.send('ping');
+    await bobClient.next('pong');
+    expect(bobClient.frames.filter((frame) => frame.type === 'TX_MATCHED')).toHaveLength(0);
+    aliceClient.socket.close();
+    bobClient.socket.close();
+  });
+
+  it('answers a bad token at login with code 999', async () => {
+    const client = await connect();
+    client.send('login', { token: 'forged' });
+    expect((await client.next('login')).params).toMatchObject({ ok: false, code: 999 });
+    client.socket.close();
+  });
+});
