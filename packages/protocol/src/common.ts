@@ -8,7 +8,13 @@ import { Decimal } from './decimal.js';
 
 /** A whole number given as a JSON number or as a digit string (query strings carry text). */
 export const intLike = z
-  .union([z.number(), z.string().trim().regex(/^-?\d{1,15}$/, { message: 'rule.integer' })])
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d{1,15}$/, { message: 'rule.integer' }),
+  ])
   .transform((value) => Number(value))
   .pipe(z.number().int({ message: 'rule.integer' }).safe({ message: 'rule.integer' }));
 

@@ -47,8 +47,7 @@ export class Decimal {
     }
     const wholeDigits = whole!.replace(/^0+(?=\d)/, '');
     if (wholeDigits.length > 36 - SCALE) throw new DecimalError('decimal out of range', 'range');
-    const units =
-      BigInt(wholeDigits) * ONE_UNITS + BigInt(significantFraction.padEnd(SCALE, '0') || '0');
+    const units = BigInt(wholeDigits) * ONE_UNITS + BigInt(significantFraction.padEnd(SCALE, '0') || '0');
     return new Decimal(sign === '-' ? -units : units);
   }
 
@@ -183,7 +182,7 @@ function divideRounded(numerator: bigint, denominator: bigint, rounding: Roundin
   const quotient = numerator / denominator;
   const remainder = numerator % denominator;
   if (remainder === 0n) return quotient;
-  const awayFromZero = (numerator < 0n) !== (denominator < 0n) ? -1n : 1n;
+  const awayFromZero = numerator < 0n !== denominator < 0n ? -1n : 1n;
   if (rounding === 'down') return quotient;
   if (rounding === 'up') return quotient + awayFromZero;
   const twice = (remainder < 0n ? -remainder : remainder) * 2n;

@@ -67,11 +67,24 @@ export async function startExchange(config: Config, options: StartOptions = {}):
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   app.get('/ws', { websocket: true, schema: { hide: true } }, (socket) => hub.attach(socket));
 
-  app.get('/api/health', { schema: { tags: ['platform'], summary: 'Liveness and database check' } }, async () => {
-    await db.kysely.selectFrom('settings').select('key').limit(1).execute();
-    return { code: ResponseCode.OK, msg: '', data: { status: 'ok', database: db.dialect, demo: config.demo } };
+  app.get(
+    '/api/health',
+    { schema: { tags: ['platform'], summary: 'Liveness and database check' } },
+    async () => {
+      await db.kysely.selectFrom('settings').select('key').limit(1).execute();
+      return {
+        code: ResponseCode.OK,
+        msg: '',
+        data: { status: 'ok', database: db.dialect, demo: config.demo },
+      };
+    },
+  );
+  usersRoutes(app, {
+    users,
+    sessions,
+    authRateLimit: config.authRateLimit,
+    codeRateLimit: config.codeRateLimit,
   });
-  usersRoutes(app, { users, sessions, authRateLimit: config.authRateLimit, codeRateLimit: config.codeRateLimit });
   contentRoutes(app, content);
   if (config.demo) devRoutes(app, delivery);
   await serveWebApp(app, config.webDist);
@@ -101,7 +114,9 @@ async function serveWebApp(app: Api, webDist: string): Promise<void> {
   await app.register(fastifyStatic, { root: webDist, wildcard: false });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET') {
-      return reply.status(404).send({ code: ResponseCode.ERROR, msg: translate(request.lang, 'error.route_not_found') });
+      return reply
+        .status(404)
+        .send({ code: ResponseCode.ERROR, msg: translate(request.lang, 'error.route_not_found') });
     }
     return reply.type('text/html; charset=utf-8').sendFile('index.html');
   });

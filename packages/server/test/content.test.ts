@@ -65,21 +65,32 @@ describe('news', () => {
 
 describe('settings and areas', () => {
   it('answers one public setting by key, or all of them', async () => {
-    expect((await ex.api.get('default/setting', { key: 'login_use_sms' })).body).toMatchObject({ code: 1, data: '0' });
+    expect((await ex.api.get('default/setting', { key: 'login_use_sms' })).body).toMatchObject({
+      code: 1,
+      data: '0',
+    });
     expect((await ex.api.get('default/setting', { key: 'register_require_invite' })).body.data).toBe('1');
     const all = await ex.api.get<Record<string, string>>('default/setting');
-    expect(all.body.data).toMatchObject({ contact_email: 'support@demo.test', contact_mobile: '+1 555 0100' });
+    expect(all.body.data).toMatchObject({
+      contact_email: 'support@demo.test',
+      contact_mobile: '+1 555 0100',
+    });
     expect(Object.keys(all.body.data!)).not.toContain('seed.demo');
   });
 
   it('does not reveal internal settings', async () => {
     const answer = await ex.api.get('default/setting', { key: 'seed.demo' });
-    expect(answer).toMatchObject({ status: 404, body: { code: 0, msg: 'There is no public setting with this name' } });
+    expect(answer).toMatchObject({
+      status: 404,
+      body: { code: 0, msg: 'There is no public setting with this name' },
+    });
   });
 
   it('lists the areas with their global codes', async () => {
     const areas = await ex.api.get<Area[]>('default/area_list');
     expect(areas.body.data!.length).toBeGreaterThan(20);
-    expect(areas.body.data!.map((area) => area.global_code)).toEqual(expect.arrayContaining(['86', '852', '1', '44', '81']));
+    expect(areas.body.data!.map((area) => area.global_code)).toEqual(
+      expect.arrayContaining(['86', '852', '1', '44', '81']),
+    );
   });
 });

@@ -39,7 +39,9 @@ describe('HTTP core', () => {
 
   it('documents every route in OpenAPI, with request schemas', async () => {
     const response = await fetch(`${ex.url}/api/docs/json`);
-    const doc = (await response.json()) as { paths: Record<string, Record<string, { requestBody?: unknown; parameters?: unknown[] }>> };
+    const doc = (await response.json()) as {
+      paths: Record<string, Record<string, { requestBody?: unknown; parameters?: unknown[] }>>;
+    };
     for (const [method, path] of ROUTES) expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
     expect(doc.paths['/api/user/register']!.post!.requestBody).toBeDefined();
     expect(doc.paths['/api/news/list']!.get!.parameters).toEqual(
@@ -57,7 +59,10 @@ describe('HTTP core', () => {
 
   it('refuses a body that is not JSON with a 400 envelope', async () => {
     const answer = await ex.api.post('user/login', undefined, { raw: '{"login_type":' });
-    expect(answer).toMatchObject({ status: 400, body: { code: 0, msg: 'The request body is not valid JSON' } });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { code: 0, msg: 'The request body is not valid JSON' },
+    });
   });
 
   it('speaks the language of the lang header, English for an unknown one', async () => {
@@ -86,7 +91,13 @@ describe('demo-only routes', () => {
     const page = await fetch(`${ex.url}/dev/mailbox`);
     expect(page.headers.get('content-type')).toContain('text/html');
     const demo = await ex.api.get('dev/demo');
-    expect(demo.body).toMatchObject({ code: 1, data: { invite_code: 'DEMO2026', users: [{ account: 'alice@demo.test' }, { account: 'bob@demo.test' }] } });
+    expect(demo.body).toMatchObject({
+      code: 1,
+      data: {
+        invite_code: 'DEMO2026',
+        users: [{ account: 'alice@demo.test' }, { account: 'bob@demo.test' }],
+      },
+    });
   });
 
   it('answer 404 outside demo mode, and codes then fail loudly without a sender', async () => {
@@ -96,7 +107,10 @@ describe('demo-only routes', () => {
       expect((await live.api.get('dev/mailbox')).status).toBe(404);
       expect((await fetch(`${live.url}/dev/mailbox`)).status).toBe(404);
       const send = await live.api.post('notify/send_email', { to: 'someone@example.test', type: 1 });
-      expect(send).toMatchObject({ status: 503, body: { code: 0, msg: 'This server cannot send email messages yet' } });
+      expect(send).toMatchObject({
+        status: 503,
+        body: { code: 0, msg: 'This server cannot send email messages yet' },
+      });
       // The refused send left no code behind, so no resend wait either.
       const again = await live.api.post('notify/send_email', { to: 'someone@example.test', type: 1 });
       expect(again.status).toBe(503);
@@ -121,7 +135,9 @@ describe('rate limits', () => {
       expect(blocked.body.msg).toMatch(/^Too many requests, please try again in \d+ s$/);
       const sends = [];
       for (let i = 0; i < 3; i += 1) {
-        sends.push((await limited.api.post('notify/send_email', { to: `rate${i}@example.test`, type: 1 })).status);
+        sends.push(
+          (await limited.api.post('notify/send_email', { to: `rate${i}@example.test`, type: 1 })).status,
+        );
       }
       expect(sends).toEqual([200, 200, 429]);
     } finally {

@@ -16,7 +16,12 @@ interface Frame {
 }
 
 /** A live-channel client that collects every frame it receives. */
-async function connect(): Promise<{ socket: WebSocket; send(type: string, params?: unknown): void; next(type: string): Promise<Frame>; frames: Frame[] }> {
+async function connect(): Promise<{
+  socket: WebSocket;
+  send(type: string, params?: unknown): void;
+  next(type: string): Promise<Frame>;
+  frames: Frame[];
+}> {
   const socket = new WebSocket(`${ex.url.replace('http', 'ws')}/ws`);
   /** Every frame received, for final checks. */
   const frames: Frame[] = [];

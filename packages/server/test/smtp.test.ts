@@ -47,9 +47,19 @@ describe('code delivery over SMTP', () => {
     expect(smtp.received[0]!.to).toBe(email);
     const code = smtp.received[0]!.raw.match(/verification code is (\d{6})/)?.[1];
     expect(code).toMatch(/^\d{6}$/);
-    const registered = await ex.api.post('user/register', { type: 'email', account: email, password: 'mailed12', re_password: 'mailed12', sms_code: code });
+    const registered = await ex.api.post('user/register', {
+      type: 'email',
+      account: email,
+      password: 'mailed12',
+      re_password: 'mailed12',
+      sms_code: code,
+    });
     expect(registered.body).toMatchObject({ code: 1 });
-    const login = await ex.api.post('user/login', { login_type: 'email', account: email, password: 'mailed12' });
+    const login = await ex.api.post('user/login', {
+      login_type: 'email',
+      account: email,
+      password: 'mailed12',
+    });
     expect(login.body.code).toBe(1);
     // Nothing went to a dev mailbox outside demo mode.
     expect(await ex.db.kysely.selectFrom('dev_mailbox').selectAll().execute()).toHaveLength(0);
@@ -59,7 +69,10 @@ describe('code delivery over SMTP', () => {
     const broken = await startTestExchange({ demo: false, smtpUrl: 'smtp://127.0.0.1:1' });
     try {
       const answer = await broken.api.post('notify/send_email', { to: 'x@example.test', type: 1 });
-      expect(answer).toMatchObject({ status: 503, body: { code: 0, msg: 'The email message could not be sent, please retry later' } });
+      expect(answer).toMatchObject({
+        status: 503,
+        body: { code: 0, msg: 'The email message could not be sent, please retry later' },
+      });
       expect(await broken.db.kysely.selectFrom('verification_codes').selectAll().execute()).toHaveLength(0);
     } finally {
       await broken.stop();

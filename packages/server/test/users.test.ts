@@ -18,10 +18,21 @@ describe('registration', () => {
     const id = await registerByEmail(ex.api, email, 'abc12345');
     const token = await login(ex.api, email, 'abc12345');
     const info = await ex.api.get<UserInfo>('user/info', {}, { token });
-    expect(info.body).toMatchObject({ code: 1, data: { id, email, mobile: null, review_status: 0, is_seller: 0 } });
+    expect(info.body).toMatchObject({
+      code: 1,
+      data: { id, email, mobile: null, review_status: 0, is_seller: 0 },
+    });
     expect(info.body.data!.invite_code).toMatch(/^[A-Z2-9]{8}$/);
-    const row = await ex.db.kysely.selectFrom('users').select(['inviter_id', 'password_hash']).where('id', '=', id).executeTakeFirstOrThrow();
-    const alice = await ex.db.kysely.selectFrom('users').select('id').where('invite_code', '=', DEMO_INVITE).executeTakeFirstOrThrow();
+    const row = await ex.db.kysely
+      .selectFrom('users')
+      .select(['inviter_id', 'password_hash'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const alice = await ex.db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('invite_code', '=', DEMO_INVITE)
+      .executeTakeFirstOrThrow();
     expect(row.inviter_id).toBe(alice.id);
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
   });
@@ -33,34 +44,74 @@ describe('registration', () => {
     expect(sent.body).toMatchObject({ code: 1 });
     const code = await ex.api.latestCode('+85261234567');
     const registered = await ex.api.post('user/register', {
-      type: 'mobile', account: '61234567', area_id: hk.id, password: 'phone123', re_password: 'phone123', sms_code: code, invite_code: DEMO_INVITE,
+      type: 'mobile',
+      account: '61234567',
+      area_id: hk.id,
+      password: 'phone123',
+      re_password: 'phone123',
+      sms_code: code,
+      invite_code: DEMO_INVITE,
     });
     expect(registered.body).toMatchObject({ code: 1 });
-    const noArea = await ex.api.post('user/login', { login_type: 'mobile', account: '61234567', password: 'phone123' });
+    const noArea = await ex.api.post('user/login', {
+      login_type: 'mobile',
+      account: '61234567',
+      password: 'phone123',
+    });
     expect(noArea.status).toBe(400);
     const answer = await ex.api.post<{ token: string; user: UserInfo }>('user/login', {
-      login_type: 'mobile', account: '61234567', password: 'phone123', country_code: '852',
+      login_type: 'mobile',
+      account: '61234567',
+      password: 'phone123',
+      country_code: '852',
     });
-    expect(answer.body).toMatchObject({ code: 1, data: { user: { mobile: '61234567', area_code: '852', email: null } } });
+    expect(answer.body).toMatchObject({
+      code: 1,
+      data: { user: { mobile: '61234567', area_code: '852', email: null } },
+    });
   });
 
   it('refuses a taken account, a missing or unknown invite, and different passwords, creating nothing', async () => {
-    const before = await ex.db.kysely.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await ex.db.kysely
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const taken = await ex.api.post('notify/send_email', { to: 'alice@demo.test', type: 1 });
     expect(taken.status).toBe(409);
     const email = uniqueEmail('invite');
     await ex.api.post('notify/send_email', { to: email, type: 1 });
     const code = await ex.api.latestCode(email);
-    const base = { type: 'email', account: email, password: 'abc12345', re_password: 'abc12345', sms_code: code };
+    const base = {
+      type: 'email',
+      account: email,
+      password: 'abc12345',
+      re_password: 'abc12345',
+      sms_code: code,
+    };
     const noInvite = await ex.api.post('user/register', base);
-    expect(noInvite).toMatchObject({ status: 400, body: { code: 0, msg: 'An invite code is required to register' } });
+    expect(noInvite).toMatchObject({
+      status: 400,
+      body: { code: 0, msg: 'An invite code is required to register' },
+    });
     const badInvite = await ex.api.post('user/register', { ...base, invite_code: 'NOPE0000' });
     expect(badInvite.body.msg).toBe('This invite code does not exist');
-    const differ = await ex.api.post('user/register', { ...base, invite_code: DEMO_INVITE, re_password: 'abc12346' });
+    const differ = await ex.api.post('user/register', {
+      ...base,
+      invite_code: DEMO_INVITE,
+      re_password: 'abc12346',
+    });
     expect(differ.body.msg).toBe('The two passwords are inconsistent');
-    const weak = await ex.api.post('user/register', { ...base, invite_code: DEMO_INVITE, password: 'ab!', re_password: 'ab!' });
+    const weak = await ex.api.post('user/register', {
+      ...base,
+      invite_code: DEMO_INVITE,
+      password: 'ab!',
+      re_password: 'ab!',
+    });
     expect(weak.body.msg).toBe('password: must be 6-16 letters or digits');
-    const after = await ex.db.kysely.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await ex.db.kysely
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     // The code was not spent by the refused requests.
     const ok = await ex.api.post('user/register', { ...base, invite_code: DEMO_INVITE });
@@ -73,7 +124,13 @@ describe('registration', () => {
       const email = uniqueEmail('open');
       await ex.api.post('notify/send_email', { to: email, type: 1 });
       const code = await ex.api.latestCode(email);
-      const answer = await ex.api.post('user/register', { type: 'email', account: email, password: 'abc12345', re_password: 'abc12345', sms_code: code });
+      const answer = await ex.api.post('user/register', {
+        type: 'email',
+        account: email,
+        password: 'abc12345',
+        re_password: 'abc12345',
+        sms_code: code,
+      });
       expect(answer.body).toMatchObject({ code: 1 });
     } finally {
       await ex.settings.set('register_require_invite', '1');
@@ -87,12 +144,26 @@ describe('verification codes', () => {
     await ex.api.post('notify/send_email', { to: email, type: 1 });
     const code = await ex.api.latestCode(email);
     expect(code).toMatch(/^\d{6}$/);
-    const payload = { type: 'email', account: email, password: 'abc12345', re_password: 'abc12345', sms_code: code, invite_code: DEMO_INVITE };
+    const payload = {
+      type: 'email',
+      account: email,
+      password: 'abc12345',
+      re_password: 'abc12345',
+      sms_code: code,
+      invite_code: DEMO_INVITE,
+    };
     expect((await ex.api.post('user/register', payload)).body.code).toBe(1);
     const again = await ex.api.post('user/forget_password', {
-      type: 'email', account: email, new_password: 'zzz12345', secondary_password: 'zzz12345', auth_code: code,
+      type: 'email',
+      account: email,
+      new_password: 'zzz12345',
+      secondary_password: 'zzz12345',
+      auth_code: code,
     });
-    expect(again.body).toMatchObject({ code: 0, msg: 'The verification code has expired or was already used; ask for a new one' });
+    expect(again.body).toMatchObject({
+      code: 0,
+      msg: 'The verification code has expired or was already used; ask for a new one',
+    });
   });
 
   it('enforce the 60 s resend wait on the server', async () => {
@@ -111,7 +182,12 @@ describe('verification codes', () => {
     const code = await ex.api.latestCode(email);
     ex.clock.advance(10 * MINUTE);
     const answer = await ex.api.post('user/register', {
-      type: 'email', account: email, password: 'abc12345', re_password: 'abc12345', sms_code: code, invite_code: DEMO_INVITE,
+      type: 'email',
+      account: email,
+      password: 'abc12345',
+      re_password: 'abc12345',
+      sms_code: code,
+      invite_code: DEMO_INVITE,
     });
     expect(answer.body.msg).toBe('The verification code has expired or was already used; ask for a new one');
   });
@@ -121,7 +197,13 @@ describe('verification codes', () => {
     await ex.api.post('notify/send_email', { to: email, type: 1 });
     const code = await ex.api.latestCode(email);
     const wrong = code === '000000' ? '111111' : '000000';
-    const payload = { type: 'email', account: email, password: 'abc12345', re_password: 'abc12345', invite_code: DEMO_INVITE };
+    const payload = {
+      type: 'email',
+      account: email,
+      password: 'abc12345',
+      re_password: 'abc12345',
+      invite_code: DEMO_INVITE,
+    };
     const messages: string[] = [];
     for (let i = 0; i < 5; i += 1) {
       messages.push((await ex.api.post('user/register', { ...payload, sms_code: wrong })).body.msg);
@@ -134,7 +216,10 @@ describe('verification codes', () => {
 
   it('for sign-in and password reset need a registered account', async () => {
     const unknown = await ex.api.post('notify/send_email', { to: uniqueEmail('ghost'), type: 2 });
-    expect(unknown).toMatchObject({ status: 404, body: { code: 0, msg: 'No account uses this email or mobile number' } });
+    expect(unknown).toMatchObject({
+      status: 404,
+      body: { code: 0, msg: 'No account uses this email or mobile number' },
+    });
   });
 
   it('for the trade password need a signed-in caller and their own contact', async () => {
@@ -150,7 +235,11 @@ describe('sign-in', () => {
   it('answers a 256-bit token stored only as a hash', async () => {
     const { token, id } = await signUp(ex.api);
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
-    const sessions = await ex.db.kysely.selectFrom('sessions').select('token_hash').where('user_id', '=', id).execute();
+    const sessions = await ex.db.kysely
+      .selectFrom('sessions')
+      .select('token_hash')
+      .where('user_id', '=', id)
+      .execute();
     expect(sessions.map((s) => s.token_hash)).not.toContain(token);
     expect(sessions[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -177,18 +266,33 @@ describe('sign-in', () => {
   it('locks an account with 429 after 5 wrong passwords, even for the right one', async () => {
     const { email } = await signUp(ex.api, 'right123');
     for (let i = 0; i < 5; i += 1) {
-      const wrong = await ex.api.post('user/login', { login_type: 'email', account: email, password: `wrong${i}00` });
+      const wrong = await ex.api.post('user/login', {
+        login_type: 'email',
+        account: email,
+        password: `wrong${i}00`,
+      });
       expect(wrong).toMatchObject({ status: 400, body: { code: 0, msg: 'Wrong account or password' } });
     }
-    const locked = await ex.api.post('user/login', { login_type: 'email', account: email, password: 'right123' });
+    const locked = await ex.api.post('user/login', {
+      login_type: 'email',
+      account: email,
+      password: 'right123',
+    });
     expect(locked.status).toBe(429);
     expect(locked.body.msg).toBe('Too many wrong passwords; please try again in 15 minutes');
     ex.clock.advance(15 * MINUTE);
-    expect((await ex.api.post('user/login', { login_type: 'email', account: email, password: 'right123' })).body.code).toBe(1);
+    expect(
+      (await ex.api.post('user/login', { login_type: 'email', account: email, password: 'right123' })).body
+        .code,
+    ).toBe(1);
   });
 
   it('answers the same for an unknown account as for a wrong password', async () => {
-    const answer = await ex.api.post('user/login', { login_type: 'email', account: uniqueEmail('none'), password: 'abc12345' });
+    const answer = await ex.api.post('user/login', {
+      login_type: 'email',
+      account: uniqueEmail('none'),
+      password: 'abc12345',
+    });
     expect(answer).toMatchObject({ status: 400, body: { code: 0, msg: 'Wrong account or password' } });
   });
 
@@ -196,11 +300,20 @@ describe('sign-in', () => {
     const { email } = await signUp(ex.api, 'smspass1');
     await ex.settings.set('login_use_sms', '1');
     try {
-      const without = await ex.api.post('user/login', { login_type: 'email', account: email, password: 'smspass1' });
+      const without = await ex.api.post('user/login', {
+        login_type: 'email',
+        account: email,
+        password: 'smspass1',
+      });
       expect(without.body.msg).toBe('Enter the SMS code');
       await ex.api.post('notify/send_email', { to: email, type: 5 });
       const code = await ex.api.latestCode(email);
-      const withCode = await ex.api.post('user/login', { login_type: 'email', account: email, password: 'smspass1', sms_code: code });
+      const withCode = await ex.api.post('user/login', {
+        login_type: 'email',
+        account: email,
+        password: 'smspass1',
+        sms_code: code,
+      });
       expect(withCode.body.code).toBe(1);
     } finally {
       await ex.settings.set('login_use_sms', '0');
@@ -208,7 +321,11 @@ describe('sign-in', () => {
   });
 
   it('refuses the market-maker system account', async () => {
-    const answer = await ex.api.post('user/login', { login_type: 'email', account: 'market-maker@system.invalid', password: 'anything1' });
+    const answer = await ex.api.post('user/login', {
+      login_type: 'email',
+      account: 'market-maker@system.invalid',
+      password: 'anything1',
+    });
     expect(answer.body.msg).toBe('Wrong account or password');
   });
 });
@@ -217,13 +334,24 @@ describe('passwords', () => {
   it('changing the login password revokes every session, and the new one works', async () => {
     const { email, token } = await signUp(ex.api, 'first123');
     const second = await login(ex.api, email, 'first123');
-    const wrongOld = await ex.api.post('user/amend_password', { old_password: 'nope1234', new_password: 'next1234', secondary_password: 'next1234' }, { token });
+    const wrongOld = await ex.api.post(
+      'user/amend_password',
+      { old_password: 'nope1234', new_password: 'next1234', secondary_password: 'next1234' },
+      { token },
+    );
     expect(wrongOld.body.msg).toBe('The old password is wrong');
-    const changed = await ex.api.post('user/amend_password', { old_password: 'first123', new_password: 'next1234', secondary_password: 'next1234' }, { token });
+    const changed = await ex.api.post(
+      'user/amend_password',
+      { old_password: 'first123', new_password: 'next1234', secondary_password: 'next1234' },
+      { token },
+    );
     expect(changed.body).toMatchObject({ code: 1, msg: 'Password changed; please log in again' });
     expect((await ex.api.get('user/info', {}, { token })).body.code).toBe(999);
     expect((await ex.api.get('user/info', {}, { token: second })).body.code).toBe(999);
-    expect((await ex.api.post('user/login', { login_type: 'email', account: email, password: 'first123' })).body.code).toBe(0);
+    expect(
+      (await ex.api.post('user/login', { login_type: 'email', account: email, password: 'first123' })).body
+        .code,
+    ).toBe(0);
     await login(ex.api, email, 'next1234');
   });
 
@@ -231,9 +359,21 @@ describe('passwords', () => {
     const { email, token } = await signUp(ex.api, 'forgot12');
     await ex.api.post('notify/send_email', { to: email, type: 2 });
     const code = await ex.api.latestCode(email);
-    const differ = await ex.api.post('user/forget_password', { type: 'email', account: email, new_password: 'reset123', secondary_password: 'reset124', auth_code: code });
+    const differ = await ex.api.post('user/forget_password', {
+      type: 'email',
+      account: email,
+      new_password: 'reset123',
+      secondary_password: 'reset124',
+      auth_code: code,
+    });
     expect(differ.body.msg).toBe('The two passwords are inconsistent');
-    const reset = await ex.api.post('user/forget_password', { type: 'email', account: email, new_password: 'reset123', secondary_password: 'reset123', auth_code: code });
+    const reset = await ex.api.post('user/forget_password', {
+      type: 'email',
+      account: email,
+      new_password: 'reset123',
+      secondary_password: 'reset123',
+      auth_code: code,
+    });
     expect(reset.body).toMatchObject({ code: 1 });
     expect((await ex.api.get('user/info', {}, { token })).body.code).toBe(999);
     await login(ex.api, email, 'reset123');
@@ -242,7 +382,13 @@ describe('passwords', () => {
   it('a register code does not reset a password', async () => {
     const { email } = await signUp(ex.api);
     const registerCode = await ex.api.latestCode(email);
-    const answer = await ex.api.post('user/forget_password', { type: 'email', account: email, new_password: 'reset123', secondary_password: 'reset123', auth_code: registerCode });
+    const answer = await ex.api.post('user/forget_password', {
+      type: 'email',
+      account: email,
+      new_password: 'reset123',
+      secondary_password: 'reset123',
+      auth_code: registerCode,
+    });
     expect(answer.body.code).toBe(0);
   });
 
@@ -250,9 +396,17 @@ describe('passwords', () => {
     const { email, token, id } = await signUp(ex.api);
     expect((await ex.api.post('notify/send_email', { to: email, type: 3 }, { token })).body.code).toBe(1);
     const code = await ex.api.latestCode(email);
-    const set = await ex.api.post('user/amend_pay_password', { password: 'trade123', re_password: 'trade123', auth_code: code }, { token });
+    const set = await ex.api.post(
+      'user/amend_pay_password',
+      { password: 'trade123', re_password: 'trade123', auth_code: code },
+      { token },
+    );
     expect(set.body).toMatchObject({ code: 1, msg: 'Trade password set' });
-    const row = await ex.db.kysely.selectFrom('users').select(['pay_password_hash', 'password_hash']).where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await ex.db.kysely
+      .selectFrom('users')
+      .select(['pay_password_hash', 'password_hash'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.pay_password_hash).toMatch(/^\$argon2id\$/);
     expect(row.pay_password_hash).not.toBe(row.password_hash);
     expect((await ex.api.get<UserInfo>('user/info', {}, { token })).body.data!.has_pay_password).toBe(true);
@@ -265,8 +419,23 @@ describe('binding an email', () => {
     const cn = areas.body.data!.find((area) => area.global_code === '86')!;
     await ex.api.post('notify/send_sms', { to: '13800138000', type: 1, area_id: cn.id });
     const code = await ex.api.latestCode('8613800138000');
-    await ex.api.post('user/register', { type: 'mobile', account: '13800138000', area_id: cn.id, password: 'mobile12', re_password: 'mobile12', sms_code: code, invite_code: DEMO_INVITE });
-    const token = (await ex.api.post<{ token: string }>('user/login', { login_type: 'mobile', account: '13800138000', password: 'mobile12', country_code: '86' })).body.data!.token;
+    await ex.api.post('user/register', {
+      type: 'mobile',
+      account: '13800138000',
+      area_id: cn.id,
+      password: 'mobile12',
+      re_password: 'mobile12',
+      sms_code: code,
+      invite_code: DEMO_INVITE,
+    });
+    const token = (
+      await ex.api.post<{ token: string }>('user/login', {
+        login_type: 'mobile',
+        account: '13800138000',
+        password: 'mobile12',
+        country_code: '86',
+      })
+    ).body.data!.token;
 
     const taken = await ex.api.post('sms_mail', { user_string: 'alice@demo.test' }, { token });
     expect(taken.body.msg).toBe('This email is already used by another account');
@@ -285,7 +454,11 @@ describe('authorization code', () => {
   it('is the user own code', async () => {
     const { token, id } = await signUp(ex.api);
     const answer = await ex.api.get<string>('user/authorization_code', {}, { token });
-    const row = await ex.db.kysely.selectFrom('users').select('authorization_code').where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await ex.db.kysely
+      .selectFrom('users')
+      .select('authorization_code')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(answer.body).toMatchObject({ code: 1, data: row.authorization_code });
   });
 });

@@ -34,7 +34,13 @@ export function contentRoutes(app: Api, content: ContentService): void {
 
   app.get(
     '/api/default/setting',
-    { schema: { tags: ['content'], summary: 'A public setting by key, or all of them', querystring: settingQuery } },
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'A public setting by key, or all of them',
+        querystring: settingQuery,
+      },
+    },
     async (request) => ok(await content.setting(request.query.key)),
   );
 }

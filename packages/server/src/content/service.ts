@@ -24,7 +24,12 @@ export class ContentService {
   ) {}
 
   async categories(lang: Lang): Promise<NewsCategory[]> {
-    const rows = await this.db.selectFrom('news_categories').selectAll().orderBy('sort').orderBy('id').execute();
+    const rows = await this.db
+      .selectFrom('news_categories')
+      .selectAll()
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
     return rows.map((row) => {
       const key = `news_category.${row.slug}`;
       return { id: row.id, name: isMessageKey(key) ? translate(lang, key) : row.slug };
@@ -45,7 +50,12 @@ export class ContentService {
       .limit(perPage)
       .offset((page - 1) * perPage)
       .execute();
-    return paged(rows.map((row) => this.toItem(row)), Number(total), page, perPage);
+    return paged(
+      rows.map((row) => this.toItem(row)),
+      Number(total),
+      page,
+      perPage,
+    );
   }
 
   async info(id: number, lang: Lang): Promise<NewsItem> {
@@ -92,7 +102,12 @@ export class ContentService {
   }
 
   async areas(): Promise<Area[]> {
-    return this.db.selectFrom('areas').select(['id', 'global_code', 'name']).orderBy('sort').orderBy('id').execute();
+    return this.db
+      .selectFrom('areas')
+      .select(['id', 'global_code', 'name'])
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
   }
 
   /** One public setting's value, or all of them as an object. */
@@ -101,7 +116,9 @@ export class ContentService {
       if (!(PUBLIC_SETTINGS as readonly string[]).includes(key)) throw notFound('error.setting_unknown');
       return this.settings.get(key as SettingKey);
     }
-    const entries = await Promise.all(PUBLIC_SETTINGS.map(async (name) => [name, await this.settings.get(name)]));
+    const entries = await Promise.all(
+      PUBLIC_SETTINGS.map(async (name) => [name, await this.settings.get(name)]),
+    );
     return Object.fromEntries(entries);
   }
 }

@@ -15,7 +15,11 @@ export class Settings {
   constructor(private readonly db: Kysely<Database>) {}
 
   async get(key: SettingKey): Promise<string> {
-    const row = await this.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('settings')
+      .select('value')
+      .where('key', '=', key)
+      .executeTakeFirst();
     return row?.value ?? SETTING_DEFAULTS[key];
   }
 

@@ -14,14 +14,11 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (key: MessageKey, params?: MessageParams) =>
-  new AppError(400, key, params);
+export const badRequest = (key: MessageKey, params?: MessageParams) => new AppError(400, key, params);
 export const notFound = (key: MessageKey = 'error.not_found') => new AppError(404, key);
 export const conflict = (key: MessageKey, params?: MessageParams) => new AppError(409, key, params);
-export const forbidden = (key: MessageKey, params?: MessageParams) =>
-  new AppError(403, key, params);
+export const forbidden = (key: MessageKey, params?: MessageParams) => new AppError(403, key, params);
 export const tooMany = (key: MessageKey, params?: MessageParams) => new AppError(429, key, params);
 export const unauthenticated = (key: MessageKey = 'error.auth_required') =>
   new AppError(401, key, {}, ResponseCode.AUTH);
-export const unavailable = (key: MessageKey, params?: MessageParams) =>
-  new AppError(503, key, params);
+export const unavailable = (key: MessageKey, params?: MessageParams) => new AppError(503, key, params);

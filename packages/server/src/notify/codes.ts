@@ -86,7 +86,9 @@ export class CodeStore {
         .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
         .where('id', '=', latest!.id)
         .execute();
-      throw badRequest(latest!.attempts + 1 >= MAX_CODE_ATTEMPTS ? 'error.code_attempts' : 'error.code_invalid');
+      throw badRequest(
+        latest!.attempts + 1 >= MAX_CODE_ATTEMPTS ? 'error.code_attempts' : 'error.code_invalid',
+      );
     }
     const used = await this.db
       .updateTable('verification_codes')

@@ -3,7 +3,13 @@ import { channelOf, isKnownChannel, isPrivateChannel, parseClientMessage } from 
 
 describe('channels', () => {
   it('knows the public and private channels of DESIGN.md §3', () => {
-    for (const name of ['DAY_MARKET', 'MARKET_DEPTH.BTC/USDT', 'GLOBAL_TX.ETH/USDT', 'KLINE.BTC/USDT.5min', 'KLINE.BTC/USDT.1mon']) {
+    for (const name of [
+      'DAY_MARKET',
+      'MARKET_DEPTH.BTC/USDT',
+      'GLOBAL_TX.ETH/USDT',
+      'KLINE.BTC/USDT.5min',
+      'KLINE.BTC/USDT.1mon',
+    ]) {
       expect(isKnownChannel(name), name).toBe(true);
     }
     for (const name of ['TX_MATCHED', 'TX_SUBMIT', 'LEVER_TRADE', 'LEVER_CLOSED', 'MICRO_CLOSED']) {
@@ -15,7 +21,10 @@ describe('channels', () => {
   });
 
   it('parses {type, params} frames and nothing else', () => {
-    expect(parseClientMessage('{"type":"sub","params":"DAY_MARKET"}')).toEqual({ type: 'sub', params: 'DAY_MARKET' });
+    expect(parseClientMessage('{"type":"sub","params":"DAY_MARKET"}')).toEqual({
+      type: 'sub',
+      params: 'DAY_MARKET',
+    });
     expect(parseClientMessage('{"type":"drop"}')).toBeNull();
     expect(parseClientMessage('nope')).toBeNull();
     expect(parseClientMessage(`{"type":"ping","params":"${'x'.repeat(5000)}"}`)).toBeNull();

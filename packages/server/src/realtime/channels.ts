@@ -1,6 +1,13 @@
 /** Channel names of the live feed (DESIGN.md §3); pure rules, no I/O. */
-export const PUBLIC_CHANNEL = /^(DAY_MARKET|MARKET_DEPTH\.[A-Z0-9]{2,16}\/?[A-Z0-9]{0,16}|GLOBAL_TX\.[A-Z0-9/]{2,33}|KLINE\.[A-Z0-9/]{2,33}\.(1min|5min|15min|30min|60min|1day|1week|1mon))$/;
-export const PRIVATE_CHANNELS = ['TX_MATCHED', 'TX_SUBMIT', 'LEVER_TRADE', 'LEVER_CLOSED', 'MICRO_CLOSED'] as const;
+export const PUBLIC_CHANNEL =
+  /^(DAY_MARKET|MARKET_DEPTH\.[A-Z0-9]{2,16}\/?[A-Z0-9]{0,16}|GLOBAL_TX\.[A-Z0-9/]{2,33}|KLINE\.[A-Z0-9/]{2,33}\.(1min|5min|15min|30min|60min|1day|1week|1mon))$/;
+export const PRIVATE_CHANNELS = [
+  'TX_MATCHED',
+  'TX_SUBMIT',
+  'LEVER_TRADE',
+  'LEVER_CLOSED',
+  'MICRO_CLOSED',
+] as const;
 export type PrivateChannel = (typeof PRIVATE_CHANNELS)[number];
 
 export function isPrivateChannel(name: string): name is PrivateChannel {
@@ -21,7 +28,12 @@ export function parseClientMessage(raw: string): ClientMessage | null {
   if (raw.length > 4096) return null;
   try {
     const message = JSON.parse(raw) as { type?: unknown; params?: unknown };
-    if (message.type === 'login' || message.type === 'sub' || message.type === 'unsub' || message.type === 'ping') {
+    if (
+      message.type === 'login' ||
+      message.type === 'sub' ||
+      message.type === 'unsub' ||
+      message.type === 'ping'
+    ) {
       return { type: message.type, params: message.params };
     }
     return null;
@@ -33,7 +45,11 @@ export function parseClientMessage(raw: string): ClientMessage | null {
 /** The channel a sub or unsub names: `params` as a string or as `{channel}`. */
 export function channelOf(params: unknown): string | null {
   if (typeof params === 'string') return params;
-  if (typeof params === 'object' && params !== null && typeof (params as { channel?: unknown }).channel === 'string') {
+  if (
+    typeof params === 'object' &&
+    params !== null &&
+    typeof (params as { channel?: unknown }).channel === 'string'
+  ) {
     return (params as { channel: string }).channel;
   }
   return null;

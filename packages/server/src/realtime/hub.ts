@@ -45,7 +45,8 @@ export class Hub {
   }
 
   private async login(client: Client, params: unknown): Promise<void> {
-    const token = typeof params === 'object' && params !== null ? (params as { token?: unknown }).token : params;
+    const token =
+      typeof params === 'object' && params !== null ? (params as { token?: unknown }).token : params;
     try {
       if (typeof token !== 'string') throw new Error('no token');
       client.userId = (await this.sessions.authenticate(token)).id;
@@ -58,10 +59,16 @@ export class Hub {
 
   private subscribe(client: Client, type: 'sub' | 'unsub', channel: string | null): void {
     if (!channel || !isKnownChannel(channel)) {
-      return this.send(client, { type: 'error', params: { msg: `unknown channel ${String(channel).slice(0, 64)}` } });
+      return this.send(client, {
+        type: 'error',
+        params: { msg: `unknown channel ${String(channel).slice(0, 64)}` },
+      });
     }
     if (type === 'sub' && isPrivateChannel(channel) && client.userId === null) {
-      return this.send(client, { type: 'error', params: { msg: `log in before subscribing to ${channel}`, code: 999 } });
+      return this.send(client, {
+        type: 'error',
+        params: { msg: `log in before subscribing to ${channel}`, code: 999 },
+      });
     }
     if (type === 'sub') client.channels.add(channel);
     else client.channels.delete(channel);
@@ -80,7 +87,8 @@ export class Hub {
   publishTo(userId: number, channel: string, params: unknown): void {
     const seq = this.next(`${channel}#${userId}`);
     for (const client of this.clients) {
-      if (client.userId === userId && client.channels.has(channel)) this.send(client, { type: channel, params, seq });
+      if (client.userId === userId && client.channels.has(channel))
+        this.send(client, { type: channel, params, seq });
     }
   }
 

@@ -4,8 +4,7 @@ import type { CodeTarget } from '../notify/codes.js';
 
 /** A sign-in identity: an email, or a mobile number with its area's global code. */
 export type Identity =
-  | { kind: 'email'; email: string }
-  | { kind: 'mobile'; areaCode: string; mobile: string };
+  { kind: 'email'; email: string } | { kind: 'mobile'; areaCode: string; mobile: string };
 
 export function normalizeEmail(text: string): string {
   const email = text.trim().toLowerCase();

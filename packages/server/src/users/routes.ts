@@ -59,13 +59,19 @@ export function usersRoutes(app: Api, deps: UsersRoutesDeps): void {
 
   app.post(
     '/api/user/register',
-    { config: authLimit, schema: { tags: ['users'], summary: 'Register with email or mobile', body: registerRequest } },
+    {
+      config: authLimit,
+      schema: { tags: ['users'], summary: 'Register with email or mobile', body: registerRequest },
+    },
     async (request) => ok(await users.register(request.body), request, 'ok.registered'),
   );
 
   app.post(
     '/api/user/login',
-    { config: authLimit, schema: { tags: ['users'], summary: 'Sign in; answers a bearer token', body: loginRequest } },
+    {
+      config: authLimit,
+      schema: { tags: ['users'], summary: 'Sign in; answers a bearer token', body: loginRequest },
+    },
     async (request) => ok(await users.login(request.body), request, 'ok.logged_in'),
   );
 
@@ -86,7 +92,10 @@ export function usersRoutes(app: Api, deps: UsersRoutesDeps): void {
 
   app.get(
     '/api/user/authorization_code',
-    { ...signedIn, schema: { ...signedIn.schema, tags: ['users'], summary: 'The code that adds this user as an agent' } },
+    {
+      ...signedIn,
+      schema: { ...signedIn.schema, tags: ['users'], summary: 'The code that adds this user as an agent' },
+    },
     async (request) => ok(await users.authorizationCode(userOf(request).id)),
   );
 
@@ -95,7 +104,12 @@ export function usersRoutes(app: Api, deps: UsersRoutesDeps): void {
     {
       ...signedIn,
       config: authLimit,
-      schema: { ...signedIn.schema, tags: ['users'], summary: 'Change the login password; ends every session', body: amendPasswordRequest },
+      schema: {
+        ...signedIn.schema,
+        tags: ['users'],
+        summary: 'Change the login password; ends every session',
+        body: amendPasswordRequest,
+      },
     },
     async (request) => {
       await users.amendPassword(userOf(request), request.body);
@@ -107,7 +121,11 @@ export function usersRoutes(app: Api, deps: UsersRoutesDeps): void {
     '/api/user/forget_password',
     {
       config: authLimit,
-      schema: { tags: ['users'], summary: 'Reset a forgotten password with a type-2 code', body: forgetPasswordRequest },
+      schema: {
+        tags: ['users'],
+        summary: 'Reset a forgotten password with a type-2 code',
+        body: forgetPasswordRequest,
+      },
     },
     async (request) => {
       await users.forgetPassword(request.body);
@@ -120,7 +138,12 @@ export function usersRoutes(app: Api, deps: UsersRoutesDeps): void {
     {
       ...signedIn,
       config: authLimit,
-      schema: { ...signedIn.schema, tags: ['users'], summary: 'Set the trade password with a type-3 code', body: amendPayPasswordRequest },
+      schema: {
+        ...signedIn.schema,
+        tags: ['users'],
+        summary: 'Set the trade password with a type-3 code',
+        body: amendPayPasswordRequest,
+      },
     },
     async (request) => {
       await users.amendPayPassword(userOf(request), request.body);
@@ -133,7 +156,12 @@ export function usersRoutes(app: Api, deps: UsersRoutesDeps): void {
     {
       ...signedIn,
       config: codeLimit,
-      schema: { ...signedIn.schema, tags: ['users'], summary: 'Send a code to an email to bind', body: bindEmailSendRequest },
+      schema: {
+        ...signedIn.schema,
+        tags: ['users'],
+        summary: 'Send a code to an email to bind',
+        body: bindEmailSendRequest,
+      },
     },
     async (request) => {
       await users.sendBindEmailCode(userOf(request), request.body.user_string, request.lang);
@@ -146,7 +174,12 @@ export function usersRoutes(app: Api, deps: UsersRoutesDeps): void {
     {
       ...signedIn,
       config: authLimit,
-      schema: { ...signedIn.schema, tags: ['users'], summary: 'Bind an email with its code', body: bindEmailRequest },
+      schema: {
+        ...signedIn.schema,
+        tags: ['users'],
+        summary: 'Bind an email with its code',
+        body: bindEmailRequest,
+      },
     },
     async (request) => {
       await users.bindEmail(userOf(request), request.body.email, request.body.code);

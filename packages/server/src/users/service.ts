@@ -99,7 +99,8 @@ export class UsersService {
         break;
       case CodeType.BIND_EMAIL:
         if (!caller) throw unauthenticated('error.code_needs_login');
-        if (identity.kind !== 'email') throw badRequest('error.validation', { field: 'to', rule: 'rule.email' });
+        if (identity.kind !== 'email')
+          throw badRequest('error.validation', { field: 'to', rule: 'rule.email' });
         if (owner) throw conflict('error.email_taken');
         break;
     }
@@ -199,7 +200,8 @@ export class UsersService {
       .orderBy('created_at', 'asc')
       .execute();
     if (failures.length >= this.deps.maxPasswordFailures) {
-      const unlockAt = failures[failures.length - this.deps.maxPasswordFailures]!.created_at + LOGIN_LOCK_WINDOW_MS;
+      const unlockAt =
+        failures[failures.length - this.deps.maxPasswordFailures]!.created_at + LOGIN_LOCK_WINDOW_MS;
       const minutes = Math.max(1, Math.ceil((unlockAt - this.deps.clock.now()) / 60_000));
       throw tooMany('error.login_locked', { minutes });
     }
@@ -253,7 +255,8 @@ export class UsersService {
       .select('area_code')
       .where('mobile', '=', mobile.kind === 'mobile' ? mobile.mobile : '')
       .execute();
-    if (owners.length !== 1) throw owners.length ? badRequest('error.area_required') : notFound('error.account_not_found');
+    if (owners.length !== 1)
+      throw owners.length ? badRequest('error.area_required') : notFound('error.account_not_found');
     return identityOf('mobile', account, owners[0]!.area_code ?? '');
   }
 
@@ -335,14 +338,22 @@ export class UsersService {
       if (await this.deps.settings.isOn('register_require_invite')) throw badRequest('error.invite_required');
       return undefined;
     }
-    const inviter = await this.db.selectFrom('users').selectAll().where('invite_code', '=', code).executeTakeFirst();
+    const inviter = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('invite_code', '=', code)
+      .executeTakeFirst();
     if (!inviter) throw badRequest('error.invite_invalid');
     return inviter;
   }
 
   private async areaCodeOf(areaId: number | undefined): Promise<string> {
     if (areaId === undefined) throw badRequest('error.area_required');
-    const area = await this.db.selectFrom('areas').select('global_code').where('id', '=', areaId).executeTakeFirst();
+    const area = await this.db
+      .selectFrom('areas')
+      .select('global_code')
+      .where('id', '=', areaId)
+      .executeTakeFirst();
     if (!area) throw badRequest('error.area_unknown');
     return area.global_code;
   }
@@ -364,7 +375,7 @@ function toUserInfo(user: UserRow): UserInfo {
     mobile: user.mobile,
     area_code: user.area_code,
     invite_code: user.invite_code,
-    review_status: (user.review_status === 1 || user.review_status === 2 ? user.review_status : 0),
+    review_status: user.review_status === 1 || user.review_status === 2 ? user.review_status : 0,
     is_seller: user.is_seller ? 1 : 0,
     has_pay_password: user.pay_password_hash !== null,
   };

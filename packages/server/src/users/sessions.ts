@@ -22,7 +22,13 @@ export class Sessions implements SessionResolver {
     const now = this.clock.now();
     await this.db
       .insertInto('sessions')
-      .values({ user_id: userId, token_hash: sha256(token), created_at: now, last_seen_at: now, revoked_at: null })
+      .values({
+        user_id: userId,
+        token_hash: sha256(token),
+        created_at: now,
+        last_seen_at: now,
+        revoked_at: null,
+      })
       .execute();
     return token;
   }

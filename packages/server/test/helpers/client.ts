@@ -16,19 +16,34 @@ export interface CallOptions {
 export class ApiClient {
   constructor(readonly baseUrl: string) {}
 
-  async get<T = unknown>(path: string, query: Record<string, unknown> = {}, options: CallOptions = {}): Promise<Answer<T>> {
+  async get<T = unknown>(
+    path: string,
+    query: Record<string, unknown> = {},
+    options: CallOptions = {},
+  ): Promise<Answer<T>> {
     const search = new URLSearchParams(
-      Object.entries(query).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])),
+      Object.entries(query).flatMap(([key, value]): [string, string][] =>
+        value === undefined ? [] : [[key, String(value)]],
+      ),
     );
     const qs = search.size ? `?${search}` : '';
     return this.send<T>('GET', `${path}${qs}`, undefined, options);
   }
 
-  async post<T = unknown>(path: string, payload: unknown = {}, options: CallOptions = {}): Promise<Answer<T>> {
+  async post<T = unknown>(
+    path: string,
+    payload: unknown = {},
+    options: CallOptions = {},
+  ): Promise<Answer<T>> {
     return this.send<T>('POST', path, options.raw ?? JSON.stringify(payload), options);
   }
 
-  private async send<T>(method: string, path: string, body: string | undefined, options: CallOptions): Promise<Answer<T>> {
+  private async send<T>(
+    method: string,
+    path: string,
+    body: string | undefined,
+    options: CallOptions,
+  ): Promise<Answer<T>> {
     const headers: Record<string, string> = { lang: options.lang ?? 'en' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (options.token) headers.authorization = `Bearer ${options.token}`;

@@ -48,7 +48,10 @@ async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> 
     };
   }
   const dir = mkdtempSync(join(tmpdir(), 'oex-test-'));
-  return { url: `sqlite:${join(dir, 'exchange.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    url: `sqlite:${join(dir, 'exchange.db')}`,
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 /** Starts the real exchange on an ephemeral port with a fresh database, demo mode on by default. */

@@ -11,7 +11,11 @@ export function uniqueEmail(prefix = 'user'): string {
 }
 
 /** Registers by email with the code read from the dev mailbox, as a new user would. */
-export async function registerByEmail(api: ApiClient, email: string, password = 'secret123'): Promise<number> {
+export async function registerByEmail(
+  api: ApiClient,
+  email: string,
+  password = 'secret123',
+): Promise<number> {
   const sent = await api.post('notify/send_email', { to: email, type: 1 });
   expect(sent.body).toMatchObject({ code: 1 });
   const code = await api.latestCode(email);
@@ -33,7 +37,10 @@ export async function login(api: ApiClient, account: string, password: string): 
   return answer.body.data!.token;
 }
 
-export async function signUp(api: ApiClient, password = 'secret123'): Promise<{ email: string; token: string; id: number }> {
+export async function signUp(
+  api: ApiClient,
+  password = 'secret123',
+): Promise<{ email: string; token: string; id: number }> {
   const email = uniqueEmail();
   const id = await registerByEmail(api, email, password);
   return { email, id, token: await login(api, email, password) };

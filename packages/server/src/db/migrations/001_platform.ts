@@ -34,12 +34,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('users_mobile')
-    .on('users')
-    .columns(['area_code', 'mobile'])
-    .unique()
-    .execute();
+  await db.schema.createIndex('users_mobile').on('users').columns(['area_code', 'mobile']).unique().execute();
 
   await id(db.schema.createTable('sessions'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))

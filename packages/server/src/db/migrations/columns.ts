@@ -15,8 +15,7 @@ export function columns(dialect: Dialect) {
     money<T extends string, C extends string>(
       table: CreateTableBuilder<T, C>,
       name: string,
-      build: (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder = (c) =>
-        c.notNull().defaultTo('0'),
+      build: (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder = (c) => c.notNull().defaultTo('0'),
     ) {
       return table.addColumn(name, money, build);
     },

@@ -21,7 +21,11 @@ export const DEMO: DemoInfo & { marketMaker: string } = {
 
 /** Demo users (alice owns the demo invite code), the market-maker account and the articles. */
 export async function seedDemo(db: Db, users: UsersService, clock: Clock): Promise<void> {
-  const done = await db.kysely.selectFrom('settings').select('value').where('key', '=', SEED_MARK).executeTakeFirst();
+  const done = await db.kysely
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', SEED_MARK)
+    .executeTakeFirst();
   if (done) return;
   const [alice, bob] = DEMO.users;
   const ensure = async (email: string, password: string, inviterId: number | null, options = {}) =>

@@ -8,16 +8,25 @@ const SEED_MARK = 'seed.reference';
 /** After rows with explicit ids, PostgreSQL's serial must move past them. */
 async function moveSequence(db: Db, table: 'currencies' | 'currency_matches' | 'news'): Promise<void> {
   if (db.dialect !== 'postgres') return;
-  await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(db.kysely);
+  await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(
+    db.kysely,
+  );
 }
 
 /** Inserts the reference data once: areas, news categories, account types, currencies, markets. */
 export async function seedReference(db: Db): Promise<void> {
   const kysely: Kysely<Database> = db.kysely;
-  const done = await kysely.selectFrom('settings').select('value').where('key', '=', SEED_MARK).executeTakeFirst();
+  const done = await kysely
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', SEED_MARK)
+    .executeTakeFirst();
   if (done) return;
   await kysely.transaction().execute(async (trx) => {
-    await trx.insertInto('areas').values(AREAS.map((area, index) => ({ ...area, sort: index }))).execute();
+    await trx
+      .insertInto('areas')
+      .values(AREAS.map((area, index) => ({ ...area, sort: index })))
+      .execute();
     await trx.insertInto('news_categories').values(NEWS_CATEGORIES).execute();
     await trx.insertInto('account_types').values(ACCOUNT_TYPES).execute();
     await trx

@@ -39,15 +39,13 @@ export const du: Catalog = {
   'error.invite_required': 'Voor registratie is een uitnodigingscode nodig',
   'error.invite_invalid': 'Deze uitnodigingscode bestaat niet',
   'error.login_failed': 'Onjuist account of wachtwoord',
-  'error.login_locked':
-    'Te vaak een onjuist wachtwoord; probeer het over {minutes} minuten opnieuw',
+  'error.login_locked': 'Te vaak een onjuist wachtwoord; probeer het over {minutes} minuten opnieuw',
   'error.sms_code_required': 'Voer de sms-code in',
   'error.old_password_wrong': 'Het oude wachtwoord is onjuist',
   'error.same_password': 'Het nieuwe wachtwoord moet verschillen van het oude',
   'error.email_taken': 'Dit e-mailadres wordt al door een ander account gebruikt',
   'error.email_already_bound': 'Uw account heeft al een e-mailadres',
-  'error.no_contact':
-    'Uw account heeft geen e-mailadres of mobiel nummer om de code naar te sturen',
+  'error.no_contact': 'Uw account heeft geen e-mailadres of mobiel nummer om de code naar te sturen',
   'error.code_needs_login': 'Log in om deze code aan te vragen',
   'error.not_your_contact': 'Dit e-mailadres of mobiele nummer hoort niet bij uw account',
 
@@ -57,8 +55,7 @@ export const du: Catalog = {
   'error.code_expired': 'De verificatiecode is verlopen of al gebruikt; vraag een nieuwe aan',
   'error.code_attempts': 'Te veel onjuiste codes; vraag een nieuwe aan',
   'error.delivery_unconfigured': 'Deze server kan nog geen berichten via {channel} versturen',
-  'error.delivery_failed':
-    'Het bericht via {channel} kon niet worden verstuurd, probeer het later opnieuw',
+  'error.delivery_failed': 'Het bericht via {channel} kon niet worden verstuurd, probeer het later opnieuw',
   'error.setting_unknown': 'Er is geen openbare instelling met deze naam',
   'channel.email': 'e-mail',
   'channel.sms': 'sms',

@@ -39,8 +39,7 @@ export const gm: Catalog = {
   'error.invite_required': 'Für die Registrierung ist ein Einladungscode erforderlich',
   'error.invite_invalid': 'Dieser Einladungscode existiert nicht',
   'error.login_failed': 'Konto oder Passwort ist falsch',
-  'error.login_locked':
-    'Zu viele falsche Passwörter; bitte versuchen Sie es in {minutes} Minuten erneut',
+  'error.login_locked': 'Zu viele falsche Passwörter; bitte versuchen Sie es in {minutes} Minuten erneut',
   'error.sms_code_required': 'Geben Sie den SMS-Code ein',
   'error.old_password_wrong': 'Das alte Passwort ist falsch',
   'error.same_password': 'Das neue Passwort muss sich vom alten unterscheiden',

@@ -45,8 +45,7 @@ export const jp: Catalog = {
   'error.same_password': '新しいパスワードは現在のパスワードと異なるものにしてください',
   'error.email_taken': 'このメールアドレスは既に別のアカウントで使用されています',
   'error.email_already_bound': 'アカウントには既にメールアドレスが登録されています',
-  'error.no_contact':
-    'アカウントにコードの送信先となるメールアドレスまたは携帯電話番号がありません',
+  'error.no_contact': 'アカウントにコードの送信先となるメールアドレスまたは携帯電話番号がありません',
   'error.code_needs_login': 'このコードをリクエストするにはログインしてください',
   'error.not_your_contact': 'このメールアドレスまたは携帯番号はお客様のアカウントのものではありません',
 
