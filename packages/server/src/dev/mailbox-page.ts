@@ -15,25 +15,28 @@ export function mailboxPage(): string {
   h1 { font-size: 20px; margin: 0 0 4px; }
   p.hint { margin: 0 0 12px; opacity: .75; }
   form { display: flex; gap: 8px; margin-bottom: 12px; }
-  input { flex: 1; padding: 6px 8px; font: inherit; }
+  input { flex: 1; min-width: 0; padding: 6px 8px; font: inherit; }
   button { padding: 6px 12px; font: inherit; cursor: pointer; }
   table { width: 100%; border-collapse: collapse; }
-  th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid #8884; vertical-align: top; }
+  th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid #8884; vertical-align: top; overflow-wrap: anywhere; }
+  @media (max-width: 600px) { body { padding: 8px; } th, td { padding: 4px; font-size: 13px; } .time { display: none; } }
   td.code { font: 600 18px ui-monospace, monospace; letter-spacing: 2px; }
   .empty, .error { padding: 24px; text-align: center; opacity: .8; }
   .error { color: #d33; }
 </style>
 </head>
 <body>
+<main>
 <h1>Dev mailbox</h1>
 <p class="hint">Demo mode keeps every email and SMS here instead of sending it. Newest first; refreshes every 3 s.</p>
 <form id="filter"><input id="to" name="to" placeholder="Filter by email or phone number" aria-label="Recipient">
 <button type="submit">Filter</button></form>
 <div id="status" class="empty" role="status">Loading…</div>
 <table id="messages" hidden>
-<thead><tr><th>Time</th><th>To</th><th>Code</th><th>Message</th></tr></thead>
+<thead><tr><th class="time">Time</th><th>To</th><th>Code</th><th>Message</th></tr></thead>
 <tbody></tbody>
 </table>
+</main>
 <script>
 const params = new URLSearchParams(location.search);
 const input = document.getElementById('to');
@@ -51,7 +54,7 @@ async function load() {
     for (const message of body.data) {
       const row = rows.insertRow();
       const code = (message.body.match(/\\b\\d{6}\\b/) || [''])[0];
-      for (const [text, cls] of [[new Date(message.created_at).toLocaleString(), ''], [message.to, ''], [code, 'code'], [message.body, '']]) {
+      for (const [text, cls] of [[new Date(message.created_at).toLocaleString(), 'time'], [message.to, ''], [code, 'code'], [message.body, '']]) {
         const cell = row.insertCell();
         cell.textContent = text;
         if (cls) cell.className = cls;

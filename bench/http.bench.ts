@@ -1,0 +1,55 @@
+// HTTP throughput of the real server on SQLite: public reads and sign-in (argon2id-bound).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { startExchange } from '../packages/server/src/app.js';
+import { loadConfig } from '../packages/server/src/config.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'oex-bench-'));
+const exchange = await startExchange(
+  loadConfig(
+    {},
+    {
+      databaseUrl: `sqlite:${join(dir, 'bench.db')}`,
+      demo: true,
+      marketMaker: false,
+      logLevel: 'silent',
+      host: '127.0.0.1',
+      authRateLimit: 1_000_000,
+      maxPasswordFailures: 1_000_000,
+    },
+  ),
+  { port: 0 },
+);
+
+async function run(title: string, options: autocannon.Options): Promise<void> {
+  const result = await autocannon({
+    connections: 10,
+    duration: 5,
+    ...options,
+    url: `${exchange.url}${options.url}`,
+  });
+  const failures = result.non2xx + result.errors;
+  console.log(
+    `${title.padEnd(34)} ${Math.round(result.requests.average).toLocaleString('en-US')} req/s, ` +
+      `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, failures ${failures}`,
+  );
+}
+
+try {
+  await run('GET /api/health', { url: '/api/health' });
+  await run('GET /api/news/list?category_id=4', { url: '/api/news/list?category_id=4' });
+  await run('POST /api/user/login (argon2id)', {
+    url: '/api/user/login',
+    method: 'POST',
+    connections: 4,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login_type: 'email', account: 'alice@demo.test', password: 'demo1234' }),
+  });
+  const memory = process.memoryUsage();
+  console.log(`server process RSS after the runs: ${Math.round(memory.rss / 1048576)} MiB`);
+} finally {
+  await exchange.close();
+  rmSync(dir, { recursive: true, force: true });
+}

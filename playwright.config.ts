@@ -1,0 +1,44 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/** Browser tests run Debian's Chromium against the real server on a fresh SQLite database. */
+const PORT = Number(process.env.E2E_PORT ?? 18_080);
+const database = join(mkdtempSync(join(tmpdir(), 'oex-e2e-')), 'e2e.db');
+
+export default defineConfig({
+  testDir: 'packages/web/e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? 'line' : 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: 'npx tsx packages/server/src/main.ts',
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(PORT),
+      DATABASE_URL: `sqlite:${database}`,
+      DEMO: '1',
+      MARKET_MAKER: '0',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
