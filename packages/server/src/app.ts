@@ -87,6 +87,7 @@ export async function startExchange(config: Config, options: StartOptions = {}):
   });
   contentRoutes(app, content);
   if (config.demo) devRoutes(app, delivery);
+  await servePublicAssets(app);
   await serveWebApp(app, config.webDist);
 
   await app.listen({ port: options.port ?? config.port, host: config.host });
@@ -106,6 +107,19 @@ export async function startExchange(config: Config, options: StartOptions = {}):
       await db.close();
     },
   };
+}
+
+/** Coin logos and news banners the seed refers to (`/coins/btc.svg`, `/banners/1.svg`). */
+async function servePublicAssets(app: Api): Promise<void> {
+  const publicDir = new URL('../public', import.meta.url).pathname;
+  for (const folder of ['coins', 'banners']) {
+    await app.register(fastifyStatic, {
+      root: join(publicDir, folder),
+      prefix: `/${folder}/`,
+      decorateReply: false,
+      maxAge: '1d',
+    });
+  }
 }
 
 /** The built web app at `/`, with history fallback so deep links work; nothing before it is built. */

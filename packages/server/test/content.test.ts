@@ -94,3 +94,17 @@ describe('settings and areas', () => {
     );
   });
 });
+
+describe('assets the seed refers to', () => {
+  it('serves every banner and coin logo named in the data', async () => {
+    const banners = await ex.api.get<Paged<NewsItem>>('news/list', { category_id: 1 });
+    const logos = await ex.db.kysely.selectFrom('currencies').select('logo').execute();
+    const paths = [...banners.body.data!.data.map((item) => item.banner!), ...logos.map((row) => row.logo)];
+    expect(paths.length).toBeGreaterThanOrEqual(9);
+    for (const path of paths) {
+      const response = await fetch(`${ex.url}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type'), path).toContain('image/svg+xml');
+    }
+  });
+});
