@@ -79,8 +79,7 @@ describe('registration', () => {
     const taken = await ex.api.post('notify/send_email', { to: 'alice@demo.test', type: 1 });
     expect(taken.status).toBe(409);
     const email = uniqueEmail('invite');
-    await ex.api.post('notify/send_email', { to: email, type: 1 });
-    const code = await ex.api.latestCode(email);
+    const code = await ex.api.emailCode(email, 1);
     const base = {
       type: 'email',
       account: email,
@@ -122,8 +121,7 @@ describe('registration', () => {
     await ex.settings.set('register_require_invite', '0');
     try {
       const email = uniqueEmail('open');
-      await ex.api.post('notify/send_email', { to: email, type: 1 });
-      const code = await ex.api.latestCode(email);
+      const code = await ex.api.emailCode(email, 1);
       const answer = await ex.api.post('user/register', {
         type: 'email',
         account: email,
@@ -141,8 +139,7 @@ describe('registration', () => {
 describe('verification codes', () => {
   it('are six digits, single use, and refused when reused', async () => {
     const email = uniqueEmail('once');
-    await ex.api.post('notify/send_email', { to: email, type: 1 });
-    const code = await ex.api.latestCode(email);
+    const code = await ex.api.emailCode(email, 1);
     expect(code).toMatch(/^\d{6}$/);
     const payload = {
       type: 'email',
@@ -178,8 +175,7 @@ describe('verification codes', () => {
 
   it('expire after 10 minutes', async () => {
     const email = uniqueEmail('late');
-    await ex.api.post('notify/send_email', { to: email, type: 1 });
-    const code = await ex.api.latestCode(email);
+    const code = await ex.api.emailCode(email, 1);
     ex.clock.advance(10 * MINUTE);
     const answer = await ex.api.post('user/register', {
       type: 'email',
@@ -194,8 +190,7 @@ describe('verification codes', () => {
 
   it('die after 5 wrong tries, even for the right code', async () => {
     const email = uniqueEmail('guess');
-    await ex.api.post('notify/send_email', { to: email, type: 1 });
-    const code = await ex.api.latestCode(email);
+    const code = await ex.api.emailCode(email, 1);
     const wrong = code === '000000' ? '111111' : '000000';
     const payload = {
       type: 'email',
@@ -306,8 +301,7 @@ describe('sign-in', () => {
         password: 'smspass1',
       });
       expect(without.body.msg).toBe('Enter the SMS code');
-      await ex.api.post('notify/send_email', { to: email, type: 5 });
-      const code = await ex.api.latestCode(email);
+      const code = await ex.api.emailCode(email, 5);
       const withCode = await ex.api.post('user/login', {
         login_type: 'email',
         account: email,
@@ -357,8 +351,7 @@ describe('passwords', () => {
 
   it('resets a forgotten password with a type-2 code', async () => {
     const { email, token } = await signUp(ex.api, 'forgot12');
-    await ex.api.post('notify/send_email', { to: email, type: 2 });
-    const code = await ex.api.latestCode(email);
+    const code = await ex.api.emailCode(email, 2);
     const differ = await ex.api.post('user/forget_password', {
       type: 'email',
       account: email,

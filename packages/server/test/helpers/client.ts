@@ -51,6 +51,13 @@ export class ApiClient {
     return { status: response.status, body: (await response.json()) as Answer<T>['body'] };
   }
 
+  /** Asks for an email code and reads it from the dev mailbox, failing loudly if it was refused. */
+  async emailCode(to: string, type: number, options: CallOptions = {}): Promise<string> {
+    const sent = await this.post('notify/send_email', { to, type }, options);
+    if (sent.body.code !== 1) throw new Error(`code for ${to} refused: ${sent.body.msg}`);
+    return this.latestCode(to);
+  }
+
   /** The latest code the dev mailbox holds for an address. */
   async latestCode(to: string): Promise<string> {
     const answer = await this.get<{ body: string }[]>('dev/mailbox', { to });
