@@ -3,3 +3,4 @@ export * from './envelope.js';
 export * from './common.js';
 export * from './users.js';
 export * from './content.js';
+export * from './ledger.js';

@@ -9,12 +9,19 @@ import { contentRoutes } from './content/routes.js';
 import { Settings } from './content/settings.js';
 import { connect, type Db } from './db/connect.js';
 import { migrate } from './db/migrate.js';
-import { seedDemo } from './db/seed/demo.js';
+import { seedDemo, seedDemoBalances } from './db/seed/demo.js';
 import { seedReference } from './db/seed/index.js';
 import { devRoutes } from './dev/routes.js';
 import { createHttpServer, type Api } from './http/server.js';
 import { translate } from './http/messages/index.js';
+import { adminRoutes } from './ledger/admin-routes.js';
+import { CurrencyDirectory } from './ledger/currencies.js';
+import { ledgerRoutes } from './ledger/routes.js';
+import { Sequencer } from './ledger/sequencer.js';
+import { LedgerService } from './ledger/service.js';
+import { acquireWriterLock, lockPathFor, type WriterLock } from './ledger/writer-lock.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { randomToken } from './lib/secrets.js';
 import { CodeStore } from './notify/codes.js';
 import { Delivery } from './notify/delivery.js';
 import { Hub } from './realtime/hub.js';
@@ -22,12 +29,26 @@ import { usersRoutes } from './users/routes.js';
 import { UsersService } from './users/service.js';
 import { Sessions } from './users/sessions.js';
 
-export interface Exchange {
-  app: Api;
+export interface Core {
+  config: Config;
   db: Db;
-  hub: Hub;
-  users: UsersService;
+  clock: Clock;
   settings: Settings;
+  sessions: Sessions;
+  delivery: Delivery;
+  users: UsersService;
+  content: ContentService;
+  currencies: CurrencyDirectory;
+  sequencer: Sequencer;
+  ledger: LedgerService;
+  writerLock: WriterLock;
+  adminToken: string;
+  close(): Promise<void>;
+}
+
+export interface Exchange extends Omit<Core, 'close'> {
+  app: Api;
+  hub: Hub;
   /** The base URL once listening, such as http://127.0.0.1:8080. */
   url: string;
   close(): Promise<void>;
@@ -39,28 +60,73 @@ export interface StartOptions {
   port?: number;
 }
 
-/** Opens the database, migrates and seeds it, wires every module and starts listening. */
-export async function startExchange(config: Config, options: StartOptions = {}): Promise<Exchange> {
-  const clock = options.clock ?? systemClock;
+/**
+ * The exchange without HTTP: database migrated and seeded, the writer lock taken, the
+ * sequencer loaded from the database, every service wired. The server and the CLI tools open it.
+ */
+export async function openCore(config: Config, clock: Clock = systemClock): Promise<Core> {
+  const adminToken = randomToken();
+  const lockPath = lockPathFor(config.databaseUrl);
+  const lock = acquireWriterLock(lockPath, { pid: process.pid, port: 0, adminToken });
+  if ('heldBy' in lock) {
+    throw new Error(`process ${lock.heldBy.pid} already writes to this database (lock ${lockPath})`);
+  }
   const db = connect(config.databaseUrl);
-  await migrate(db);
-  await seedReference(db);
+  try {
+    await migrate(db);
+    await seedReference(db);
+    const settings = new Settings(db.kysely);
+    const sessions = new Sessions(db.kysely, clock);
+    const delivery = new Delivery(config, db.kysely, clock);
+    const users = new UsersService({
+      db: db.kysely,
+      clock,
+      codes: new CodeStore(db.kysely, clock),
+      delivery,
+      sessions,
+      settings,
+      maxPasswordFailures: config.maxPasswordFailures,
+    });
+    const content = new ContentService(db.kysely, settings, config.exchangeTz);
+    const currencies = await CurrencyDirectory.load(db.kysely);
+    const sequencer = await Sequencer.load(db.kysely, clock);
+    const ledger = new LedgerService(db.kysely, sequencer, currencies, config.exchangeTz);
+    if (config.demo) {
+      await seedDemo(db, users, clock);
+      await seedDemoBalances(db, ledger, sequencer, currencies);
+    }
+    return {
+      config,
+      db,
+      clock,
+      settings,
+      sessions,
+      delivery,
+      users,
+      content,
+      currencies,
+      sequencer,
+      ledger,
+      writerLock: lock,
+      adminToken,
+      async close() {
+        await sequencer.close();
+        await delivery.close();
+        await db.close();
+        lock.release();
+      },
+    };
+  } catch (error) {
+    await db.close();
+    lock.release();
+    throw error;
+  }
+}
 
-  const settings = new Settings(db.kysely);
-  const sessions = new Sessions(db.kysely, clock);
-  const delivery = new Delivery(config, db.kysely, clock);
-  const codes = new CodeStore(db.kysely, clock);
-  const users = new UsersService({
-    db: db.kysely,
-    clock,
-    codes,
-    delivery,
-    sessions,
-    settings,
-    maxPasswordFailures: config.maxPasswordFailures,
-  });
-  const content = new ContentService(db.kysely, settings, config.exchangeTz);
-  if (config.demo) await seedDemo(db, users, clock);
+/** Opens the core, wires every HTTP and WebSocket route and starts listening. */
+export async function startExchange(config: Config, options: StartOptions = {}): Promise<Exchange> {
+  const core = await openCore(config, options.clock);
+  const { db, users, sessions, content, delivery, ledger, currencies } = core;
 
   const app = await createHttpServer(config);
   const hub = new Hub(sessions);
@@ -86,25 +152,30 @@ export async function startExchange(config: Config, options: StartOptions = {}):
     codeRateLimit: config.codeRateLimit,
   });
   contentRoutes(app, content);
+  ledgerRoutes(app, ledger, sessions);
+  adminRoutes(app, { ledger, users, currencies, adminToken: core.adminToken });
   if (config.demo) devRoutes(app, delivery);
   await servePublicAssets(app);
   await serveWebApp(app, config.webDist);
 
-  await app.listen({ port: options.port ?? config.port, host: config.host });
+  try {
+    await app.listen({ port: options.port ?? config.port, host: config.host });
+  } catch (error) {
+    await core.close();
+    throw error;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  core.writerLock.update({ port });
   return {
+    ...core,
     app,
-    db,
     hub,
-    users,
-    settings,
     url: `http://127.0.0.1:${port}`,
     async close() {
       hub.close();
       await app.close();
-      await delivery.close();
-      await db.close();
+      await core.close();
     },
   };
 }

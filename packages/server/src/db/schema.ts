@@ -135,6 +135,49 @@ export interface CurrencyMatchesTable {
   sort: number;
 }
 
+export interface AccountsTable {
+  id: number;
+  user_id: number | null;
+  system_code: string | null;
+  account_type_id: number;
+  currency_id: number;
+  balance: Money;
+  lock_balance: Money;
+  updated_at: number;
+}
+
+export interface AccountLogsTable {
+  id: number;
+  account_id: number;
+  user_id: number | null;
+  account_type_id: number;
+  currency_id: number;
+  change_balance: Money;
+  change_lock: Money;
+  balance_after: Money;
+  lock_after: Money;
+  type: number;
+  memo: string;
+  notes: string;
+  ref_type: string;
+  ref_id: number;
+  /** JSON text. */
+  extra_data: string;
+  created_at: number;
+}
+
+export interface TransfersTable {
+  id: number;
+  user_id: number;
+  currency_id: number;
+  from_type_id: number;
+  to_type_id: number;
+  amount: Money;
+  request_id: string | null;
+  request_hash: string | null;
+  created_at: number;
+}
+
 export interface Database {
   settings: SettingsTable;
   areas: AreasTable;
@@ -149,4 +192,7 @@ export interface Database {
   currencies: CurrenciesTable;
   account_types: AccountTypesTable;
   currency_matches: CurrencyMatchesTable;
+  accounts: AccountsTable;
+  account_logs: AccountLogsTable;
+  transfers: TransfersTable;
 }

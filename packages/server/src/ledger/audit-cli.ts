@@ -1,5 +1,15 @@
-/**
- * `npm run audit`. The ledger (accounts, journal, sequencer) is not built yet, so there are no
- * balances to check; the ledger issue fills this in. It says so rather than pretending to pass.
- */
-console.log('audit: no ledger yet; there are no balances to check (the ledger issue adds them).');
+/** `npm run audit`: checks the ledger of the configured database; exits 1 naming what is off. */
+import { loadConfig } from '../config.js';
+import { connect } from '../db/connect.js';
+import { migrate } from '../db/migrate.js';
+import { auditLedger, formatReport } from './audit.js';
+
+const db = connect(loadConfig().databaseUrl);
+try {
+  await migrate(db);
+  const report = await auditLedger(db.kysely);
+  console.log(formatReport(report));
+  process.exitCode = report.ok ? 0 : 1;
+} finally {
+  await db.close();
+}

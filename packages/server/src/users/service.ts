@@ -316,6 +316,17 @@ export class UsersService {
 
   // ---- look-ups -----------------------------------------------------------------------
 
+  /** A user by id or email, for operator tools. */
+  async resolveUserId(user: number | string): Promise<number> {
+    const query = this.db.selectFrom('users').select('id');
+    const row =
+      typeof user === 'number' || /^\d+$/.test(user)
+        ? await query.where('id', '=', Number(user)).executeTakeFirst()
+        : await query.where('email', '=', user.trim().toLowerCase()).executeTakeFirst();
+    if (!row) throw notFound('error.user_unknown');
+    return row.id;
+  }
+
   private async byId(id: number): Promise<UserRow> {
     const user = await this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     if (!user) throw unauthenticated();

@@ -1,4 +1,7 @@
-import type { DemoInfo } from '@oex/protocol';
+import { AccountTypeId, Decimal, type DemoInfo } from '@oex/protocol';
+import type { CurrencyDirectory } from '../../ledger/currencies.js';
+import type { Sequencer } from '../../ledger/sequencer.js';
+import type { LedgerService } from '../../ledger/service.js';
 import { DEMO_NEWS } from '../../content/demo-news.js';
 import type { Clock } from '../../lib/clock.js';
 import { randomCode } from '../../lib/secrets.js';
@@ -64,4 +67,54 @@ export async function seedDemo(db: Db, users: UsersService, clock: Clock): Promi
       .execute();
   });
   await moveSequence(db, 'news');
+}
+
+const BALANCES_MARK = 'seed.balances';
+
+/** Demo balances, credited through the sequencer like any deposit: [email, currency, amount]. */
+const DEMO_CREDITS: [string, string, string][] = [
+  ['alice@demo.test', 'USDT', '10000'],
+  ['alice@demo.test', 'BTC', '0.5'],
+  ['alice@demo.test', 'ETH', '5'],
+  ['alice@demo.test', 'FAIR', '1000'],
+  ['bob@demo.test', 'USDT', '10000'],
+  ['bob@demo.test', 'BTC', '0.2'],
+  ['bob@demo.test', 'ETH', '2'],
+  ['bob@demo.test', 'TRX', '20000'],
+  ['bob@demo.test', 'DOT', '300'],
+  [DEMO.marketMaker, 'USDT', '10000000'],
+  [DEMO.marketMaker, 'BTC', '150'],
+  [DEMO.marketMaker, 'ETH', '3000'],
+  [DEMO.marketMaker, 'TRX', '80000000'],
+  [DEMO.marketMaker, 'DOT', '1500000'],
+  [DEMO.marketMaker, 'FAIR', '5000000'],
+];
+
+/** Credits the demo accounts' spot balances once, in one batch with the mark that says so. */
+export async function seedDemoBalances(
+  db: Db,
+  ledger: LedgerService,
+  sequencer: Sequencer,
+  currencies: CurrencyDirectory,
+): Promise<void> {
+  const done = await db.kysely
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', BALANCES_MARK)
+    .executeTakeFirst();
+  if (done) return;
+  const users = await db.kysely.selectFrom('users').select(['id', 'email']).execute();
+  const idOf = new Map(users.map((user) => [user.email, user.id]));
+  const credits = DEMO_CREDITS.map(([email, code, amount]) =>
+    ledger.creditCommand(
+      idOf.get(email)!,
+      AccountTypeId.change_account,
+      currencies.byCode(code).id,
+      Decimal.parse(amount),
+    ),
+  );
+  await sequencer.submit((context) => {
+    for (const credit of credits) credit(context);
+    context.insert('settings', { key: BALANCES_MARK, value: '1' });
+  });
 }

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { idField, intLike, trimmed } from './common.js';
+import { Decimal } from './decimal.js';
+
+/** Account types of spec 001 §3; id 1 is the spot account of the trade page. */
+export const ACCOUNT_CODES = [
+  'change_account',
+  'legal_account',
+  'lever_account',
+  'micro_account',
+  'financial_account',
+] as const;
+export type AccountCode = (typeof ACCOUNT_CODES)[number];
+
+export const AccountTypeId: Record<AccountCode, number> = {
+  change_account: 1,
+  legal_account: 2,
+  lever_account: 3,
+  micro_account: 4,
+  financial_account: 5,
+};
+
+/**
+ * An amount: a decimal string, or a JSON number only when it is a whole number JavaScript holds
+ * exactly. Fractions and numbers past 2^53 must come as strings, because JSON numbers lose digits.
+ */
+export const amountField = z
+  .union([z.string(), z.number()], { message: 'rule.amount' })
+  .refine((value) => (typeof value === 'number' ? Number.isSafeInteger(value) : true), {
+    message: 'rule.amount_number',
+  })
+  .transform((value) => String(value).trim())
+  .refine((text) => text.length <= 60 && Decimal.isValid(text), { message: 'rule.amount' });
+
+/** An account type by id (1-5) or by code (`change_account`). */
+export const accountTypeField = z
+  .union([z.number(), z.string().trim().max(32)], { message: 'rule.account_type' })
+  .transform((value, context) => {
+    const text = String(value);
+    const byCode = AccountTypeId[text as AccountCode];
+    const id = byCode ?? (/^[1-5]$/.test(text) ? Number(text) : undefined);
+    if (id === undefined) {
+      context.addIssue({ code: 'custom', message: 'rule.account_type' });
+      return z.NEVER;
+    }
+    return id;
+  });
+
+export const transferRequest = z.object({
+  currency_id: idField,
+  /** The amount, named `balance` as in the spec's call. */
+  balance: amountField,
+  from: accountTypeField,
+  to: accountTypeField,
+  /** Makes the call idempotent: the same id again answers the first result. */
+  request_id: trimmed(64)
+    .regex(/^[\w.:-]+$/, { message: 'rule.request_id' })
+    .optional(),
+});
+export type TransferRequest = z.input<typeof transferRequest>;
+
+export const accountDetailQuery = z.object({
+  currency_id: idField,
+  account_type_id: accountTypeField.default(1),
+  id: intLike.optional(),
+});
+
+export const accountLogQuery = z.object({
+  currency_id: intLike.pipe(z.number().min(0)).optional(),
+  page: intLike.pipe(z.number().min(1, { message: 'rule.positive' })).default(1),
+  limit: intLike.pipe(z.number().min(1).max(100)).default(15),
+});
+
+export interface CurrencyView {
+  id: number;
+  code: string;
+  name: string;
+  logo: string;
+  decimals: number;
+  open_recharge: 0 | 1;
+  open_draw: 0 | 1;
+  draw_rate: string;
+  draw_min: string;
+  draw_max: string;
+  usd_price: string;
+  account_types: { id: number; name: string; account_code: AccountCode }[];
+  currency_protocols: { id: number; token_address: string; chain_protocol: { code: string } }[];
+}
+
+export interface AccountView {
+  /** Null while the account has never been used. */
+  id: number | null;
+  user_id: number;
+  account_type_id: number;
+  currency_id: number;
+  currency_code: string;
+  balance: string;
+  lock_balance: string;
+  convert_usd: string;
+  currency: CurrencyView;
+}
+
+export interface AccountGroup {
+  account_type_id: number;
+  account_code: AccountCode;
+  name: string;
+  is_recharge: 0 | 1;
+  convert_usd: string;
+  accounts: AccountView[];
+}
+
+export interface AccountLogView {
+  id: number;
+  account_type_id: number;
+  currency_id: number;
+  currency: { code: string };
+  /** Change of the available balance. */
+  value: string;
+  /** Change of the locked balance. */
+  lock_value: string;
+  balance_after: string;
+  type: number;
+  memo: string;
+  notes: string;
+  created_at: string;
+  extra_data: { from?: string; to?: string };
+}
+
+export interface TransferView {
+  id: number;
+  currency_id: number;
+  currency_code: string;
+  amount: string;
+  from: { id: number; account_code: AccountCode; name: string };
+  to: { id: number; account_code: AccountCode; name: string };
+  request_id: string | null;
+  created_at: string;
+}

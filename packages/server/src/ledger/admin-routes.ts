@@ -1,0 +1,50 @@
+import { timingSafeEqual } from 'node:crypto';
+import { amountField } from '@oex/protocol';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../http/envelope.js';
+import { AppError } from '../http/errors.js';
+import type { Api } from '../http/server.js';
+import type { UsersService } from '../users/service.js';
+import type { CurrencyDirectory } from './currencies.js';
+import type { LedgerService } from './service.js';
+
+export const creditRequest = z.object({
+  user: z.union([z.number().int().positive(), z.string().trim().min(1).max(254)]),
+  currency: z.string().trim().min(1).max(16),
+  amount: amountField,
+  account_type: z.number().int().min(1).max(5).default(1),
+});
+
+/** Operator calls, guarded by the writer's admin token (in its lock file, readable by the operator). */
+export function adminRoutes(
+  app: Api,
+  deps: { ledger: LedgerService; users: UsersService; currencies: CurrencyDirectory; adminToken: string },
+): void {
+  const expected = Buffer.from(deps.adminToken);
+  const requireAdmin = async (request: FastifyRequest) => {
+    const given = Buffer.from(String(request.headers['x-admin-token'] ?? ''));
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      throw new AppError(403, 'error.admin_token');
+    }
+  };
+
+  app.post(
+    '/api/admin/credit',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Credit a user from outside (npm run credit), against the external-deposits account',
+        body: creditRequest,
+      },
+    },
+    async (request) => {
+      const { user, currency, amount, account_type } = request.body;
+      const userId = await deps.users.resolveUserId(user);
+      const currencyId = deps.currencies.byCode(currency).id;
+      await deps.ledger.credit(userId, account_type, currencyId, amount);
+      return ok(await deps.ledger.detail(userId, account_type, currencyId, request.lang));
+    },
+  );
+}

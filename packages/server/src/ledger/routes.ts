@@ -1,0 +1,96 @@
+import {
+  accountDetailQuery,
+  accountLogQuery,
+  AccountTypeId,
+  transferRequest,
+  type AccountCode,
+} from '@oex/protocol';
+import { requireUser, userOf, type SessionResolver } from '../http/auth.js';
+import { ok } from '../http/envelope.js';
+import type { Api } from '../http/server.js';
+import type { LedgerService } from './service.js';
+
+/** The journal routes of spec 001 §7: one per account type. */
+const LOG_ROUTES: Record<string, AccountCode> = {
+  change: 'change_account',
+  legal: 'legal_account',
+  lever: 'lever_account',
+  micro: 'micro_account',
+  financial: 'financial_account',
+};
+
+/** account/* and account_log/* (spec 001 §7). */
+export function ledgerRoutes(app: Api, ledger: LedgerService, sessions: SessionResolver): void {
+  const signedIn = { preHandler: requireUser(sessions) };
+  const schema = (summary: string) => ({ tags: ['assets'], summary, security: [{ token: [] }] });
+
+  app.get(
+    '/api/account/list',
+    { ...signedIn, schema: schema('Every account group with its balances and USD value') },
+    async (request) => ok(await ledger.list(userOf(request).id, request.lang)),
+  );
+
+  app.get(
+    '/api/account/detail',
+    {
+      ...signedIn,
+      schema: { ...schema('One account: balance and locked balance'), querystring: accountDetailQuery },
+    },
+    async (request) => {
+      const { currency_id, account_type_id } = request.query;
+      return ok(await ledger.detail(userOf(request).id, account_type_id, currency_id, request.lang));
+    },
+  );
+
+  app.post(
+    '/api/account/transfer',
+    {
+      ...signedIn,
+      schema: {
+        ...schema('Move an amount between two of your own accounts; request_id makes it idempotent'),
+        body: transferRequest,
+      },
+    },
+    async (request) => {
+      const { currency_id, balance, from, to, request_id } = request.body;
+      const result = await ledger.transfer(userOf(request).id, {
+        currencyId: currency_id,
+        amount: balance,
+        from,
+        to,
+        requestId: request_id,
+      });
+      return ok(result, request, 'ok.transferred');
+    },
+  );
+
+  app.get(
+    '/api/account/transfer_log',
+    {
+      ...signedIn,
+      schema: { ...schema('Your transfers between accounts, newest first'), querystring: accountLogQuery },
+    },
+    async (request) => {
+      const { currency_id, page, limit } = request.query;
+      return ok(await ledger.transferLog(userOf(request).id, currency_id, page, limit, request.lang));
+    },
+  );
+
+  for (const [path, code] of Object.entries(LOG_ROUTES)) {
+    app.get(
+      `/api/account_log/${path}`,
+      {
+        ...signedIn,
+        schema: {
+          ...schema(`Records of the ${code}, newest first (15 a page)`),
+          querystring: accountLogQuery,
+        },
+      },
+      async (request) => {
+        const { currency_id, page, limit } = request.query;
+        const typeId = AccountTypeId[code];
+        return ok(await ledger.logs(userOf(request).id, typeId, currency_id, page, limit, request.lang));
+      },
+    );
+  }
+}

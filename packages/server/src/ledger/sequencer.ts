@@ -1,0 +1,252 @@
+import { Decimal } from '@oex/protocol';
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { Clock } from '../lib/clock.js';
+import { Books, type Account, type LogRecord, type SystemAccount } from './books.js';
+
+/** Tables whose ids the sequencer hands out, so a batch can refer to rows before they exist. */
+export type SequencedTable = 'account_logs' | 'transfers';
+
+/** What a command may do while it is applied: change the books and stage rows, never await. */
+export interface CommandContext {
+  readonly books: Books;
+  /** The time of the batch, the same for every command in it. */
+  readonly now: number;
+  nextId(table: SequencedTable): number;
+  /** A row written in the batch's transaction. */
+  insert<T extends keyof Database>(table: T, row: Insertable<Database[T]>): void;
+  /** Runs after the batch committed: events to publish, caches to update. */
+  afterCommit(effect: () => void): void;
+}
+
+/**
+ * A command applies itself synchronously to the books and answers its result. It throws to
+ * refuse; everything it changed is then undone and the other commands of the batch go on.
+ */
+export type Command<R> = (context: CommandContext) => R;
+
+interface Pending {
+  command: Command<unknown>;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+interface Staged {
+  inserts: Map<keyof Database, unknown[]>;
+  effects: (() => void)[];
+}
+
+/** The most commands applied and committed together. */
+const MAX_BATCH = 512;
+/** Rows per INSERT statement, well under SQLite's bound-variable limit. */
+const INSERT_CHUNK = 400;
+
+const units = (value: bigint) => Decimal.fromUnits(value).toString();
+
+/**
+ * The one writer of balances (DESIGN.md §1.3). Commands queue; a batch is applied in order to the
+ * in-memory books, its effects are written in one database transaction, and only after the commit
+ * are the callers answered and events published. A failed commit undoes the whole batch in
+ * memory and fails its callers, so memory and database never disagree.
+ */
+export class Sequencer {
+  private readonly queue: Pending[] = [];
+  private draining = false;
+  private idle: Promise<void> = Promise.resolve();
+  private closed = false;
+
+  private constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+    readonly books: Books,
+    private readonly nextIds: Map<SequencedTable, number>,
+  ) {}
+
+  /** Loads every account and the id counters from the database. */
+  static async load(db: Kysely<Database>, clock: Clock): Promise<Sequencer> {
+    const rows = await db.selectFrom('accounts').selectAll().execute();
+    const accounts: Account[] = rows.map((row) => ({
+      id: row.id,
+      userId: row.user_id,
+      systemCode: row.system_code as SystemAccount | null,
+      typeId: row.account_type_id,
+      currencyId: row.currency_id,
+      balance: Decimal.parse(String(row.balance)).units,
+      lock: Decimal.parse(String(row.lock_balance)).units,
+    }));
+    const nextIds = new Map<SequencedTable, number>();
+    for (const table of ['account_logs', 'transfers'] as const) {
+      const { max } = await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.max<number>('id').as('max'))
+        .executeTakeFirstOrThrow();
+      nextIds.set(table, Number(max ?? 0) + 1);
+    }
+    return new Sequencer(db, clock, new Books(accounts), nextIds);
+  }
+
+  /** Queues a command; resolves with its result once its batch is committed. */
+  submit<R>(command: Command<R>): Promise<R> {
+    if (this.closed) return Promise.reject(new Error('the sequencer is closed'));
+    return new Promise<R>((resolve, reject) => {
+      this.queue.push({ command, resolve: resolve as (value: unknown) => void, reject });
+      if (!this.draining) this.idle = this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.draining = true;
+    try {
+      while (this.queue.length > 0) {
+        await this.runBatch(this.queue.splice(0, MAX_BATCH));
+      }
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  private async runBatch(batch: Pending[]): Promise<void> {
+    const now = this.clock.now();
+    const staged: Staged = { inserts: new Map(), effects: [] };
+    const counters = new Map(this.nextIds);
+    const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    for (const pending of batch) {
+      outcomes.push(this.apply(pending.command, now, staged, counters));
+    }
+
+    const changes = this.books.pending();
+    try {
+      if (changes.logs.length > 0 || staged.inserts.size > 0) {
+        await this.db.transaction().execute((trx) => this.persist(trx, changes, staged, now, counters));
+      }
+    } catch (error) {
+      this.books.rollback(0);
+      for (const pending of batch) pending.reject(error);
+      return;
+    }
+    this.books.drain();
+    for (const [table, next] of counters) this.nextIds.set(table, next);
+    batch.forEach((pending, index) => {
+      const outcome = outcomes[index]!;
+      if (outcome.ok) pending.resolve(outcome.value);
+      else pending.reject(outcome.error);
+    });
+    for (const effect of staged.effects) effect();
+  }
+
+  /** Applies one command; on a throw, undoes its changes and staged rows. */
+  private apply(
+    command: Command<unknown>,
+    now: number,
+    staged: Staged,
+    counters: Map<SequencedTable, number>,
+  ): { ok: true; value: unknown } | { ok: false; error: unknown } {
+    const mark = this.books.mark();
+    const inserts = new Map<keyof Database, unknown[]>();
+    const effects: (() => void)[] = [];
+    const countersBefore = new Map(counters);
+    const context: CommandContext = {
+      books: this.books,
+      now,
+      nextId: (table) => {
+        const id = counters.get(table)!;
+        counters.set(table, id + 1);
+        return id;
+      },
+      insert: (table, row) => {
+        const rows = inserts.get(table) ?? [];
+        rows.push(row);
+        inserts.set(table, rows);
+      },
+      afterCommit: (effect) => effects.push(effect),
+    };
+    try {
+      const value = command(context);
+      for (const [table, rows] of inserts) {
+        staged.inserts.set(table, [...(staged.inserts.get(table) ?? []), ...rows]);
+      }
+      staged.effects.push(...effects);
+      return { ok: true, value };
+    } catch (error) {
+      this.books.rollback(mark);
+      for (const [table, value] of countersBefore) counters.set(table, value);
+      return { ok: false, error };
+    }
+  }
+
+  private async persist(
+    trx: Transaction<Database>,
+    changes: { created: Account[]; touched: Account[]; logs: LogRecord[] },
+    staged: Staged,
+    now: number,
+    counters: Map<SequencedTable, number>,
+  ): Promise<void> {
+    const created = new Set(changes.created);
+    const accountRows = changes.created.map((account) => ({
+      id: account.id,
+      user_id: account.userId,
+      system_code: account.systemCode,
+      account_type_id: account.typeId,
+      currency_id: account.currencyId,
+      balance: units(account.balance),
+      lock_balance: units(account.lock),
+      updated_at: now,
+    }));
+    for (let i = 0; i < accountRows.length; i += INSERT_CHUNK) {
+      await trx
+        .insertInto('accounts')
+        .values(accountRows.slice(i, i + INSERT_CHUNK))
+        .execute();
+    }
+    for (const account of changes.touched) {
+      if (created.has(account)) continue;
+      await trx
+        .updateTable('accounts')
+        .set({ balance: units(account.balance), lock_balance: units(account.lock), updated_at: now })
+        .where('id', '=', account.id)
+        .execute();
+    }
+    // Staged domain rows first: log rows refer to them only by number, but a domain row may be
+    // referred to by a foreign key of a later table.
+    for (const [table, rows] of staged.inserts) {
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+        await trx
+          .insertInto(table)
+          .values(rows.slice(i, i + INSERT_CHUNK) as Insertable<Database[typeof table]>[])
+          .execute();
+      }
+    }
+    let logId = counters.get('account_logs')!;
+    const logRows = changes.logs.map((log) => ({
+      id: logId++,
+      account_id: log.accountId,
+      user_id: log.userId,
+      account_type_id: log.typeId,
+      currency_id: log.currencyId,
+      change_balance: units(log.available),
+      change_lock: units(log.locked),
+      balance_after: units(log.balanceAfter),
+      lock_after: units(log.lockAfter),
+      type: log.entry.type,
+      memo: log.entry.memo,
+      notes: log.entry.notes ?? '',
+      ref_type: log.entry.refType,
+      ref_id: log.entry.refId,
+      extra_data: JSON.stringify(log.entry.extra ?? {}),
+      created_at: now,
+    }));
+    counters.set('account_logs', logId);
+    for (let i = 0; i < logRows.length; i += INSERT_CHUNK) {
+      await trx
+        .insertInto('account_logs')
+        .values(logRows.slice(i, i + INSERT_CHUNK))
+        .execute();
+    }
+  }
+
+  /** Waits for the queue to empty, then refuses new commands. */
+  async close(): Promise<void> {
+    this.closed = true;
+    while (this.draining) await this.idle;
+  }
+}

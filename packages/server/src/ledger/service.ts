@@ -1,0 +1,309 @@
+import {
+  Decimal,
+  type AccountGroup,
+  type AccountLogView,
+  type AccountView,
+  type Lang,
+  type Paged,
+  type TransferView,
+} from '@oex/protocol';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { paged } from '../http/envelope.js';
+import { badRequest, conflict } from '../http/errors.js';
+import { isMessageKey, translate } from '../http/messages/index.js';
+import { sha256 } from '../lib/secrets.js';
+import { formatDateTime } from '../lib/time.js';
+import { PostingError, type SystemAccount } from './books.js';
+import { accountTypeName, type CurrencyDirectory } from './currencies.js';
+import { JOURNAL_MEMO, JournalType } from './journal.js';
+import type { Command, Sequencer } from './sequencer.js';
+
+export interface TransferInput {
+  currencyId: number;
+  amount: string;
+  from: number;
+  to: number;
+  requestId?: string | undefined;
+}
+
+export interface TransferResult {
+  id: number;
+  /** True when an earlier call with the same request id already made this transfer. */
+  replayed: boolean;
+}
+
+const ZERO = '0';
+/** USD values are shown to 4 decimals, rounded down. */
+const USD_DECIMALS = 4;
+
+/** Turns a refused posting into the error a caller understands. */
+function postingErrorToAppError(error: unknown): never {
+  if (error instanceof PostingError && error.reason === 'insufficient') {
+    throw badRequest('error.insufficient_balance');
+  }
+  throw error;
+}
+
+/** Balances, credits, transfers and the records of them. Every change is a sequencer command. */
+export class LedgerService {
+  /** Request ids applied since start, so a repeat in flight is recognised inside the sequencer. */
+  private readonly requests = new Map<string, { id: number; hash: string }>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly sequencer: Sequencer,
+    private readonly currencies: CurrencyDirectory,
+    private readonly timeZone: string,
+  ) {}
+
+  // ---- commands ------------------------------------------------------------------------
+
+  /** Credits a user's account from outside, against the external-deposits system account. */
+  credit(userId: number, typeId: number, currencyId: number, amountText: string, refId = 0): Promise<void> {
+    const amount = Decimal.parse(amountText);
+    this.currencies.checkAmount(currencyId, amount);
+    this.currencies.accountType(typeId);
+    return this.sequencer.submit(this.creditCommand(userId, typeId, currencyId, amount, refId));
+  }
+
+  creditCommand(
+    userId: number,
+    typeId: number,
+    currencyId: number,
+    amount: Decimal,
+    refId = 0,
+  ): Command<void> {
+    return ({ books }) => {
+      const external = books.ensure({ system: 'external_deposits' satisfies SystemAccount }, 0, currencyId);
+      const account = books.ensure({ userId }, typeId, currencyId);
+      books.post(
+        [
+          { account: external, available: -amount.units, locked: 0n },
+          { account, available: amount.units, locked: 0n },
+        ],
+        { type: JournalType.DEPOSIT, memo: JOURNAL_MEMO[JournalType.DEPOSIT], refType: 'credit', refId },
+      );
+    };
+  }
+
+  async transfer(userId: number, input: TransferInput): Promise<TransferResult> {
+    const amount = Decimal.parse(input.amount);
+    const from = this.currencies.accountType(input.from);
+    const to = this.currencies.accountType(input.to);
+    if (from.id === to.id) throw badRequest('error.same_account');
+    this.currencies.checkAmount(input.currencyId, amount);
+    const hash = sha256(JSON.stringify([input.currencyId, amount.toString(), from.id, to.id]));
+    if (input.requestId) {
+      const earlier = await this.db
+        .selectFrom('transfers')
+        .select(['id', 'request_hash'])
+        .where('user_id', '=', userId)
+        .where('request_id', '=', input.requestId)
+        .executeTakeFirst();
+      if (earlier) {
+        if (earlier.request_hash !== hash) throw conflict('error.request_id_reused');
+        return { id: earlier.id, replayed: true };
+      }
+    }
+    const requestKey = input.requestId ? `${userId}|${input.requestId}` : null;
+    return this.sequencer
+      .submit<TransferResult>(({ books, nextId, insert, now }) => {
+        if (requestKey) {
+          const seen = this.requests.get(requestKey);
+          if (seen) {
+            if (seen.hash !== hash) throw conflict('error.request_id_reused');
+            return { id: seen.id, replayed: true };
+          }
+        }
+        const source = books.find({ userId }, from.id, input.currencyId);
+        if (!source || source.balance < amount.units) throw badRequest('error.insufficient_balance');
+        const target = books.ensure({ userId }, to.id, input.currencyId);
+        const id = nextId('transfers');
+        books.post(
+          [
+            { account: source, available: -amount.units, locked: 0n },
+            {
+              account: target,
+              available: amount.units,
+              locked: 0n,
+              as: { type: JournalType.TRANSFER_IN, memo: JOURNAL_MEMO[JournalType.TRANSFER_IN] },
+            },
+          ],
+          {
+            type: JournalType.TRANSFER_OUT,
+            memo: JOURNAL_MEMO[JournalType.TRANSFER_OUT],
+            refType: 'transfer',
+            refId: id,
+            extra: { from: from.code, to: to.code },
+          },
+        );
+        insert('transfers', {
+          id,
+          user_id: userId,
+          currency_id: input.currencyId,
+          from_type_id: from.id,
+          to_type_id: to.id,
+          amount: amount.toString(),
+          request_id: input.requestId ?? null,
+          request_hash: input.requestId ? hash : null,
+          created_at: now,
+        });
+        if (requestKey) {
+          this.requests.set(requestKey, { id, hash });
+          books.onUndo(() => this.requests.delete(requestKey));
+        }
+        return { id, replayed: false };
+      })
+      .catch(postingErrorToAppError);
+  }
+
+  // ---- queries (committed state, from the database) -----------------------------------
+
+  /** Every account group of the user, with a row per currency whether used yet or not. */
+  async list(userId: number, lang: Lang): Promise<AccountGroup[]> {
+    const rows = await this.db.selectFrom('accounts').selectAll().where('user_id', '=', userId).execute();
+    const byKey = new Map(rows.map((row) => [`${row.account_type_id}|${row.currency_id}`, row]));
+    return this.currencies.accountTypes().map((type) => {
+      let groupUsd = Decimal.ZERO;
+      const accounts = this.currencies.all().map((currency) => {
+        const row = byKey.get(`${type.id}|${currency.id}`);
+        const view = this.accountView(userId, type.id, currency.id, row, lang);
+        groupUsd = groupUsd.add(Decimal.parse(view.convert_usd));
+        return view;
+      });
+      return {
+        account_type_id: type.id,
+        account_code: type.code,
+        name: accountTypeName(type.code, lang),
+        is_recharge: type.isRecharge ? 1 : 0,
+        convert_usd: groupUsd.toString(),
+        accounts,
+      };
+    });
+  }
+
+  async detail(userId: number, typeId: number, currencyId: number, lang: Lang): Promise<AccountView> {
+    this.currencies.accountType(typeId);
+    this.currencies.currency(currencyId);
+    const row = await this.db
+      .selectFrom('accounts')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('account_type_id', '=', typeId)
+      .where('currency_id', '=', currencyId)
+      .executeTakeFirst();
+    return this.accountView(userId, typeId, currencyId, row, lang);
+  }
+
+  private accountView(
+    userId: number,
+    typeId: number,
+    currencyId: number,
+    row: { id: number; balance: string; lock_balance: string } | undefined,
+    lang: Lang,
+  ): AccountView {
+    const balance = Decimal.parse(String(row?.balance ?? ZERO));
+    const lock = Decimal.parse(String(row?.lock_balance ?? ZERO));
+    const usd = balance.add(lock).mul(this.currencies.usdPrice(currencyId), USD_DECIMALS, 'down');
+    const currency = this.currencies.currency(currencyId);
+    return {
+      id: row?.id ?? null,
+      user_id: userId,
+      account_type_id: typeId,
+      currency_id: currencyId,
+      currency_code: currency.code,
+      balance: balance.toString(),
+      lock_balance: lock.toString(),
+      convert_usd: usd.toString(),
+      currency: this.currencies.view(currencyId, lang),
+    };
+  }
+
+  /** The user's journal of one account type, newest first, optionally of one currency. */
+  async logs(
+    userId: number,
+    typeId: number,
+    currencyId: number | undefined,
+    page: number,
+    perPage: number,
+    lang: Lang,
+  ): Promise<Paged<AccountLogView>> {
+    let query = this.db
+      .selectFrom('account_logs')
+      .where('user_id', '=', userId)
+      .where('account_type_id', '=', typeId);
+    if (currencyId) query = query.where('currency_id', '=', currencyId);
+    const { total } = await query
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow();
+    const rows = await query
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute();
+    const data = rows.map((row): AccountLogView => {
+      const extra = JSON.parse(row.extra_data) as { from?: string; to?: string };
+      return {
+        id: row.id,
+        account_type_id: row.account_type_id,
+        currency_id: row.currency_id,
+        currency: { code: this.currencies.currency(row.currency_id).code },
+        value: Decimal.parse(String(row.change_balance)).toString(),
+        lock_value: Decimal.parse(String(row.change_lock)).toString(),
+        balance_after: Decimal.parse(String(row.balance_after)).toString(),
+        type: row.type,
+        memo: isMessageKey(row.memo) ? translate(lang, row.memo) : row.memo,
+        notes: this.notesOf(extra, lang) || row.notes,
+        created_at: formatDateTime(row.created_at, this.timeZone),
+        extra_data: extra,
+      };
+    });
+    return paged(data, Number(total), page, perPage);
+  }
+
+  /** "Spot account → Leverage account" for a transfer's log rows. */
+  private notesOf(extra: { from?: string; to?: string }, lang: Lang): string {
+    const name = (code: string | undefined) => {
+      const key = `account_type.${code}`;
+      return isMessageKey(key) ? translate(lang, key) : '';
+    };
+    return extra.from && extra.to ? `${name(extra.from)} → ${name(extra.to)}` : '';
+  }
+
+  async transferLog(
+    userId: number,
+    currencyId: number | undefined,
+    page: number,
+    perPage: number,
+    lang: Lang,
+  ): Promise<Paged<TransferView>> {
+    let query = this.db.selectFrom('transfers').where('user_id', '=', userId);
+    if (currencyId) query = query.where('currency_id', '=', currencyId);
+    const { total } = await query
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow();
+    const rows = await query
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute();
+    const side = (typeId: number) => {
+      const type = this.currencies.accountType(typeId);
+      return { id: type.id, account_code: type.code, name: accountTypeName(type.code, lang) };
+    };
+    const data = rows.map((row): TransferView => ({
+      id: row.id,
+      currency_id: row.currency_id,
+      currency_code: this.currencies.currency(row.currency_id).code,
+      amount: Decimal.parse(String(row.amount)).toString(),
+      from: side(row.from_type_id),
+      to: side(row.to_type_id),
+      request_id: row.request_id,
+      created_at: formatDateTime(row.created_at, this.timeZone),
+    }));
+    return paged(data, Number(total), page, perPage);
+  }
+}
