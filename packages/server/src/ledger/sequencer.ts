@@ -90,12 +90,15 @@ export class Sequencer {
     if (this.closed) return Promise.reject(new Error('the sequencer is closed'));
     return new Promise<R>((resolve, reject) => {
       this.queue.push({ command, resolve: resolve as (value: unknown) => void, reject });
-      if (!this.draining) this.idle = this.drain();
+      if (!this.draining) {
+        // Start on a microtask, so every command submitted in this tick shares the first batch.
+        this.draining = true;
+        this.idle = Promise.resolve().then(() => this.drain());
+      }
     });
   }
 
   private async drain(): Promise<void> {
-    this.draining = true;
     try {
       while (this.queue.length > 0) {
         await this.runBatch(this.queue.splice(0, MAX_BATCH));

@@ -29,7 +29,7 @@ export interface TestExchange extends Exchange {
 }
 
 /** A fresh database: a temporary SQLite file, or a new PostgreSQL database when TEST_PG_URL is set. */
-async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const pgBase = process.env.TEST_PG_URL;
   if (pgBase) {
     const name = `oex_test_${randomBytes(6).toString('hex')}`;

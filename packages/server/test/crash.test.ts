@@ -1,0 +1,131 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, type Db } from '../src/db/connect.js';
+import { auditLedger } from '../src/ledger/audit.js';
+import { ApiClient } from './helpers/client.js';
+import { freshDatabase } from './helpers/exchange.js';
+import { USDT } from './helpers/ledger.js';
+
+const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const ROUNDS = 20;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** The real server as a child process, started the way `npm start` starts it. */
+async function startServer(databaseUrl: string): Promise<{ child: ChildProcess; api: ApiClient }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DEMO: '1',
+      LOG_LEVEL: 'warn',
+      MARKET_MAKER: '0',
+      AUTH_RATE_LIMIT: '100000',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  const api = new ApiClient(`http://127.0.0.1:${port}`);
+  for (let i = 0; i < 200; i += 1) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${errors}`);
+    try {
+      if ((await api.get('health')).body.code === 1) return { child, api };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not start: ${errors}`);
+}
+
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+beforeAll(async () => {
+  database = await freshDatabase();
+});
+afterAll(async () => database?.drop());
+
+describe('kill -9', () => {
+  it(
+    `loses no acknowledged transfer and leaves a clean audit, ${ROUNDS} times`,
+    { timeout: 240_000 },
+    async () => {
+      const acknowledged: string[] = [];
+      let token = '';
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const { child, api } = await startServer(database.url);
+        if (!token) {
+          const login = await api.post<{ token: string }>('user/login', {
+            login_type: 'email',
+            account: 'alice@demo.test',
+            password: 'demo1234',
+          });
+          token = login.body.data!.token;
+        }
+        let stop = false;
+        let sent = 0;
+        const stream = async (lane: number) => {
+          while (!stop) {
+            const requestId = `r${round}-${lane}-${sent++}`;
+            // Alternate directions so the balance never runs out.
+            const from = sent % 2 ? 1 : 3;
+            try {
+              const answer = await api.post(
+                'account/transfer',
+                { currency_id: USDT, balance: '0.01', from, to: from === 1 ? 3 : 1, request_id: requestId },
+                { token },
+              );
+              if (answer.body.code === 1) acknowledged.push(requestId);
+            } catch {
+              return; // the server is gone
+            }
+          }
+        };
+        const lanes = Array.from({ length: 6 }, (_, lane) => stream(lane));
+        await new Promise((resolve) => setTimeout(resolve, 50 + Math.floor(Math.random() * 400)));
+        child.kill('SIGKILL');
+        stop = true;
+        await Promise.all(lanes);
+        if (child.exitCode === null && child.signalCode === null) {
+          await new Promise((resolve) => child.once('exit', resolve));
+        }
+      }
+
+      const db: Db = connect(database.url);
+      try {
+        const stored = new Set(
+          (await db.kysely.selectFrom('transfers').select('request_id').execute()).map(
+            (row) => row.request_id,
+          ),
+        );
+        const lost = acknowledged.filter((id) => !stored.has(id));
+        expect(acknowledged.length).toBeGreaterThan(ROUNDS * 5);
+        expect(lost).toEqual([]);
+        const report = await auditLedger(db.kysely);
+        expect(report.problems).toEqual([]);
+      } finally {
+        await db.close();
+      }
+      // And the server comes back on the database the kills left behind.
+      const { child, api } = await startServer(database.url);
+      expect((await api.get('account/list', {}, { token })).body.code).toBe(1);
+      child.kill('SIGKILL');
+    },
+  );
+});

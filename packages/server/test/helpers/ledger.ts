@@ -1,0 +1,23 @@
+import type { AccountView } from '@oex/protocol';
+import type { ApiClient } from './client.js';
+
+export const USDT = 1;
+export const BTC = 2;
+export const SPOT = 1;
+export const LEVER = 3;
+
+/** The available balance of one of the caller's accounts, as the API shows it. */
+export async function balanceOf(
+  api: ApiClient,
+  token: string,
+  currencyId: number,
+  typeId = SPOT,
+): Promise<string> {
+  const answer = await api.get<AccountView>(
+    'account/detail',
+    { currency_id: currencyId, account_type_id: typeId },
+    { token },
+  );
+  if (answer.body.code !== 1) throw new Error(answer.body.msg);
+  return answer.body.data!.balance;
+}

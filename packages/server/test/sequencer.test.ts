@@ -1,0 +1,143 @@
+import { Decimal } from '@oex/protocol';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLedger } from '../src/ledger/audit.js';
+import { Books, type Owner } from '../src/ledger/books.js';
+import { Sequencer, type CommandContext } from '../src/ledger/sequencer.js';
+import { startTestExchange, type TestExchange } from './helpers/exchange.js';
+import { USDT, BTC } from './helpers/ledger.js';
+
+let ex: TestExchange;
+let users: number[];
+beforeAll(async () => {
+  ex = await startTestExchange({ demo: false });
+  users = [];
+  for (let i = 0; i < 3; i += 1)
+    users.push(await ex.users.createUser({ kind: 'email', email: `seq${i}@example.test` }, 'abc12345', null));
+});
+afterAll(async () => ex?.stop());
+
+const entry = { type: 99, memo: 'test', refType: 'test', refId: 0 };
+
+function snapshot(books: Books): Record<number, [string, string]> {
+  return Object.fromEntries(
+    [...books.accounts()].map((account) => [account.id, [String(account.balance), String(account.lock)]]),
+  );
+}
+
+/** What the database holds, read back the way the server reads it at start. */
+async function reloaded(): Promise<Record<number, [string, string]>> {
+  return snapshot((await Sequencer.load(ex.db.kysely, ex.clock)).books);
+}
+
+function credit(userId: number, currencyId: number, units: bigint) {
+  return ({ books }: CommandContext) => {
+    const external = books.ensure({ system: 'external_deposits' }, 0, currencyId);
+    const account = books.ensure({ userId }, 1, currencyId);
+    books.post(
+      [
+        { account: external, available: -units, locked: 0n },
+        { account, available: units, locked: 0n },
+      ],
+      entry,
+    );
+  };
+}
+
+describe('the sequencer', () => {
+  it('answers only after commit, and a refused command leaves the rest of its batch alone', async () => {
+    const [a, b] = users as [number, number];
+    const results = await Promise.allSettled([
+      ex.sequencer.submit(credit(a, USDT, 5n)),
+      ex.sequencer.submit(() => {
+        throw new Error('refused');
+      }),
+      ex.sequencer.submit((context) => {
+        credit(b, USDT, 7n)(context);
+        throw new Error('refused after changing the books');
+      }),
+      ex.sequencer.submit(credit(b, USDT, 3n)),
+    ]);
+    expect(results.map((result) => result.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect(ex.sequencer.books.find({ userId: b }, 1, USDT)!.balance).toBe(3n);
+    expect(await reloaded()).toEqual(snapshot(ex.sequencer.books));
+  });
+
+  it('undoes a whole batch in memory when its commit fails, and goes on afterwards', async () => {
+    const [a] = users as [number];
+    const before = snapshot(ex.sequencer.books);
+    const results = await Promise.allSettled([
+      ex.sequencer.submit(credit(a, BTC, 11n)),
+      // A row the database refuses (a second row with the same primary key) fails the commit.
+      ex.sequencer.submit(({ insert }) => {
+        insert('settings', { key: 'duplicate', value: '1' });
+        insert('settings', { key: 'duplicate', value: '2' });
+      }),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    expect(snapshot(ex.sequencer.books)).toEqual(before);
+    expect(await reloaded()).toEqual(before);
+    await ex.sequencer.submit(credit(a, BTC, 13n));
+    expect(ex.sequencer.books.find({ userId: a }, 1, BTC)!.balance).toBe(13n);
+    expect(await reloaded()).toEqual(snapshot(ex.sequencer.books));
+  });
+
+  type Step = {
+    kind: 'credit' | 'transfer' | 'hold' | 'release';
+    user: number;
+    currency: number;
+    amount: bigint;
+  };
+  const step = fc.record({
+    kind: fc.constantFrom('credit' as const, 'transfer' as const, 'hold' as const, 'release' as const),
+    user: fc.integer({ min: 0, max: 2 }),
+    currency: fc.constantFrom(USDT, BTC),
+    amount: fc.bigInt({ min: 1n, max: 10n ** 20n }),
+  });
+
+  function command(s: Step) {
+    return (context: CommandContext) => {
+      const owner: Owner = { userId: users[s.user]! };
+      const { books } = context;
+      if (s.kind === 'credit') return credit(users[s.user]!, s.currency, s.amount)(context);
+      const spot = books.ensure(owner, 1, s.currency);
+      if (s.kind === 'transfer') {
+        const lever = books.ensure(owner, 3, s.currency);
+        return books.post(
+          [
+            { account: spot, available: -s.amount, locked: 0n },
+            { account: lever, available: s.amount, locked: 0n },
+          ],
+          entry,
+        );
+      }
+      const sign = s.kind === 'hold' ? 1n : -1n;
+      books.post([{ account: spot, available: -sign * s.amount, locked: sign * s.amount }], entry);
+    };
+  }
+
+  it('keeps the database audit clean and equal to memory over random sequences', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 25 }), async (steps) => {
+        await Promise.allSettled(steps.map((s) => ex.sequencer.submit(command(s))));
+        const report = await auditLedger(ex.db.kysely);
+        expect(report.problems).toEqual([]);
+        for (const account of ex.sequencer.books.accounts()) {
+          if (account.userId !== null) expect(account.balance >= 0n && account.lock >= 0n).toBe(true);
+        }
+        expect(await reloaded()).toEqual(snapshot(ex.sequencer.books));
+      }),
+      { numRuns: 15 },
+    );
+    expect(
+      Decimal.fromUnits(
+        ex.sequencer.books.find({ system: 'external_deposits' }, 0, USDT)!.balance,
+      ).isNegative(),
+    ).toBe(true);
+  });
+});
