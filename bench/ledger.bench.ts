@@ -99,6 +99,8 @@ try {
   await exchange.close();
   rmSync(dir, { recursive: true, force: true });
   if (pgBase) {
+    // Closed connections leave the server a moment after close() returns.
+    await new Promise((resolve) => setTimeout(resolve, 500));
     const admin = new pg.Client({ connectionString: `${pgBase}/postgres` });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`);

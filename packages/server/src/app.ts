@@ -89,7 +89,7 @@ export async function openCore(config: Config, clock: Clock = systemClock): Prom
     });
     const content = new ContentService(db.kysely, settings, config.exchangeTz);
     const currencies = await CurrencyDirectory.load(db.kysely);
-    const sequencer = await Sequencer.load(db.kysely, clock);
+    const sequencer = await Sequencer.load(db, clock);
     const ledger = new LedgerService(db.kysely, sequencer, currencies, config.exchangeTz);
     if (config.demo) {
       await seedDemo(db, users, clock);

@@ -27,7 +27,7 @@ function snapshot(books: Books): Record<number, [string, string]> {
 
 /** What the database holds, read back the way the server reads it at start. */
 async function reloaded(): Promise<Record<number, [string, string]>> {
-  return snapshot((await Sequencer.load(ex.db.kysely, ex.clock)).books);
+  return snapshot((await Sequencer.load(ex.db, ex.clock)).books);
 }
 
 function credit(userId: number, currencyId: number, units: bigint) {

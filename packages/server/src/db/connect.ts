@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -10,6 +10,11 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /**
+   * Runs statements in one transaction. On SQLite it runs synchronously, in one go, so the
+   * single connection is never held across an await while other requests wait for it.
+   */
+  executeBatch(queries: CompiledQuery[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -27,8 +32,19 @@ export function connect(url: string): Db {
   const dialect = dialectOf(url);
   if (dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle connection the server closed (restart, failover) must not crash the process: the
+    // pool drops it and opens a new one when needed.
+    pool.on('error', (error) => console.error(`postgres: idle connection lost: ${error.message}`));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect, close: () => kysely.destroy() };
+    return {
+      kysely,
+      dialect,
+      executeBatch: (queries) =>
+        kysely.transaction().execute(async (trx) => {
+          for (const query of queries) await trx.executeQuery(query);
+        }),
+      close: () => kysely.destroy(),
+    };
   }
   const file = url.slice('sqlite:'.length);
   if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
@@ -39,5 +55,23 @@ export function connect(url: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { kysely, dialect, close: () => kysely.destroy() };
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  const runAll = sqlite.transaction((queries: CompiledQuery[]) => {
+    for (const query of queries) {
+      let statement = statements.get(query.sql);
+      if (!statement) {
+        statement = sqlite.prepare(query.sql);
+        statements.set(query.sql, statement);
+      }
+      statement.run(...(query.parameters as unknown[]));
+    }
+  });
+  return {
+    kysely,
+    dialect,
+    executeBatch: async (queries) => {
+      runAll(queries);
+    },
+    close: () => kysely.destroy(),
+  };
 }

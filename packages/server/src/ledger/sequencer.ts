@@ -1,5 +1,6 @@
 import { Decimal } from '@oex/protocol';
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { CompiledQuery, Insertable, Kysely } from 'kysely';
+import type { Db } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { Books, type Account, type LogRecord, type SystemAccount } from './books.js';
@@ -56,14 +57,15 @@ export class Sequencer {
   private closed = false;
 
   private constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Db,
     private readonly clock: Clock,
     readonly books: Books,
     private readonly nextIds: Map<SequencedTable, number>,
   ) {}
 
   /** Loads every account and the id counters from the database. */
-  static async load(db: Kysely<Database>, clock: Clock): Promise<Sequencer> {
+  static async load(database: Db, clock: Clock): Promise<Sequencer> {
+    const db: Kysely<Database> = database.kysely;
     const rows = await db.selectFrom('accounts').selectAll().execute();
     const accounts: Account[] = rows.map((row) => ({
       id: row.id,
@@ -82,7 +84,7 @@ export class Sequencer {
         .executeTakeFirstOrThrow();
       nextIds.set(table, Number(max ?? 0) + 1);
     }
-    return new Sequencer(db, clock, new Books(accounts), nextIds);
+    return new Sequencer(database, clock, new Books(accounts), nextIds);
   }
 
   /** Queues a command; resolves with its result once its batch is committed. */
@@ -102,6 +104,9 @@ export class Sequencer {
     try {
       while (this.queue.length > 0) {
         await this.runBatch(this.queue.splice(0, MAX_BATCH));
+        // Let requests that arrived meanwhile submit, so they share the next commit. A synchronous
+        // commit (SQLite) would otherwise leave every batch holding one command.
+        await new Promise((resolve) => setImmediate(resolve));
       }
     } finally {
       this.draining = false;
@@ -120,7 +125,7 @@ export class Sequencer {
     const changes = this.books.pending();
     try {
       if (changes.logs.length > 0 || staged.inserts.size > 0) {
-        await this.db.transaction().execute((trx) => this.persist(trx, changes, staged, now, counters));
+        await this.db.executeBatch(this.statements(changes, staged, now, counters));
       }
     } catch (error) {
       this.books.rollback(0);
@@ -177,13 +182,15 @@ export class Sequencer {
     }
   }
 
-  private async persist(
-    trx: Transaction<Database>,
+  /** The batch's writes as statements: new accounts, changed balances, staged rows, the journal. */
+  private statements(
     changes: { created: Account[]; touched: Account[]; logs: LogRecord[] },
     staged: Staged,
     now: number,
     counters: Map<SequencedTable, number>,
-  ): Promise<void> {
+  ): CompiledQuery[] {
+    const db = this.db.kysely;
+    const queries: CompiledQuery[] = [];
     const created = new Set(changes.created);
     const accountRows = changes.created.map((account) => ({
       id: account.id,
@@ -196,27 +203,31 @@ export class Sequencer {
       updated_at: now,
     }));
     for (let i = 0; i < accountRows.length; i += INSERT_CHUNK) {
-      await trx
-        .insertInto('accounts')
-        .values(accountRows.slice(i, i + INSERT_CHUNK))
-        .execute();
+      queries.push(
+        db
+          .insertInto('accounts')
+          .values(accountRows.slice(i, i + INSERT_CHUNK))
+          .compile(),
+      );
     }
     for (const account of changes.touched) {
       if (created.has(account)) continue;
-      await trx
-        .updateTable('accounts')
-        .set({ balance: units(account.balance), lock_balance: units(account.lock), updated_at: now })
-        .where('id', '=', account.id)
-        .execute();
+      queries.push(
+        db
+          .updateTable('accounts')
+          .set({ balance: units(account.balance), lock_balance: units(account.lock), updated_at: now })
+          .where('id', '=', account.id)
+          .compile(),
+      );
     }
-    // Staged domain rows first: log rows refer to them only by number, but a domain row may be
-    // referred to by a foreign key of a later table.
     for (const [table, rows] of staged.inserts) {
       for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-        await trx
-          .insertInto(table)
-          .values(rows.slice(i, i + INSERT_CHUNK) as Insertable<Database[typeof table]>[])
-          .execute();
+        queries.push(
+          db
+            .insertInto(table)
+            .values(rows.slice(i, i + INSERT_CHUNK) as Insertable<Database[typeof table]>[])
+            .compile(),
+        );
       }
     }
     let logId = counters.get('account_logs')!;
@@ -240,11 +251,14 @@ export class Sequencer {
     }));
     counters.set('account_logs', logId);
     for (let i = 0; i < logRows.length; i += INSERT_CHUNK) {
-      await trx
-        .insertInto('account_logs')
-        .values(logRows.slice(i, i + INSERT_CHUNK))
-        .execute();
+      queries.push(
+        db
+          .insertInto('account_logs')
+          .values(logRows.slice(i, i + INSERT_CHUNK))
+          .compile(),
+      );
     }
+    return queries;
   }
 
   /** Waits for the queue to empty, then refuses new commands. */
