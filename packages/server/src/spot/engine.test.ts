@@ -1,0 +1,271 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { BUY, OrderBook, SELL, type Fill, type MatchResult, type Side } from './engine.js';
+
+const ids = (book: OrderBook, side: Side) => [...book.restingOrders(side)].map((order) => order.id);
+
+describe('OrderBook rules', () => {
+  it('fills by price, then time, at the maker price', () => {
+    const book = new OrderBook();
+    book.placeLimit(1, 10, SELL, 101, 5);
+    book.placeLimit(2, 11, SELL, 100, 5);
+    book.placeLimit(3, 12, SELL, 100, 5);
+    const result = book.placeLimit(4, 20, BUY, 105, 12);
+    expect(result.fills.map((fill) => [fill.makerId, fill.price, fill.quantity])).toEqual([
+      [2, 100, 5],
+      [3, 100, 5],
+      [1, 101, 2],
+    ]);
+    expect(result).toMatchObject({ remaining: 0, rested: false });
+    expect(book.get(1)!.remaining).toBe(3);
+  });
+
+  it('rests the unfilled part of a limit order, and the book is never crossed', () => {
+    const book = new OrderBook();
+    book.placeLimit(1, 10, SELL, 100, 5);
+    const result = book.placeLimit(2, 20, BUY, 100, 8);
+    expect(result).toMatchObject({ remaining: 3, rested: true });
+    expect(book.bestBid()).toBe(100);
+    expect(book.bestAsk()).toBeUndefined();
+  });
+
+  it('never rests a market order: its remainder is cancelled', () => {
+    const book = new OrderBook();
+    book.placeLimit(1, 10, SELL, 100, 5);
+    const result = book.placeMarket(20, BUY, 8);
+    expect(result).toMatchObject({ remaining: 3, rested: false });
+    expect(book.size).toBe(0);
+    expect(book.placeMarket(20, SELL, 1)).toMatchObject({ fills: [], remaining: 1, rested: false });
+  });
+
+  it('cancels from the middle of a level and keeps the others in their places', () => {
+    const book = new OrderBook();
+    for (let id = 1; id <= 4; id += 1) book.placeLimit(id, id, BUY, 50, 1);
+    expect(book.cancel(2)?.id).toBe(2);
+    expect(book.cancel(2)).toBeUndefined();
+    expect(ids(book, BUY)).toEqual([1, 3, 4]);
+    const result = book.placeLimit(9, 9, SELL, 50, 2);
+    expect(result.fills.map((fill) => fill.makerId)).toEqual([1, 3]);
+    expect(ids(book, BUY)).toEqual([4]);
+  });
+
+  it('keeps the priority of a partly filled order', () => {
+    const book = new OrderBook();
+    book.placeLimit(1, 1, SELL, 10, 10);
+    book.placeLimit(2, 2, SELL, 10, 10);
+    book.placeLimit(3, 3, BUY, 10, 4);
+    expect(ids(book, SELL)).toEqual([1, 2]);
+    expect(book.get(1)!.remaining).toBe(6);
+    const next = book.placeLimit(4, 4, BUY, 10, 7);
+    expect(next.fills.map((fill) => [fill.makerId, fill.quantity])).toEqual([
+      [1, 6],
+      [2, 1],
+    ]);
+  });
+
+  it('removes empty levels, so the best price moves on', () => {
+    const book = new OrderBook();
+    book.placeLimit(1, 1, SELL, 10, 1);
+    book.placeLimit(2, 1, SELL, 11, 1);
+    book.placeLimit(3, 1, SELL, 12, 1);
+    book.cancel(1);
+    expect(book.bestAsk()).toBe(11);
+    book.cancel(3);
+    expect(book.depth().asks).toEqual([{ price: 11, quantity: 1 }]);
+  });
+
+  it('self-trade: the incoming order cancels the same owner resting orders and goes on', () => {
+    const book = new OrderBook();
+    book.placeLimit(1, 7, SELL, 100, 5);
+    book.placeLimit(2, 8, SELL, 100, 5);
+    const result = book.placeLimit(3, 7, BUY, 100, 3);
+    expect(result.selfCancelled).toEqual([{ id: 1, remaining: 5 }]);
+    expect(result.fills.map((fill: Fill) => [fill.makerId, fill.makerOwner, fill.quantity])).toEqual([
+      [2, 8, 3],
+    ]);
+    expect(book.get(1)).toBeUndefined();
+  });
+
+  it('stops a market buy when the next lot would exceed its budget', () => {
+    const book = new OrderBook();
+    book.placeLimit(1, 1, SELL, 100, 3);
+    book.placeLimit(2, 1, SELL, 150, 3);
+    // 3 x 100 + 1 x 150 = 450 fits in 499; a second lot at 150 would not.
+    const result: MatchResult = book.placeMarket(2, BUY, 10, 499n);
+    expect(result.fills.map((fill) => [fill.price, fill.quantity])).toEqual([
+      [100, 3],
+      [150, 1],
+    ]);
+    expect(result).toMatchObject({ remaining: 6, budgetLeft: 49n, rested: false });
+  });
+
+  it('refuses ticks and lots that are not positive safe integers', () => {
+    const book = new OrderBook();
+    expect(() => book.placeLimit(1, 1, BUY, 0, 1)).toThrow(RangeError);
+    expect(() => book.placeLimit(1, 1, BUY, 1.5, 1)).toThrow(RangeError);
+    expect(() => book.placeLimit(1, 1, BUY, 1, 2 ** 53)).toThrow(RangeError);
+    expect(() => book.placeMarket(1, SELL, -1)).toThrow(RangeError);
+  });
+
+  it('restores orders without matching, and refuses a crossing restore', () => {
+    const book = new OrderBook();
+    book.restore(1, 1, BUY, 99, 2);
+    book.restore(2, 2, SELL, 101, 2);
+    expect(book.depth()).toEqual({ bids: [{ price: 99, quantity: 2 }], asks: [{ price: 101, quantity: 2 }] });
+    expect(() => book.restore(3, 3, BUY, 101, 1)).toThrow(/cross/);
+  });
+});
+
+/** An obviously correct book: a flat list, sorted on every match. */
+class ReferenceBook {
+  orders: { id: number; owner: number; side: Side; price: number; remaining: number; seq: number }[] = [];
+  private seq = 0;
+
+  place(id: number, owner: number, side: Side, quantity: number, price?: number, budget?: bigint) {
+    const fills: [number, number, number][] = [];
+    const selfCancelled: number[] = [];
+    let remaining = quantity;
+    let left = budget ?? 0n;
+    for (;;) {
+      if (remaining === 0) break;
+      const candidates = this.orders
+        .filter(
+          (o) =>
+            o.side !== side && (price === undefined || (side === BUY ? o.price <= price : o.price >= price)),
+        )
+        .sort((a, b) => (side === BUY ? a.price - b.price : b.price - a.price) || a.seq - b.seq);
+      const maker = candidates[0];
+      if (!maker) break;
+      if (maker.owner === owner) {
+        selfCancelled.push(maker.id);
+        this.orders = this.orders.filter((o) => o !== maker);
+        continue;
+      }
+      let q = Math.min(remaining, maker.remaining);
+      if (side === BUY && budget !== undefined) {
+        q = Math.min(q, Number(left / BigInt(maker.price)));
+        if (q === 0) break;
+        left -= BigInt(maker.price * q);
+      }
+      fills.push([maker.id, maker.price, q]);
+      maker.remaining -= q;
+      remaining -= q;
+      if (maker.remaining === 0) this.orders = this.orders.filter((o) => o !== maker);
+    }
+    if (price !== undefined && remaining > 0)
+      this.orders.push({ id, owner, side, price, remaining, seq: this.seq++ });
+    return { fills, remaining, selfCancelled, left };
+  }
+
+  cancel(id: number) {
+    const before = this.orders.length;
+    this.orders = this.orders.filter((o) => o.id !== id);
+    return before !== this.orders.length;
+  }
+
+  sorted(side: Side) {
+    return this.orders
+      .filter((o) => o.side === side)
+      .sort((a, b) => (side === BUY ? b.price - a.price : a.price - b.price) || a.seq - b.seq)
+      .map((o) => [o.id, o.remaining]);
+  }
+}
+
+type Op =
+  | { kind: 'limit'; owner: number; side: Side; price: number; quantity: number }
+  | { kind: 'market'; owner: number; side: Side; quantity: number; budget: number }
+  | { kind: 'cancel'; pick: number };
+
+const op: fc.Arbitrary<Op> = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('limit' as const),
+      owner: fc.integer({ min: 1, max: 4 }),
+      side: fc.constantFrom(BUY, SELL),
+      price: fc.integer({ min: 95, max: 105 }),
+      quantity: fc.integer({ min: 1, max: 20 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('market' as const),
+      owner: fc.integer({ min: 1, max: 4 }),
+      side: fc.constantFrom(BUY, SELL),
+      quantity: fc.integer({ min: 1, max: 40 }),
+      budget: fc.integer({ min: 0, max: 3000 }),
+    }),
+  },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat() }) },
+);
+
+describe('OrderBook against the reference book', () => {
+  it('agrees on every fill, remainder and resting order; conserves quantity', () => {
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 40 }), (ops) => {
+        const book = new OrderBook();
+        const reference = new ReferenceBook();
+        let nextId = 1;
+        let placed = 0;
+        let filledTwice = 0;
+        let cancelled = 0;
+        for (const o of ops) {
+          if (o.kind === 'cancel') {
+            const open = reference.orders;
+            if (open.length === 0) continue;
+            const id = open[o.pick % open.length]!.id;
+            const engineCancelled = book.cancel(id);
+            expect(engineCancelled?.id).toBe(id);
+            cancelled += engineCancelled!.remaining;
+            expect(reference.cancel(id)).toBe(true);
+            continue;
+          }
+          const id = nextId++;
+          const budget = o.kind === 'market' && o.side === BUY ? BigInt(o.budget) : undefined;
+          const got =
+            o.kind === 'limit'
+              ? book.placeLimit(id, o.owner, o.side, o.price, o.quantity)
+              : book.placeMarket(o.owner, o.side, o.quantity, budget);
+          const want = reference.place(
+            id,
+            o.owner,
+            o.side,
+            o.quantity,
+            o.kind === 'limit' ? o.price : undefined,
+            budget,
+          );
+          expect(got.fills.map((f) => [f.makerId, f.price, f.quantity])).toEqual(want.fills);
+          expect(got.remaining).toBe(want.remaining);
+          expect(got.selfCancelled.map((s) => s.id)).toEqual(want.selfCancelled);
+          if (budget !== undefined) expect(got.budgetLeft).toBe(want.left);
+          for (const fill of got.fills) {
+            if (o.kind === 'limit')
+              expect(o.side === BUY ? fill.price <= o.price : fill.price >= o.price).toBe(true);
+          }
+          placed += o.quantity;
+          filledTwice += 2 * got.fills.reduce((sum, f) => sum + f.quantity, 0);
+          cancelled += got.selfCancelled.reduce((sum, s) => sum + s.remaining, 0);
+          if (o.kind === 'market') cancelled += got.remaining;
+          // Priority and remaining quantities of every resting order.
+          expect([...book.restingOrders(BUY)].map((r) => [r.id, r.remaining])).toEqual(reference.sorted(BUY));
+          expect([...book.restingOrders(SELL)].map((r) => [r.id, r.remaining])).toEqual(
+            reference.sorted(SELL),
+          );
+          const bid = book.bestBid();
+          const ask = book.bestAsk();
+          if (bid !== undefined && ask !== undefined) expect(bid).toBeLessThan(ask);
+        }
+        // Every lot placed was filled (counted on both sides), cancelled, or still rests.
+        const resting = [...book.restingOrders(BUY), ...book.restingOrders(SELL)].reduce(
+          (sum, r) => sum + r.remaining,
+          0,
+        );
+        const depth = book.depth(1000);
+        expect([...depth.bids, ...depth.asks].reduce((sum, level) => sum + level.quantity, 0)).toBe(resting);
+        expect(placed).toBe(filledTwice + cancelled + resting);
+      }),
+      { numRuns: 10_000 },
+    );
+  });
+});
