@@ -4,3 +4,4 @@ export * from './common.js';
 export * from './users.js';
 export * from './content.js';
 export * from './ledger.js';
+export * from './spot.js';

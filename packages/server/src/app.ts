@@ -21,6 +21,10 @@ import { Sequencer } from './ledger/sequencer.js';
 import { LedgerService } from './ledger/service.js';
 import { acquireWriterLock, lockPathFor, type WriterLock } from './ledger/writer-lock.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { MarketDirectory } from './spot/markets.js';
+import { SpotOrders } from './spot/orders.js';
+import { spotRoutes } from './spot/routes.js';
+import { SpotService } from './spot/service.js';
 import { randomToken } from './lib/secrets.js';
 import { CodeStore } from './notify/codes.js';
 import { Delivery } from './notify/delivery.js';
@@ -41,6 +45,7 @@ export interface Core {
   currencies: CurrencyDirectory;
   sequencer: Sequencer;
   ledger: LedgerService;
+  spot: SpotService;
   writerLock: WriterLock;
   adminToken: string;
   close(): Promise<void>;
@@ -91,6 +96,17 @@ export async function openCore(config: Config, clock: Clock = systemClock): Prom
     const currencies = await CurrencyDirectory.load(db.kysely);
     const sequencer = await Sequencer.load(db, clock);
     const ledger = new LedgerService(db.kysely, sequencer, currencies, config.exchangeTz);
+    const markets = await MarketDirectory.load(db.kysely);
+    const spot = new SpotService(
+      db.kysely,
+      sequencer,
+      new SpotOrders(db.kysely, markets),
+      markets,
+      currencies,
+      clock,
+      config.exchangeTz,
+    );
+    await spot.load();
     if (config.demo) {
       await seedDemo(db, users, clock);
       await seedDemoBalances(db, ledger, sequencer, currencies);
@@ -107,6 +123,7 @@ export async function openCore(config: Config, clock: Clock = systemClock): Prom
       currencies,
       sequencer,
       ledger,
+      spot,
       writerLock: lock,
       adminToken,
       async close() {
@@ -153,6 +170,7 @@ export async function startExchange(config: Config, options: StartOptions = {}):
   });
   contentRoutes(app, content);
   ledgerRoutes(app, ledger, sessions);
+  spotRoutes(app, core.spot, sessions, config.usdCny);
   adminRoutes(app, { ledger, users, currencies, adminToken: core.adminToken });
   if (config.demo) devRoutes(app, delivery);
   await servePublicAssets(app);

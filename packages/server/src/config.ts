@@ -10,6 +10,8 @@ export interface Config {
   mailFrom: string;
   smsGatewayUrl: string | undefined;
   exchangeTz: string;
+  /** CNY per USD for the cny_price shown beside USD prices; a display reference, not a market. */
+  usdCny: string;
   logLevel: string;
   /** Directory of the built web app served at `/`. */
   webDist: string;
@@ -52,6 +54,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     mailFrom: env.MAIL_FROM || 'Open Exchange <no-reply@localhost>',
     smsGatewayUrl: env.SMS_GATEWAY_URL || undefined,
     exchangeTz: env.EXCHANGE_TZ || 'Asia/Shanghai',
+    usdCny: env.USD_CNY_RATE || '7.2',
     logLevel: env.LOG_LEVEL || 'info',
     webDist: env.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname,
     authRateLimit: integer(env.AUTH_RATE_LIMIT, 30, 'AUTH_RATE_LIMIT'),

@@ -178,6 +178,55 @@ export interface TransfersTable {
   created_at: number;
 }
 
+export interface OrdersTable {
+  id: number;
+  user_id: number;
+  currency_match_id: number;
+  /** 1 buy, 2 sell. */
+  way: number;
+  /** 0 limit, 1 market. */
+  type: number;
+  price: Money | null;
+  number: Money;
+  transacted_amount: Money;
+  transacted_volume: Money;
+  /** Funds still held for the order. */
+  hold: Money;
+  fee: Money;
+  /** 1 open, 2 completed, 3 cancelled. */
+  status: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface TradesTable {
+  id: number;
+  currency_match_id: number;
+  price: Money;
+  number: Money;
+  amount: Money;
+  buy_fee: Money;
+  sell_fee: Money;
+  buy_order_id: number;
+  sell_order_id: number;
+  buyer_id: number;
+  seller_id: number;
+  taker_way: number;
+  created_at: number;
+}
+
+export interface KlinesTable {
+  currency_match_id: number;
+  period: string;
+  time: number;
+  open: Money;
+  high: Money;
+  low: Money;
+  close: Money;
+  volume: Money;
+  amount: Money;
+}
+
 export interface Database {
   settings: SettingsTable;
   areas: AreasTable;
@@ -195,4 +244,7 @@ export interface Database {
   accounts: AccountsTable;
   account_logs: AccountLogsTable;
   transfers: TransfersTable;
+  orders: OrdersTable;
+  trades: TradesTable;
+  klines: KlinesTable;
 }

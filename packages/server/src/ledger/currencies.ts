@@ -64,8 +64,16 @@ export class CurrencyDirectory {
     return type;
   }
 
-  usdPrice(currencyId: number): Decimal {
+  /** The seeded reference USD price. */
+  referenceUsdPrice(currencyId: number): Decimal {
     return Decimal.parse(String(this.currency(currencyId).row.usd_price));
+  }
+
+  /** Where live USD prices come from once markets trade (the spot module sets it). */
+  livePrices: ((currencyId: number) => Decimal) | undefined;
+
+  usdPrice(currencyId: number): Decimal {
+    return this.livePrices ? this.livePrices(currencyId) : this.referenceUsdPrice(currencyId);
   }
 
   /** The amount as this currency may hold it: above zero, with no more decimals than it has. */

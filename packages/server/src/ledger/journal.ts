@@ -4,6 +4,12 @@ export const JournalType = {
   DEPOSIT: 1,
   TRANSFER_OUT: 2,
   TRANSFER_IN: 3,
+  /** Funds locked for an open order, and unlocked when it ends. */
+  ORDER_HOLD: 4,
+  ORDER_RELEASE: 5,
+  /** A fill: base to the buyer, quote to the seller. */
+  TRADE: 6,
+  TRADE_FEE: 7,
 } as const;
 export type JournalTypeCode = (typeof JournalType)[keyof typeof JournalType];
 
@@ -11,4 +17,8 @@ export const JOURNAL_MEMO = {
   [JournalType.DEPOSIT]: 'journal.deposit',
   [JournalType.TRANSFER_OUT]: 'journal.transfer_out',
   [JournalType.TRANSFER_IN]: 'journal.transfer_in',
+  [JournalType.ORDER_HOLD]: 'journal.order_hold',
+  [JournalType.ORDER_RELEASE]: 'journal.order_release',
+  [JournalType.TRADE]: 'journal.trade',
+  [JournalType.TRADE_FEE]: 'journal.trade_fee',
 } as const;

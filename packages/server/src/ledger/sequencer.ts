@@ -3,10 +3,11 @@ import type { CompiledQuery, Insertable, Kysely } from 'kysely';
 import type { Db } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
-import { Books, type Account, type LogRecord, type SystemAccount } from './books.js';
+import { AppError } from '../http/errors.js';
+import { Books, PostingError, type Account, type LogRecord, type SystemAccount } from './books.js';
 
 /** Tables whose ids the sequencer hands out, so a batch can refer to rows before they exist. */
-export type SequencedTable = 'account_logs' | 'transfers';
+export type SequencedTable = 'account_logs' | 'transfers' | 'orders' | 'trades';
 
 /** What a command may do while it is applied: change the books and stage rows, never await. */
 export interface CommandContext {
@@ -16,6 +17,8 @@ export interface CommandContext {
   nextId(table: SequencedTable): number;
   /** A row written in the batch's transaction. */
   insert<T extends keyof Database>(table: T, row: Insertable<Database[T]>): void;
+  /** Any other statement of the batch's transaction (updates, upserts), in order. */
+  write(query: CompiledQuery): void;
   /** Runs after the batch committed: events to publish, caches to update. */
   afterCommit(effect: () => void): void;
 }
@@ -34,6 +37,7 @@ interface Pending {
 
 interface Staged {
   inserts: Map<keyof Database, unknown[]>;
+  writes: CompiledQuery[];
   effects: (() => void)[];
 }
 
@@ -44,6 +48,11 @@ const INSERT_CHUNK = 400;
 
 const units = (value: bigint) => Decimal.fromUnits(value).toString();
 
+/** A command that said no on purpose: it checked before it changed anything outside the books. */
+function isRefusal(error: unknown): boolean {
+  return error instanceof AppError || error instanceof PostingError;
+}
+
 /**
  * The one writer of balances (DESIGN.md §1.3). Commands queue; a batch is applied in order to the
  * in-memory books, its effects are written in one database transaction, and only after the commit
@@ -52,6 +61,9 @@ const units = (value: bigint) => Decimal.fromUnits(value).toString();
  */
 export class Sequencer {
   private readonly queue: Pending[] = [];
+  /** State kept outside the books (order books) that must be rebuilt from the database. */
+  private readonly resyncHooks: (() => Promise<void>)[] = [];
+  private resyncNeeded = false;
   private draining = false;
   private idle: Promise<void> = Promise.resolve();
   private closed = false;
@@ -77,7 +89,7 @@ export class Sequencer {
       lock: Decimal.parse(String(row.lock_balance)).units,
     }));
     const nextIds = new Map<SequencedTable, number>();
-    for (const table of ['account_logs', 'transfers'] as const) {
+    for (const table of ['account_logs', 'transfers', 'orders', 'trades'] as const) {
       const { max } = await db
         .selectFrom(table)
         .select((eb) => eb.fn.max<number>('id').as('max'))
@@ -85,6 +97,14 @@ export class Sequencer {
       nextIds.set(table, Number(max ?? 0) + 1);
     }
     return new Sequencer(database, clock, new Books(accounts), nextIds);
+  }
+
+  /**
+   * Registers how to rebuild state the books cannot undo, from the database. It runs after a
+   * failed commit and after a command failed unexpectedly (not a refusal), before the next batch.
+   */
+  onResync(hook: () => Promise<void>): void {
+    this.resyncHooks.push(hook);
   }
 
   /** Queues a command; resolves with its result once its batch is committed. */
@@ -115,7 +135,7 @@ export class Sequencer {
 
   private async runBatch(batch: Pending[]): Promise<void> {
     const now = this.clock.now();
-    const staged: Staged = { inserts: new Map(), effects: [] };
+    const staged: Staged = { inserts: new Map(), writes: [], effects: [] };
     const counters = new Map(this.nextIds);
     const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
     for (const pending of batch) {
@@ -124,14 +144,16 @@ export class Sequencer {
 
     const changes = this.books.pending();
     try {
-      if (changes.logs.length > 0 || staged.inserts.size > 0) {
+      if (changes.logs.length > 0 || staged.inserts.size > 0 || staged.writes.length > 0) {
         await this.db.executeBatch(this.statements(changes, staged, now, counters));
       }
     } catch (error) {
       this.books.rollback(0);
       for (const pending of batch) pending.reject(error);
+      await this.resync(true);
       return;
     }
+    await this.resync(this.resyncNeeded);
     this.books.drain();
     for (const [table, next] of counters) this.nextIds.set(table, next);
     batch.forEach((pending, index) => {
@@ -151,6 +173,7 @@ export class Sequencer {
   ): { ok: true; value: unknown } | { ok: false; error: unknown } {
     const mark = this.books.mark();
     const inserts = new Map<keyof Database, unknown[]>();
+    const writes: CompiledQuery[] = [];
     const effects: (() => void)[] = [];
     const countersBefore = new Map(counters);
     const context: CommandContext = {
@@ -166,6 +189,7 @@ export class Sequencer {
         rows.push(row);
         inserts.set(table, rows);
       },
+      write: (query) => writes.push(query),
       afterCommit: (effect) => effects.push(effect),
     };
     try {
@@ -173,11 +197,13 @@ export class Sequencer {
       for (const [table, rows] of inserts) {
         staged.inserts.set(table, [...(staged.inserts.get(table) ?? []), ...rows]);
       }
+      staged.writes.push(...writes);
       staged.effects.push(...effects);
       return { ok: true, value };
     } catch (error) {
       this.books.rollback(mark);
       for (const [table, value] of countersBefore) counters.set(table, value);
+      if (!isRefusal(error)) this.resyncNeeded = true;
       return { ok: false, error };
     }
   }
@@ -230,6 +256,8 @@ export class Sequencer {
         );
       }
     }
+    // Updates after the inserts, so an update may touch a row inserted by the same batch.
+    queries.push(...staged.writes);
     let logId = counters.get('account_logs')!;
     const logRows = changes.logs.map((log) => ({
       id: logId++,
@@ -259,6 +287,12 @@ export class Sequencer {
       );
     }
     return queries;
+  }
+
+  private async resync(needed: boolean): Promise<void> {
+    if (!needed) return;
+    this.resyncNeeded = false;
+    for (const hook of this.resyncHooks) await hook();
   }
 
   /** Waits for the queue to empty, then refuses new commands. */

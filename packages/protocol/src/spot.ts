@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { idField, intLike } from './common.js';
+import { amountField } from './ledger.js';
+
+/** tx_in/add and tx_out/add: a limit order (type 0, the default) or a market order (type 1). */
+export const placeOrderRequest = z.object({
+  currency_match_id: idField,
+  number: amountField,
+  price: amountField.optional(),
+  type: intLike.pipe(z.union([z.literal(0), z.literal(1)], { message: 'rule.order_type' })).default(0),
+});
+export type PlaceOrderRequest = z.input<typeof placeOrderRequest>;
+
+export const cancelOrderRequest = z.object({ id: idField });
+
+export const orderListQuery = z.object({
+  currency_match_id: intLike.pipe(z.number().min(0)).optional(),
+  page: intLike.pipe(z.number().min(1, { message: 'rule.positive' })).default(1),
+  limit: intLike.pipe(z.number().min(1).max(100)).default(10),
+  /** Current orders (open, the default) or all of this side. */
+  status: z.enum(['open', 'all']).default('open'),
+});
+
+export const marketQuery = z.object({ currency_match_id: idField });
+
+export interface SpotOrderView {
+  id: number;
+  currency_match_id: number;
+  currency_match: { symbol: string };
+  way: 1 | 2;
+  way_name: string;
+  type: 0 | 1;
+  price: string | null;
+  number: string;
+  transacted_amount: string;
+  transacted_volume: string;
+  fee: string;
+  status: number;
+  status_name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DepthEntry {
+  price: string;
+  amount: string;
+}
+
+export interface CompletedTrade {
+  id: number;
+  price: string;
+  amount: string;
+  /** 1 the taker bought, 2 the taker sold. */
+  way: 1 | 2;
+  timestamp: number;
+  time: string;
+}
+
+export interface Quotation {
+  currency_match_id: number;
+  open: string;
+  close: string;
+  /** Percent change over 24 h, rounded down to 2 decimals. */
+  change: string;
+  high: string;
+  low: string;
+  volume: string;
+  amount: string;
+}
+
+export interface MarketView {
+  id: number;
+  symbol: string;
+  base_currency_id: number;
+  quote_currency_id: number;
+  base_currency_code: string;
+  quote_currency_code: string;
+  /** The base currency's logo. */
+  base_currency: string;
+  open_change: 0 | 1;
+  open_lever: 0 | 1;
+  open_microtrade: 0 | 1;
+  sell_disabled: 0 | 1;
+  lever_point_rate: string;
+  lever_share_num: string;
+  lever_fee_rate: string;
+  change_fee_rate: string;
+  price_decimals: number;
+  number_decimals: number;
+  currency_quotation: Quotation;
+}
+
+export interface QuoteGroup {
+  id: number;
+  code: string;
+  is_quote: 1;
+  usd_price: string;
+  cny_price: string;
+  matches: MarketView[];
+}
+
+export interface Deal {
+  quotation: Quotation & { symbol: string; usd_price: string; cny_price: string };
+  depth: { in: DepthEntry[]; out: DepthEntry[] };
+  tx_completes: CompletedTrade[];
+}

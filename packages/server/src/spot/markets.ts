@@ -1,0 +1,120 @@
+import { Decimal, SCALE } from '@oex/protocol';
+import type { Kysely, Selectable } from 'kysely';
+import type { CurrencyMatchesTable, Database } from '../db/schema.js';
+import { badRequest } from '../http/errors.js';
+
+/** A market and the conversions between its decimals and the engine's ticks and lots. */
+export class Market {
+  readonly id: number;
+  readonly symbol: string;
+  readonly baseId: number;
+  readonly quoteId: number;
+  readonly priceDecimals: number;
+  readonly numberDecimals: number;
+  readonly feeRate: Decimal;
+  private readonly tickUnits: bigint;
+  private readonly lotUnits: bigint;
+
+  constructor(
+    readonly row: Selectable<CurrencyMatchesTable>,
+    readonly baseCode: string,
+    readonly quoteCode: string,
+  ) {
+    this.id = row.id;
+    this.symbol = row.symbol;
+    this.baseId = row.base_currency_id;
+    this.quoteId = row.quote_currency_id;
+    this.priceDecimals = row.price_decimals;
+    this.numberDecimals = row.number_decimals;
+    this.feeRate = Decimal.parse(String(row.change_fee_rate));
+    // Price x quantity x fee rate must stay exact within 18 decimals.
+    if (this.priceDecimals + this.numberDecimals + this.feeRate.decimalPlaces() > SCALE) {
+      throw new Error(`market ${this.symbol}: decimals too fine for exact settlement`);
+    }
+    this.tickUnits = 10n ** BigInt(SCALE - this.priceDecimals);
+    this.lotUnits = 10n ** BigInt(SCALE - this.numberDecimals);
+  }
+
+  get tradable(): boolean {
+    return this.row.open_change === 1;
+  }
+
+  get sellDisabled(): boolean {
+    return this.row.sell_disabled === 1;
+  }
+
+  /** The price in ticks; refuses more decimals than the market has, or an unsafe size. */
+  toTicks(price: Decimal): number {
+    if (!price.isPositive()) throw badRequest('error.price_positive');
+    if (price.units % this.tickUnits !== 0n) {
+      throw badRequest('error.price_decimals', { decimals: this.priceDecimals });
+    }
+    const ticks = price.units / this.tickUnits;
+    if (ticks > BigInt(Number.MAX_SAFE_INTEGER)) throw badRequest('error.price_positive');
+    return Number(ticks);
+  }
+
+  toLots(quantity: Decimal): number {
+    if (!quantity.isPositive()) throw badRequest('error.amount_positive');
+    if (quantity.units % this.lotUnits !== 0n) {
+      throw badRequest('error.amount_decimals', { decimals: this.numberDecimals });
+    }
+    const lots = quantity.units / this.lotUnits;
+    if (lots > BigInt(Number.MAX_SAFE_INTEGER)) throw badRequest('error.amount_positive');
+    return Number(lots);
+  }
+
+  price(ticks: number): Decimal {
+    return Decimal.fromUnits(BigInt(ticks) * this.tickUnits);
+  }
+
+  quantity(lots: number): Decimal {
+    return Decimal.fromUnits(BigInt(lots) * this.lotUnits);
+  }
+
+  /** Price x quantity in quote units, exact. */
+  notional(ticks: number, lots: number): Decimal {
+    return Decimal.fromUnits(
+      (BigInt(ticks) * this.tickUnits * BigInt(lots) * this.lotUnits) / 10n ** BigInt(SCALE),
+    );
+  }
+
+  /** A quote amount as engine budget units (ticks x lots), rounded down. */
+  budgetUnits(quote: Decimal): bigint {
+    return (quote.units * 10n ** BigInt(SCALE)) / (this.tickUnits * this.lotUnits);
+  }
+
+  /** A fee on an amount, exact. */
+  fee(amount: Decimal): Decimal {
+    return amount.mul(this.feeRate);
+  }
+}
+
+/** The markets, read once at start. */
+export class MarketDirectory {
+  private constructor(private readonly byId: Map<number, Market>) {}
+
+  static async load(db: Kysely<Database>): Promise<MarketDirectory> {
+    const rows = await db.selectFrom('currency_matches').selectAll().orderBy('sort').orderBy('id').execute();
+    const currencies = await db.selectFrom('currencies').select(['id', 'code']).execute();
+    const code = new Map(currencies.map((currency) => [currency.id, currency.code]));
+    return new MarketDirectory(
+      new Map(
+        rows.map((row) => [
+          row.id,
+          new Market(row, code.get(row.base_currency_id)!, code.get(row.quote_currency_id)!),
+        ]),
+      ),
+    );
+  }
+
+  market(id: number): Market {
+    const market = this.byId.get(id);
+    if (!market) throw badRequest('error.market_unknown');
+    return market;
+  }
+
+  all(): Market[] {
+    return [...this.byId.values()];
+  }
+}

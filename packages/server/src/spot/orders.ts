@@ -1,0 +1,369 @@
+import { AccountTypeId, Decimal } from '@oex/protocol';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { badRequest, notFound } from '../http/errors.js';
+import type { Account, Books } from '../ledger/books.js';
+import { JournalType } from '../ledger/journal.js';
+import type { Command, CommandContext } from '../ledger/sequencer.js';
+import { BUY, OrderBook, SELL, type Fill, type Side } from './engine.js';
+import type { Market, MarketDirectory } from './markets.js';
+
+export const LIMIT = 0;
+export const MARKET = 1;
+export type OrderType = typeof LIMIT | typeof MARKET;
+
+export const OrderStatus = { OPEN: 1, COMPLETED: 2, CANCELLED: 3 } as const;
+
+const SPOT = AccountTypeId.change_account;
+
+/** An order still resting in a book, as the sequencer knows it. */
+export interface OpenOrder {
+  id: number;
+  userId: number;
+  market: Market;
+  way: Side;
+  type: OrderType;
+  priceTicks: number;
+  number: Decimal;
+  filled: Decimal;
+  volume: Decimal;
+  hold: Decimal;
+  fee: Decimal;
+  createdAt: number;
+}
+
+export interface PlaceInput {
+  userId: number;
+  marketId: number;
+  way: Side;
+  type: OrderType;
+  number: Decimal;
+  price?: Decimal | undefined;
+}
+
+export interface TradeEvent {
+  id: number;
+  market: Market;
+  priceTicks: number;
+  lots: number;
+  takerWay: Side;
+  time: number;
+}
+
+/** What a placed or cancelled order changed, for the caller and the live feed. */
+export interface OrderOutcome {
+  order: OpenOrder;
+  status: number;
+  trades: TradeEvent[];
+  /** Orders whose state changed (the order itself, the makers it met, self-cancelled ones). */
+  touched: { order: OpenOrder; status: number }[];
+}
+
+const memo = {
+  hold: { type: JournalType.ORDER_HOLD, memo: 'journal.order_hold' },
+  release: { type: JournalType.ORDER_RELEASE, memo: 'journal.order_release' },
+  trade: { type: JournalType.TRADE, memo: 'journal.trade' },
+  fee: { type: JournalType.TRADE_FEE, memo: 'journal.trade_fee' },
+};
+
+/**
+ * The spot books and the commands that change them. Every command holds, moves and releases
+ * funds through the ledger in the same batch as the order and trade rows it writes.
+ */
+export class SpotOrders {
+  readonly books = new Map<number, OrderBook>();
+  readonly open = new Map<number, OpenOrder>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    readonly markets: MarketDirectory,
+  ) {
+    for (const market of markets.all()) this.books.set(market.id, new OrderBook());
+  }
+
+  /** Rebuilds the books from the open orders in the database, oldest first. */
+  async load(): Promise<void> {
+    const rows = await this.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('status', '=', OrderStatus.OPEN)
+      .orderBy('id')
+      .execute();
+    for (const row of rows) {
+      const market = this.markets.market(row.currency_match_id);
+      const order: OpenOrder = {
+        id: row.id,
+        userId: row.user_id,
+        market,
+        way: row.way as Side,
+        type: row.type as OrderType,
+        priceTicks: market.toTicks(Decimal.parse(String(row.price))),
+        number: Decimal.parse(String(row.number)),
+        filled: Decimal.parse(String(row.transacted_amount)),
+        volume: Decimal.parse(String(row.transacted_volume)),
+        hold: Decimal.parse(String(row.hold)),
+        fee: Decimal.parse(String(row.fee)),
+        createdAt: row.created_at,
+      };
+      const remaining = market.toLots(order.number.sub(order.filled));
+      this.books.get(market.id)!.restore(order.id, order.userId, order.way, order.priceTicks, remaining);
+      this.open.set(order.id, order);
+    }
+  }
+
+  /** Forgets the books and reads them again from the database (after a failed commit). */
+  async reload(): Promise<void> {
+    for (const market of this.markets.all()) this.books.set(market.id, new OrderBook());
+    this.open.clear();
+    await this.load();
+  }
+
+  book(marketId: number): OrderBook {
+    return this.books.get(marketId)!;
+  }
+
+  /** The command that places an order. Checks that need no state happen before, in the caller. */
+  place(input: PlaceInput): Command<OrderOutcome> {
+    const market = this.markets.market(input.marketId);
+    const lots = market.toLots(input.number);
+    const priceTicks = input.type === LIMIT ? market.toTicks(input.price!) : 0;
+    return (context) => {
+      const book = this.book(market.id);
+      const order: OpenOrder = {
+        id: context.nextId('orders'),
+        userId: input.userId,
+        market,
+        way: input.way,
+        type: input.type,
+        priceTicks,
+        number: input.number,
+        filled: Decimal.ZERO,
+        volume: Decimal.ZERO,
+        hold: Decimal.ZERO,
+        fee: Decimal.ZERO,
+        createdAt: context.now,
+      };
+      this.hold(context.books, order, this.holdFor(order, lots, book));
+      const result =
+        input.type === LIMIT
+          ? book.placeLimit(order.id, order.userId, order.way, priceTicks, lots)
+          : book.placeMarket(
+              order.userId,
+              order.way,
+              lots,
+              order.way === BUY ? market.budgetUnits(order.hold) : undefined,
+            );
+      // The book reuses its result: copy what is needed before anything calls it again.
+      const fills = result.fills.map((fill) => ({ ...fill }));
+      const selfCancelled = result.selfCancelled.map((entry) => entry.id);
+      const rested = result.rested;
+
+      const outcome: OrderOutcome = { order, status: OrderStatus.OPEN, trades: [], touched: [] };
+      for (const id of selfCancelled)
+        outcome.touched.push(this.finish(context, this.open.get(id)!, OrderStatus.CANCELLED));
+      for (const fill of fills) outcome.trades.push(this.settle(context, order, fill, outcome));
+
+      if (rested) {
+        this.open.set(order.id, order);
+      } else {
+        outcome.status = order.filled.isZero() ? OrderStatus.CANCELLED : OrderStatus.COMPLETED;
+        this.releaseHold(context.books, order);
+      }
+      context.insert('orders', this.row(order, outcome.status, context.now));
+      outcome.touched.unshift({ order, status: outcome.status });
+      return outcome;
+    };
+  }
+
+  /** The command that cancels an open order of its owner. */
+  cancel(userId: number, orderId: number, way: Side): Command<OrderOutcome> {
+    return (context) => {
+      const order = this.open.get(orderId);
+      if (!order || order.userId !== userId || order.way !== way) throw notFound('error.order_not_found');
+      this.book(order.market.id).cancel(order.id);
+      const touched = this.finish(context, order, OrderStatus.CANCELLED);
+      return { order, status: OrderStatus.CANCELLED, trades: [], touched: [touched] };
+    };
+  }
+
+  /** What a new order holds: quote for a buy (a market buy: the exact cost of its fills), base for a sell. */
+  private holdFor(order: OpenOrder, lots: number, book: OrderBook): Decimal {
+    const { market } = order;
+    if (order.way === SELL) {
+      if (order.type === MARKET && book.bestBid() === undefined) throw badRequest('error.no_best_price');
+      return market.quantity(lots);
+    }
+    if (order.type === LIMIT) return market.notional(order.priceTicks, lots);
+    if (book.bestAsk() === undefined) throw badRequest('error.no_best_price');
+    return this.costOfMarketBuy(book, order.userId, lots, market);
+  }
+
+  /** The quote a market buy of `lots` spends against the book as it stands (own orders skipped). */
+  private costOfMarketBuy(book: OrderBook, owner: number, lots: number, market: Market): Decimal {
+    let left = lots;
+    let cost = Decimal.ZERO;
+    for (const maker of book.restingOrders(SELL)) {
+      if (left === 0) break;
+      if (maker.owner === owner) continue;
+      const take = Math.min(left, maker.remaining);
+      cost = cost.add(market.notional(maker.price, take));
+      left -= take;
+    }
+    return cost;
+  }
+
+  private spotAccount(books: Books, userId: number, currencyId: number): Account {
+    return books.ensure({ userId }, SPOT, currencyId);
+  }
+
+  private heldCurrency(order: OpenOrder): number {
+    return order.way === BUY ? order.market.quoteId : order.market.baseId;
+  }
+
+  private hold(books: Books, order: OpenOrder, amount: Decimal): void {
+    if (amount.isZero()) return;
+    const account = this.spotAccount(books, order.userId, this.heldCurrency(order));
+    if (account.balance < amount.units) throw badRequest('error.insufficient_balance');
+    books.post([{ account, available: -amount.units, locked: amount.units }], {
+      ...memo.hold,
+      refType: 'order',
+      refId: order.id,
+    });
+    order.hold = amount;
+  }
+
+  private releaseHold(books: Books, order: OpenOrder): void {
+    if (order.hold.isZero()) return;
+    const account = this.spotAccount(books, order.userId, this.heldCurrency(order));
+    books.post([{ account, available: order.hold.units, locked: -order.hold.units }], {
+      ...memo.release,
+      refType: 'order',
+      refId: order.id,
+    });
+    order.hold = Decimal.ZERO;
+  }
+
+  /** Ends a resting order: out of the open set, its hold released, its row updated. */
+  private finish(
+    context: CommandContext,
+    order: OpenOrder,
+    status: number,
+  ): { order: OpenOrder; status: number } {
+    this.open.delete(order.id);
+    this.releaseHold(context.books, order);
+    context.write(this.update(order, status, context.now));
+    return { order, status };
+  }
+
+  /** Moves one fill's money: base to the buyer, quote to the seller, fees to the fee account. */
+  private settle(context: CommandContext, taker: OpenOrder, fill: Fill, outcome: OrderOutcome): TradeEvent {
+    const { books } = context;
+    const maker = this.open.get(fill.makerId)!;
+    const market = taker.market;
+    const [buy, sell] = taker.way === BUY ? [taker, maker] : [maker, taker];
+    const base = market.quantity(fill.quantity);
+    const quote = market.notional(fill.price, fill.quantity);
+    const baseFee = market.fee(base);
+    const quoteFee = market.fee(quote);
+    const tradeId = context.nextId('trades');
+    const ref = { refType: 'trade', refId: tradeId };
+    const fees = (currencyId: number) => books.ensure({ system: 'fees' }, 0, currencyId);
+
+    books.post(
+      [
+        { account: this.spotAccount(books, sell.userId, market.baseId), available: 0n, locked: -base.units },
+        {
+          account: this.spotAccount(books, buy.userId, market.baseId),
+          available: base.sub(baseFee).units,
+          locked: 0n,
+        },
+        { account: fees(market.baseId), available: baseFee.units, locked: 0n, as: memo.fee },
+      ],
+      { ...memo.trade, ...ref },
+    );
+    books.post(
+      [
+        { account: this.spotAccount(books, buy.userId, market.quoteId), available: 0n, locked: -quote.units },
+        {
+          account: this.spotAccount(books, sell.userId, market.quoteId),
+          available: quote.sub(quoteFee).units,
+          locked: 0n,
+        },
+        { account: fees(market.quoteId), available: quoteFee.units, locked: 0n, as: memo.fee },
+      ],
+      { ...memo.trade, ...ref },
+    );
+    buy.hold = buy.hold.sub(quote);
+    sell.hold = sell.hold.sub(base);
+    for (const [order, fee] of [
+      [buy, baseFee],
+      [sell, quoteFee],
+    ] as const) {
+      order.filled = order.filled.add(base);
+      order.volume = order.volume.add(quote);
+      order.fee = order.fee.add(fee);
+    }
+    context.insert('trades', {
+      id: tradeId,
+      currency_match_id: market.id,
+      price: market.price(fill.price).toString(),
+      number: base.toString(),
+      amount: quote.toString(),
+      buy_fee: baseFee.toString(),
+      sell_fee: quoteFee.toString(),
+      buy_order_id: buy.id,
+      sell_order_id: sell.id,
+      buyer_id: buy.userId,
+      seller_id: sell.userId,
+      taker_way: taker.way,
+      created_at: context.now,
+    });
+    if (fill.makerRemaining === 0) outcome.touched.push(this.finish(context, maker, OrderStatus.COMPLETED));
+    else {
+      context.write(this.update(maker, OrderStatus.OPEN, context.now));
+      outcome.touched.push({ order: maker, status: OrderStatus.OPEN });
+    }
+    return {
+      id: tradeId,
+      market,
+      priceTicks: fill.price,
+      lots: fill.quantity,
+      takerWay: taker.way,
+      time: context.now,
+    };
+  }
+
+  private row(order: OpenOrder, status: number, now: number) {
+    return {
+      id: order.id,
+      user_id: order.userId,
+      currency_match_id: order.market.id,
+      way: order.way,
+      type: order.type,
+      price: order.type === LIMIT ? order.market.price(order.priceTicks).toString() : null,
+      number: order.number.toString(),
+      transacted_amount: order.filled.toString(),
+      transacted_volume: order.volume.toString(),
+      hold: order.hold.toString(),
+      fee: order.fee.toString(),
+      status,
+      created_at: order.createdAt,
+      updated_at: now,
+    };
+  }
+
+  private update(order: OpenOrder, status: number, now: number) {
+    return this.db
+      .updateTable('orders')
+      .set({
+        transacted_amount: order.filled.toString(),
+        transacted_volume: order.volume.toString(),
+        hold: order.hold.toString(),
+        fee: order.fee.toString(),
+        status,
+        updated_at: now,
+      })
+      .where('id', '=', order.id)
+      .compile();
+  }
+}

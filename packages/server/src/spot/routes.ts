@@ -1,0 +1,114 @@
+import { cancelOrderRequest, marketQuery, orderListQuery, placeOrderRequest } from '@oex/protocol';
+import { requireUser, userOf, type SessionResolver } from '../http/auth.js';
+import { ok } from '../http/envelope.js';
+import type { Api } from '../http/server.js';
+import { BUY, SELL, type Side } from './engine.js';
+import type { SpotService } from './service.js';
+
+/** The spot calls of spec 000 §7: markets, depth and trades, order placement, lists, cancels. */
+export function spotRoutes(app: Api, spot: SpotService, sessions: SessionResolver, usdCny: string): void {
+  const signedIn = { preHandler: requireUser(sessions) };
+  const secured = (summary: string) => ({ tags: ['spot'], summary, security: [{ token: [] }] });
+
+  app.get(
+    '/api/market/currency_matches',
+    { schema: { tags: ['market'], summary: 'Quote groups with their markets and 24 h quotations' } },
+    async () => ok(spot.currencyMatches(usdCny)),
+  );
+
+  app.get(
+    '/api/market/deal',
+    {
+      schema: {
+        tags: ['market'],
+        summary: 'Quotation, depth {in, out} and the latest 30 trades',
+        querystring: marketQuery,
+      },
+    },
+    async (request) => ok(spot.deal(request.query.currency_match_id, usdCny)),
+  );
+
+  const sides: [string, Side][] = [
+    ['tx_in', BUY],
+    ['tx_out', SELL],
+  ];
+  for (const [path, way] of sides) {
+    const name = way === BUY ? 'buy' : 'sell';
+    app.post(
+      `/api/${path}/add`,
+      {
+        ...signedIn,
+        schema: {
+          ...secured(`Place a ${name} order: limit (type 0, price required) or market (type 1)`),
+          body: placeOrderRequest,
+        },
+      },
+      async (request) => {
+        const { currency_match_id, number, price, type } = request.body;
+        const outcome = await spot.place(userOf(request).id, way, {
+          marketId: currency_match_id,
+          number,
+          price,
+          type,
+        });
+        return ok(
+          { id: outcome.order.id, status: outcome.status, trades: outcome.trades.length },
+          request,
+          'ok.order_placed',
+        );
+      },
+    );
+    app.get(
+      `/api/${path}/list`,
+      {
+        ...signedIn,
+        schema: {
+          ...secured(`Your ${name} orders: current (status=open) or all, 10 a page`),
+          querystring: orderListQuery,
+        },
+      },
+      async (request) => {
+        const { currency_match_id, page, limit, status } = request.query;
+        return ok(
+          await spot.list(userOf(request).id, way, status, currency_match_id, page, limit, request.lang),
+        );
+      },
+    );
+    app.post(
+      `/api/${path}/cancel`,
+      {
+        ...signedIn,
+        schema: { ...secured(`Cancel one of your open ${name} orders`), body: cancelOrderRequest },
+      },
+      async (request) => {
+        await spot.cancel(userOf(request).id, request.body.id, way);
+        return ok(null, request, 'ok.order_cancelled');
+      },
+    );
+  }
+
+  app.get(
+    '/api/tx_history/list',
+    {
+      ...signedIn,
+      schema: {
+        ...secured('Your finished orders (completed or cancelled), both sides'),
+        querystring: orderListQuery,
+      },
+    },
+    async (request) => {
+      const { currency_match_id, page, limit } = request.query;
+      return ok(
+        await spot.list(
+          userOf(request).id,
+          undefined,
+          'history',
+          currency_match_id,
+          page,
+          limit,
+          request.lang,
+        ),
+      );
+    },
+  );
+}

@@ -1,0 +1,345 @@
+import {
+  Decimal,
+  type Deal,
+  type MarketView,
+  type QuoteGroup,
+  type CompletedTrade,
+  type DepthEntry,
+  type Lang,
+  type Paged,
+  type Quotation,
+  type SpotOrderView,
+} from '@oex/protocol';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, OrdersTable } from '../db/schema.js';
+import { paged } from '../http/envelope.js';
+import { badRequest } from '../http/errors.js';
+import { translate } from '../http/messages/index.js';
+import type { CurrencyDirectory } from '../ledger/currencies.js';
+import type { Sequencer } from '../ledger/sequencer.js';
+import type { Clock } from '../lib/clock.js';
+import { formatDateTime } from '../lib/time.js';
+import { BUY, SELL, type Side } from './engine.js';
+import type { Market, MarketDirectory } from './markets.js';
+import {
+  LIMIT,
+  OrderStatus,
+  type OrderOutcome,
+  type OrderType,
+  type SpotOrders,
+  type TradeEvent,
+} from './orders.js';
+import { Ticker } from './ticker.js';
+
+/** Recent trades kept per market (spec 000 §9). */
+export const RECENT_TRADES = 30;
+const DEPTH_LEVELS = 50;
+
+export interface PlaceOrder {
+  marketId: number;
+  number: string;
+  price?: string | undefined;
+  type: OrderType;
+}
+
+/** Listeners of what committed orders changed: the live feed subscribes here. */
+export interface SpotListener {
+  onOutcome(outcome: OrderOutcome): void;
+}
+
+/** Orders, books and market data of the spot markets. */
+export class SpotService {
+  private readonly tickers = new Map<number, Ticker>();
+  private readonly recent = new Map<number, CompletedTrade[]>();
+  private readonly listeners: SpotListener[] = [];
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly sequencer: Sequencer,
+    readonly orders: SpotOrders,
+    readonly markets: MarketDirectory,
+    private readonly currencies: CurrencyDirectory,
+    private readonly clock: Clock,
+    private readonly timeZone: string,
+  ) {
+    sequencer.onResync(() => this.orders.reload());
+    currencies.livePrices = (currencyId) => this.usdPrice(currencyId);
+  }
+
+  /** Loads the open orders into the books and the last day of trades into the tickers. */
+  async load(): Promise<void> {
+    await this.orders.load();
+    const since = this.clock.now() - 24 * 3_600_000;
+    for (const market of this.markets.all()) {
+      const ticker = new Ticker();
+      const before = await this.db
+        .selectFrom('trades')
+        .select('price')
+        .where('currency_match_id', '=', market.id)
+        .where('created_at', '<', since)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (before) ticker.setLast(Decimal.parse(String(before.price)));
+      const rows = await this.db
+        .selectFrom('trades')
+        .select(['price', 'number', 'amount', 'created_at'])
+        .where('currency_match_id', '=', market.id)
+        .where('created_at', '>=', since)
+        .orderBy('id')
+        .execute();
+      for (const row of rows) {
+        ticker.add(
+          row.created_at,
+          Decimal.parse(String(row.price)),
+          Decimal.parse(String(row.number)),
+          Decimal.parse(String(row.amount)),
+        );
+      }
+      this.tickers.set(market.id, ticker);
+      const latest = await this.db
+        .selectFrom('trades')
+        .selectAll()
+        .where('currency_match_id', '=', market.id)
+        .orderBy('id', 'desc')
+        .limit(RECENT_TRADES)
+        .execute();
+      this.recent.set(
+        market.id,
+        latest.map((row) =>
+          this.completed(
+            row.id,
+            Decimal.parse(String(row.price)),
+            Decimal.parse(String(row.number)),
+            row.taker_way as Side,
+            row.created_at,
+          ),
+        ),
+      );
+    }
+  }
+
+  listen(listener: SpotListener): void {
+    this.listeners.push(listener);
+  }
+
+  // ---- commands -------------------------------------------------------------------------
+
+  async place(userId: number, way: Side, input: PlaceOrder): Promise<OrderOutcome> {
+    const market = this.markets.market(input.marketId);
+    if (!market.tradable) throw badRequest('error.market_closed');
+    if (way === SELL && market.sellDisabled) throw badRequest('error.sell_disabled');
+    if (input.type === LIMIT && !input.price) throw badRequest('error.price_required');
+    const command = this.orders.place({
+      userId,
+      marketId: market.id,
+      way,
+      type: input.type,
+      number: Decimal.parse(input.number),
+      price: input.type === LIMIT ? Decimal.parse(input.price!) : undefined,
+    });
+    return this.sequencer.submit((context) => {
+      const outcome = command(context);
+      context.afterCommit(() => this.published(outcome));
+      return outcome;
+    });
+  }
+
+  async cancel(userId: number, orderId: number, way: Side): Promise<OrderOutcome> {
+    const command = this.orders.cancel(userId, orderId, way);
+    return this.sequencer.submit((context) => {
+      const outcome = command(context);
+      context.afterCommit(() => this.published(outcome));
+      return outcome;
+    });
+  }
+
+  private published(outcome: OrderOutcome): void {
+    for (const trade of outcome.trades) this.recordTrade(trade);
+    for (const listener of this.listeners) listener.onOutcome(outcome);
+  }
+
+  private recordTrade(trade: TradeEvent): void {
+    const price = trade.market.price(trade.priceTicks);
+    const quantity = trade.market.quantity(trade.lots);
+    this.tickers
+      .get(trade.market.id)!
+      .add(trade.time, price, quantity, trade.market.notional(trade.priceTicks, trade.lots));
+    const recent = this.recent.get(trade.market.id)!;
+    recent.unshift(this.completed(trade.id, price, quantity, trade.takerWay, trade.time));
+    if (recent.length > RECENT_TRADES) recent.pop();
+  }
+
+  // ---- market data ------------------------------------------------------------------------
+
+  /** market/currency_matches: one group per quote currency (DESIGN.md §3). */
+  currencyMatches(usdCny: string): QuoteGroup[] {
+    const groups = new Map<number, QuoteGroup>();
+    for (const market of this.markets.all()) {
+      let group = groups.get(market.quoteId);
+      if (!group) {
+        const usd = this.usdPrice(market.quoteId);
+        group = {
+          id: market.quoteId,
+          code: market.quoteCode,
+          is_quote: 1,
+          usd_price: usd.toString(),
+          cny_price: usd.mul(Decimal.parse(usdCny), 4, 'down').toString(),
+          matches: [],
+        };
+        groups.set(market.quoteId, group);
+      }
+      group.matches.push(this.marketView(market));
+    }
+    return [...groups.values()];
+  }
+
+  marketView(market: Market): MarketView {
+    const row = market.row;
+    const money = (value: string) => Decimal.parse(String(value)).toString();
+    const flag = (value: number) => (value ? 1 : 0) as 0 | 1;
+    return {
+      id: market.id,
+      symbol: market.symbol,
+      base_currency_id: market.baseId,
+      quote_currency_id: market.quoteId,
+      base_currency_code: market.baseCode,
+      quote_currency_code: market.quoteCode,
+      base_currency: this.currencies.currency(market.baseId).row.logo,
+      open_change: flag(row.open_change),
+      open_lever: flag(row.open_lever),
+      open_microtrade: flag(row.open_microtrade),
+      sell_disabled: flag(row.sell_disabled),
+      lever_point_rate: money(row.lever_point_rate),
+      lever_share_num: money(row.lever_share_num),
+      lever_fee_rate: money(row.lever_fee_rate),
+      change_fee_rate: money(row.change_fee_rate),
+      price_decimals: market.priceDecimals,
+      number_decimals: market.numberDecimals,
+      currency_quotation: this.quotation(market),
+    };
+  }
+
+  /** market/deal: quotation with the quote currency's prices, depth and the latest trades. */
+  deal(marketId: number, usdCny: string): Deal {
+    const market = this.markets.market(marketId);
+    const usd = this.usdPrice(market.quoteId);
+    return {
+      quotation: {
+        ...this.quotation(market),
+        symbol: market.symbol,
+        usd_price: usd.toString(),
+        cny_price: usd.mul(Decimal.parse(usdCny), 4, 'down').toString(),
+      },
+      depth: this.depth(market),
+      tx_completes: this.recentTrades(market.id),
+    };
+  }
+
+  quotation(market: Market): Quotation {
+    const values = this.tickers.get(market.id)!.values(this.clock.now());
+    const text = (value: Decimal) => value.toString();
+    return {
+      currency_match_id: market.id,
+      open: text(values.open),
+      close: text(values.close),
+      change: values.change.toString(2),
+      high: text(values.high),
+      low: text(values.low),
+      volume: text(values.volume),
+      amount: text(values.amount),
+    };
+  }
+
+  lastPrice(marketId: number): Decimal {
+    return this.tickers.get(marketId)!.lastPrice;
+  }
+
+  depth(market: Market, levels = DEPTH_LEVELS): { in: DepthEntry[]; out: DepthEntry[] } {
+    const depth = this.orders.book(market.id).depth(levels);
+    const entry = (level: { price: number; quantity: number }): DepthEntry => ({
+      price: market.price(level.price).toString(),
+      amount: market.quantity(level.quantity).toString(),
+    });
+    return { in: depth.bids.map(entry), out: depth.asks.map(entry) };
+  }
+
+  recentTrades(marketId: number): CompletedTrade[] {
+    return this.recent.get(marketId) ?? [];
+  }
+
+  private completed(id: number, price: Decimal, quantity: Decimal, way: Side, time: number): CompletedTrade {
+    return {
+      id,
+      price: price.toString(),
+      amount: quantity.toString(),
+      way,
+      timestamp: time,
+      time: formatDateTime(time, this.timeZone),
+    };
+  }
+
+  // ---- order lists ------------------------------------------------------------------------
+
+  /** The user's orders of one side, current (open) or all, newest first. */
+  async list(
+    userId: number,
+    way: Side | undefined,
+    scope: 'open' | 'all' | 'history',
+    marketId: number | undefined,
+    page: number,
+    perPage: number,
+    lang: Lang,
+  ): Promise<Paged<SpotOrderView>> {
+    let query = this.db.selectFrom('orders').where('user_id', '=', userId);
+    if (way) query = query.where('way', '=', way);
+    if (marketId) query = query.where('currency_match_id', '=', marketId);
+    if (scope === 'open') query = query.where('status', '=', OrderStatus.OPEN);
+    if (scope === 'history') query = query.where('status', '!=', OrderStatus.OPEN);
+    const { total } = await query
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow();
+    const rows = await query
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute();
+    return paged(
+      rows.map((row) => this.orderView(row, lang)),
+      Number(total),
+      page,
+      perPage,
+    );
+  }
+
+  orderView(row: Selectable<OrdersTable>, lang: Lang): SpotOrderView {
+    const money = (value: string) => Decimal.parse(String(value)).toString();
+    return {
+      id: row.id,
+      currency_match_id: row.currency_match_id,
+      currency_match: { symbol: this.markets.market(row.currency_match_id).symbol },
+      way: row.way === BUY ? 1 : 2,
+      way_name: translate(lang, row.way === BUY ? 'order.way.1' : 'order.way.2'),
+      type: row.type === LIMIT ? 0 : 1,
+      price: row.price === null ? null : money(row.price),
+      number: money(row.number),
+      transacted_amount: money(row.transacted_amount),
+      transacted_volume: money(row.transacted_volume),
+      fee: money(row.fee),
+      status: row.status,
+      status_name: translate(lang, `order.status.${row.status as 1 | 2 | 3}`),
+      created_at: formatDateTime(row.created_at, this.timeZone),
+      updated_at: formatDateTime(row.updated_at, this.timeZone),
+    };
+  }
+
+  /** The USD price of a currency: 1 for USDT, else its USDT market's last trade, else the reference. */
+  usdPrice(currencyId: number): Decimal {
+    const usdt = this.currencies.byCode('USDT');
+    if (currencyId === usdt.id) return Decimal.ONE;
+    const market = this.markets.all().find((m) => m.baseId === currencyId && m.quoteId === usdt.id);
+    const last = market ? this.lastPrice(market.id) : Decimal.ZERO;
+    return last.isPositive() ? last : this.currencies.referenceUsdPrice(currencyId);
+  }
+}
