@@ -25,6 +25,8 @@ export interface TestExchange extends Exchange {
   clock: TestClock;
   api: ApiClient;
   config: Config;
+  /** Stops the server and starts it again on the same database, as a restart would. */
+  restart(): Promise<TestExchange>;
   stop(): Promise<void>;
 }
 
@@ -70,16 +72,23 @@ export async function startTestExchange(overrides: Partial<Config> = {}): Promis
       ...overrides,
     },
   );
-  const clock = new TestClock();
+  return open(config, new TestClock(), database.drop);
+}
+
+async function open(config: Config, clock: TestClock, drop: () => Promise<void>): Promise<TestExchange> {
   const exchange = await startExchange(config, { clock, port: 0 });
   return {
     ...exchange,
     clock,
     config,
     api: new ApiClient(exchange.url),
+    async restart() {
+      await exchange.close();
+      return open(config, clock, drop);
+    },
     async stop() {
       await exchange.close();
-      await database.drop();
+      await drop();
     },
   };
 }
