@@ -104,3 +104,25 @@ export interface Deal {
   depth: { in: DepthEntry[]; out: DepthEntry[] };
   tx_completes: CompletedTrade[];
 }
+
+export const KLINE_PERIODS = ['1min', '5min', '15min', '30min', '60min', '1day', '1week', '1mon'] as const;
+
+/** market/kline: by currency_match_id or symbol; from and to in ms or in seconds. */
+export const klineQuery = z.object({
+  currency_match_id: intLike.optional(),
+  symbol: z.string().trim().max(33).optional(),
+  period: z.enum(KLINE_PERIODS, { message: 'rule.period' }),
+  from: intLike.pipe(z.number().min(0)).optional(),
+  to: intLike.pipe(z.number().min(0)).optional(),
+});
+
+export interface KlineBar {
+  time: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+  amount: string;
+  period: (typeof KLINE_PERIODS)[number];
+}

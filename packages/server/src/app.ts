@@ -23,6 +23,7 @@ import { acquireWriterLock, lockPathFor, type WriterLock } from './ledger/writer
 import { systemClock, type Clock } from './lib/clock.js';
 import { MarketDirectory } from './spot/markets.js';
 import { SpotOrders } from './spot/orders.js';
+import { SpotLiveFeed } from './spot/live.js';
 import { spotRoutes } from './spot/routes.js';
 import { SpotService } from './spot/service.js';
 import { randomToken } from './lib/secrets.js';
@@ -105,8 +106,13 @@ export async function openCore(config: Config, clock: Clock = systemClock): Prom
       currencies,
       clock,
       config.exchangeTz,
+      db,
     );
     await spot.load();
+    const klineFlush = setInterval(() => {
+      spot.klines.flush().catch((error: Error) => console.error(`klines: flush failed: ${error.message}`));
+    }, 1000);
+    klineFlush.unref();
     if (config.demo) {
       await seedDemo(db, users, clock);
       await seedDemoBalances(db, ledger, sequencer, currencies);
@@ -128,6 +134,8 @@ export async function openCore(config: Config, clock: Clock = systemClock): Prom
       adminToken,
       async close() {
         await sequencer.close();
+        clearInterval(klineFlush);
+        await spot.klines.flush();
         await delivery.close();
         await db.close();
         lock.release();
@@ -147,6 +155,7 @@ export async function startExchange(config: Config, options: StartOptions = {}):
 
   const app = await createHttpServer(config);
   const hub = new Hub(sessions);
+  const live = new SpotLiveFeed(hub, core.spot, core.sequencer);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   app.get('/ws', { websocket: true, schema: { hide: true } }, (socket) => hub.attach(socket));
 
@@ -191,6 +200,7 @@ export async function startExchange(config: Config, options: StartOptions = {}):
     hub,
     url: `http://127.0.0.1:${port}`,
     async close() {
+      live.close();
       hub.close();
       await app.close();
       await core.close();

@@ -1,57 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
 import { signUp } from './helpers/users.js';
+import { connect as connectTo } from './helpers/ws.js';
+
+const connect = () => connectTo(ex.url);
 
 let ex: TestExchange;
 beforeAll(async () => {
   ex = await startTestExchange();
 });
 afterAll(async () => ex?.stop());
-
-interface Frame {
-  type: string;
-  params: Record<string, unknown>;
-  seq?: number;
-}
-
-/** A live-channel client that collects every frame it receives. */
-async function connect(): Promise<{
-  socket: WebSocket;
-  send(type: string, params?: unknown): void;
-  next(type: string): Promise<Frame>;
-  frames: Frame[];
-}> {
-  const socket = new WebSocket(`${ex.url.replace('http', 'ws')}/ws`);
-  /** Every frame received, for final checks. */
-  const frames: Frame[] = [];
-  /** Frames no `next` has taken yet. */
-  const unclaimed: Frame[] = [];
-  const waiters: { type: string; resolve: (frame: Frame) => void }[] = [];
-  socket.on('message', (data) => {
-    const frame = JSON.parse(String(data)) as Frame;
-    frames.push(frame);
-    const index = waiters.findIndex((waiter) => waiter.type === frame.type);
-    if (index >= 0) waiters.splice(index, 1)[0]!.resolve(frame);
-    else unclaimed.push(frame);
-  });
-  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-  return {
-    socket,
-    frames,
-    send: (type, params) => socket.send(JSON.stringify({ type, params })),
-    next: (type) =>
-      new Promise((resolve, reject) => {
-        const seen = unclaimed.find((frame) => frame.type === type);
-        if (seen) {
-          unclaimed.splice(unclaimed.indexOf(seen), 1);
-          return resolve(seen);
-        }
-        waiters.push({ type, resolve });
-        setTimeout(() => reject(new Error(`no ${type} frame`)), 3000);
-      }),
-  };
-}
 
 describe('live channel /ws', () => {
   it('answers ping with pong', async () => {

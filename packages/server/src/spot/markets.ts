@@ -114,6 +114,15 @@ export class MarketDirectory {
     return market;
   }
 
+  /** By symbol, written `BTC/USDT`, `BTCUSDT` or `btc_usdt`. */
+  bySymbol(symbol: string): Market {
+    const wanted = symbol.toUpperCase().replace(/[^A-Z0-9]/g, '');
+    for (const market of this.byId.values()) {
+      if (market.symbol.replace('/', '') === wanted) return market;
+    }
+    throw badRequest('error.market_unknown');
+  }
+
   all(): Market[] {
     return [...this.byId.values()];
   }

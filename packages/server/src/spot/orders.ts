@@ -7,6 +7,7 @@ import { JournalType } from '../ledger/journal.js';
 import type { Command, CommandContext } from '../ledger/sequencer.js';
 import { BUY, OrderBook, SELL, type Fill, type Side } from './engine.js';
 import type { Market, MarketDirectory } from './markets.js';
+import type { Period } from './periods.js';
 
 export const LIMIT = 0;
 export const MARKET = 1;
@@ -48,6 +49,8 @@ export interface TradeEvent {
   lots: number;
   takerWay: Side;
   time: number;
+  /** Kline periods whose bar this trade changed, filled in after commit. */
+  klinePeriods?: Period[];
 }
 
 /** What a placed or cancelled order changed, for the caller and the live feed. */

@@ -1,4 +1,10 @@
-import { cancelOrderRequest, marketQuery, orderListQuery, placeOrderRequest } from '@oex/protocol';
+import {
+  cancelOrderRequest,
+  klineQuery,
+  marketQuery,
+  orderListQuery,
+  placeOrderRequest,
+} from '@oex/protocol';
 import { requireUser, userOf, type SessionResolver } from '../http/auth.js';
 import { ok } from '../http/envelope.js';
 import type { Api } from '../http/server.js';
@@ -26,6 +32,22 @@ export function spotRoutes(app: Api, spot: SpotService, sessions: SessionResolve
       },
     },
     async (request) => ok(spot.deal(request.query.currency_match_id, usdCny)),
+  );
+
+  app.get(
+    '/api/market/kline',
+    {
+      schema: {
+        tags: ['market'],
+        summary:
+          'Kline bars of a period, oldest first; from and to in ms or seconds (default: the last 300 bars)',
+        querystring: klineQuery,
+      },
+    },
+    async (request) => {
+      const { currency_match_id, symbol, period, from, to } = request.query;
+      return ok(await spot.klineBars({ marketId: currency_match_id, symbol, period, from, to }));
+    },
   );
 
   const sides: [string, Side][] = [

@@ -24,12 +24,16 @@ import type { Market, MarketDirectory } from './markets.js';
 import {
   LIMIT,
   OrderStatus,
+  type OpenOrder,
   type OrderOutcome,
   type OrderType,
   type SpotOrders,
   type TradeEvent,
 } from './orders.js';
 import { Ticker } from './ticker.js';
+import { KlineStore, type BarView } from './klines.js';
+import { PERIOD_MS, type Period } from './periods.js';
+import type { Db } from '../db/connect.js';
 
 /** Recent trades kept per market (spec 000 §9). */
 export const RECENT_TRADES = 30;
@@ -52,6 +56,7 @@ export class SpotService {
   private readonly tickers = new Map<number, Ticker>();
   private readonly recent = new Map<number, CompletedTrade[]>();
   private readonly listeners: SpotListener[] = [];
+  readonly klines: KlineStore;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -61,7 +66,9 @@ export class SpotService {
     private readonly currencies: CurrencyDirectory,
     private readonly clock: Clock,
     private readonly timeZone: string,
+    database: Db,
   ) {
+    this.klines = new KlineStore(database, timeZone);
     sequencer.onResync(() => this.orders.reload());
     currencies.livePrices = (currencyId) => this.usdPrice(currencyId);
   }
@@ -69,6 +76,7 @@ export class SpotService {
   /** Loads the open orders into the books and the last day of trades into the tickers. */
   async load(): Promise<void> {
     await this.orders.load();
+    await this.klines.load(this.markets.all().map((market) => market.id));
     const since = this.clock.now() - 24 * 3_600_000;
     for (const market of this.markets.all()) {
       const ticker = new Ticker();
@@ -279,6 +287,24 @@ export class SpotService {
     };
   }
 
+  async klineBars(query: {
+    marketId?: number | undefined;
+    symbol?: string | undefined;
+    period: Period;
+    from?: number | undefined;
+    to?: number | undefined;
+  }): Promise<BarView[]> {
+    const market = query.marketId
+      ? this.markets.market(query.marketId)
+      : this.markets.bySymbol(query.symbol ?? '');
+    // Front ends send seconds or milliseconds; anything below 10^11 is seconds.
+    const ms = (value: number | undefined) =>
+      value === undefined ? undefined : value < 1e11 ? value * 1000 : value;
+    const to = ms(query.to) ?? this.clock.now();
+    const from = ms(query.from) ?? to - 300 * PERIOD_MS[query.period];
+    return this.klines.bars(market.id, query.period, from, to);
+  }
+
   // ---- order lists ------------------------------------------------------------------------
 
   /** The user's orders of one side, current (open) or all, newest first. */
@@ -331,6 +357,28 @@ export class SpotService {
       status_name: translate(lang, `order.status.${row.status as 1 | 2 | 3}`),
       created_at: formatDateTime(row.created_at, this.timeZone),
       updated_at: formatDateTime(row.updated_at, this.timeZone),
+    };
+  }
+
+  /** The live-feed view of an order the sequencer holds (names in English; clients use the codes). */
+  openOrderView(order: OpenOrder, status: number): SpotOrderView {
+    const now = formatDateTime(this.clock.now(), this.timeZone);
+    return {
+      id: order.id,
+      currency_match_id: order.market.id,
+      currency_match: { symbol: order.market.symbol },
+      way: order.way === BUY ? 1 : 2,
+      way_name: translate('en', order.way === BUY ? 'order.way.1' : 'order.way.2'),
+      type: order.type === LIMIT ? 0 : 1,
+      price: order.type === LIMIT ? order.market.price(order.priceTicks).toString() : null,
+      number: order.number.toString(),
+      transacted_amount: order.filled.toString(),
+      transacted_volume: order.volume.toString(),
+      fee: order.fee.toString(),
+      status,
+      status_name: translate('en', `order.status.${status as 1 | 2 | 3}`),
+      created_at: formatDateTime(order.createdAt, this.timeZone),
+      updated_at: now,
     };
   }
 

@@ -126,4 +126,6 @@ export const du: Catalog = {
   'journal.order_release': 'Ordervrijgave',
   'journal.trade': 'Transactie',
   'journal.trade_fee': 'Handelskosten',
+  'rule.period': 'moet een van 1min, 5min, 15min, 30min, 60min, 1day, 1week, 1mon zijn',
+  'rule.order_type': 'moet 0 (limiet) of 1 (markt) zijn',
 };

@@ -128,6 +128,8 @@ export const en = {
   'journal.order_release': 'Order release',
   'journal.trade': 'Trade',
   'journal.trade_fee': 'Trading fee',
+  'rule.period': 'must be one of 1min, 5min, 15min, 30min, 60min, 1day, 1week, 1mon',
+  'rule.order_type': 'must be 0 (limit) or 1 (market)',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -126,4 +126,6 @@ export const fr: Catalog = {
   'journal.order_release': "Déblocage d'ordre",
   'journal.trade': 'Transaction',
   'journal.trade_fee': 'Frais de transaction',
+  'rule.period': 'doit être 1min, 5min, 15min, 30min, 60min, 1day, 1week ou 1mon',
+  'rule.order_type': 'doit être 0 (limite) ou 1 (marché)',
 };

@@ -130,4 +130,6 @@ export const gm: Catalog = {
   'journal.order_release': 'Order-Freigabe',
   'journal.trade': 'Handel',
   'journal.trade_fee': 'Handelsgebühr',
+  'rule.period': 'muss einer von 1min, 5min, 15min, 30min, 60min, 1day, 1week, 1mon sein',
+  'rule.order_type': 'muss 0 (Limit) oder 1 (Markt) sein',
 };

@@ -126,4 +126,6 @@ export const hk: Catalog = {
   'journal.order_release': '訂單解凍',
   'journal.trade': '成交',
   'journal.trade_fee': '交易手續費',
+  'rule.period': '必須是 1min、5min、15min、30min、60min、1day、1week、1mon 之一',
+  'rule.order_type': '必須是 0（限價）或 1（市價）',
 };

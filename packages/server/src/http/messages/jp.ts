@@ -127,4 +127,6 @@ export const jp: Catalog = {
   'journal.order_release': '注文拘束解除',
   'journal.trade': '約定',
   'journal.trade_fee': '取引手数料',
+  'rule.period': '1min、5min、15min、30min、60min、1day、1week、1mon のいずれかを指定してください',
+  'rule.order_type': '0（指値）または 1（成行）を指定してください',
 };

@@ -126,4 +126,6 @@ export const zh: Catalog = {
   'journal.order_release': '订单解冻',
   'journal.trade': '成交',
   'journal.trade_fee': '交易手续费',
+  'rule.period': '必须是 1min、5min、15min、30min、60min、1day、1week、1mon 之一',
+  'rule.order_type': '必须是 0（限价）或 1（市价）',
 };

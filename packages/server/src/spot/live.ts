@@ -1,0 +1,106 @@
+import { AccountTypeId, Decimal, type SpotOrderView } from '@oex/protocol';
+import type { Sequencer } from '../ledger/sequencer.js';
+import type { Hub } from '../realtime/hub.js';
+import type { Market } from './markets.js';
+import type { OpenOrder, OrderOutcome } from './orders.js';
+import type { Period } from './periods.js';
+import type { SpotListener, SpotService } from './service.js';
+
+/** Depth and klines go out at most 10 times a second per channel; tickers twice a second per market. */
+const FAST_MS = 100;
+const TICKER_MS = 500;
+
+/**
+ * The spot part of the live feed. Trades go out as they commit; depth, klines and tickers are
+ * coalesced; TX_SUBMIT and TX_MATCHED go only to the order's owner.
+ */
+export class SpotLiveFeed implements SpotListener {
+  private readonly dirtyDepth = new Set<Market>();
+  private readonly dirtyKlines = new Map<string, { market: Market; period: Period }>();
+  private readonly dirtyTickers = new Set<Market>();
+  private readonly timers: NodeJS.Timeout[];
+
+  constructor(
+    private readonly hub: Hub,
+    private readonly spot: SpotService,
+    private readonly sequencer: Sequencer,
+  ) {
+    spot.listen(this);
+    this.timers = [
+      setInterval(() => this.flushFast(), FAST_MS),
+      setInterval(() => this.flushTickers(), TICKER_MS),
+    ];
+    for (const timer of this.timers) timer.unref();
+  }
+
+  onOutcome(outcome: OrderOutcome): void {
+    const market = outcome.order.market;
+    this.dirtyDepth.add(market);
+    if (outcome.trades.length > 0) {
+      this.hub.publish(`GLOBAL_TX.${market.symbol}`, {
+        currency_match_id: market.id,
+        completes: this.spot.recentTrades(market.id).slice(0, outcome.trades.length),
+      });
+      this.dirtyTickers.add(market);
+      for (const trade of outcome.trades) {
+        for (const period of trade.klinePeriods ?? [])
+          this.dirtyKlines.set(`${market.id}|${period}`, { market, period });
+      }
+    }
+    const placed = outcome.touched[0];
+    if (placed && placed.order === outcome.order && outcome.trades.length === 0 && placed.status === 1) {
+      this.hub.publishTo(outcome.order.userId, 'TX_SUBMIT', {
+        order: this.view(outcome.order, 1),
+        way: outcome.order.way,
+      });
+    }
+    for (const { order, status } of outcome.touched) {
+      if (outcome.trades.length === 0 && order !== outcome.order) continue;
+      this.hub.publishTo(order.userId, 'TX_MATCHED', {
+        order: this.view(order, status),
+        quote_account: { balance: this.balance(order.userId, market.quoteId) },
+        base_account: { balance: this.balance(order.userId, market.baseId) },
+      });
+    }
+  }
+
+  private flushFast(): void {
+    for (const market of this.dirtyDepth) {
+      this.hub.publish(`MARKET_DEPTH.${market.symbol}`, {
+        currency_match_id: market.id,
+        depth: this.spot.depth(market),
+      });
+    }
+    this.dirtyDepth.clear();
+    for (const { market, period } of this.dirtyKlines.values()) {
+      const kline = this.spot.klines.latest(market.id, period);
+      if (kline)
+        this.hub.publish(`KLINE.${market.symbol}.${period}`, { currency_match_id: market.id, period, kline });
+    }
+    this.dirtyKlines.clear();
+  }
+
+  private flushTickers(): void {
+    for (const market of this.dirtyTickers) {
+      this.hub.publish('DAY_MARKET', {
+        currency_match_id: market.id,
+        symbol: market.symbol,
+        quotation: this.spot.quotation(market),
+      });
+    }
+    this.dirtyTickers.clear();
+  }
+
+  private balance(userId: number, currencyId: number): string {
+    const account = this.sequencer.books.find({ userId }, AccountTypeId.change_account, currencyId);
+    return Decimal.fromUnits(account?.balance ?? 0n).toString();
+  }
+
+  private view(order: OpenOrder, status: number): SpotOrderView {
+    return this.spot.openOrderView(order, status);
+  }
+
+  close(): void {
+    for (const timer of this.timers) clearInterval(timer);
+  }
+}

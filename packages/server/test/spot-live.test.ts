@@ -1,0 +1,163 @@
+import type { KlineBar } from '@oex/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLedger } from '../src/ledger/audit.js';
+import { startTestExchange, type TestExchange } from './helpers/exchange.js';
+import { SPOT } from './helpers/ledger.js';
+import { signUp } from './helpers/users.js';
+import { connect } from './helpers/ws.js';
+
+const DOT_USDT = 4;
+const USDT = 1;
+const DOT = 5;
+
+let ex: TestExchange;
+beforeAll(async () => {
+  ex = await startTestExchange();
+});
+afterAll(async () => {
+  expect((await auditLedger(ex.db.kysely)).problems).toEqual([]);
+  await ex?.stop();
+});
+
+async function trader(currency: number, amount: string) {
+  const user = await signUp(ex.api);
+  await ex.ledger.credit(user.id, SPOT, currency, amount);
+  return user;
+}
+
+describe('spot live feed', () => {
+  it('streams depth, trades, klines and tickers; private events reach only their owner', async () => {
+    const seller = await trader(DOT, '100');
+    const buyer = await trader(USDT, '1000');
+    const watcher = await connect(ex.url);
+    for (const channel of [
+      'MARKET_DEPTH.DOT/USDT',
+      'GLOBAL_TX.DOT/USDT',
+      'KLINE.DOT/USDT.1min',
+      'DAY_MARKET',
+    ]) {
+      watcher.send('sub', channel);
+      await watcher.next('sub');
+    }
+    const sellerSocket = await connect(ex.url);
+    const buyerSocket = await connect(ex.url);
+    for (const [socket, token] of [
+      [sellerSocket, seller.token],
+      [buyerSocket, buyer.token],
+    ] as const) {
+      socket.send('login', { token });
+      await socket.next('login');
+      socket.send('sub', 'TX_SUBMIT');
+      await socket.next('sub');
+      socket.send('sub', 'TX_MATCHED');
+      await socket.next('sub');
+    }
+
+    const placed = await ex.api.post<{ id: number }>(
+      'tx_out/add',
+      { currency_match_id: DOT_USDT, number: '10', price: '7.25' },
+      { token: seller.token },
+    );
+    const submit = await sellerSocket.next('TX_SUBMIT');
+    expect(submit.params).toMatchObject({
+      way: 2,
+      order: { id: placed.body.data!.id, number: '10', transacted_amount: '0' },
+    });
+    const depth = await watcher.next('MARKET_DEPTH.DOT/USDT');
+    expect(depth.params).toMatchObject({
+      currency_match_id: DOT_USDT,
+      depth: { out: [{ price: '7.25', amount: '10' }], in: [] },
+    });
+
+    await ex.api.post(
+      'tx_in/add',
+      { currency_match_id: DOT_USDT, number: '4', type: 1 },
+      { token: buyer.token },
+    );
+    const trade = await watcher.next('GLOBAL_TX.DOT/USDT');
+    expect(trade.params).toMatchObject({ completes: [{ price: '7.25', amount: '4', way: 1 }] });
+    const kline = await watcher.next('KLINE.DOT/USDT.1min');
+    expect(kline.params).toMatchObject({
+      period: '1min',
+      kline: { open: '7.25', close: '7.25', volume: '4', amount: '29' },
+    });
+    const ticker = await watcher.next('DAY_MARKET');
+    expect(ticker.params).toMatchObject({
+      currency_match_id: DOT_USDT,
+      quotation: { close: '7.25', volume: '4' },
+    });
+
+    const matchedSeller = await sellerSocket.next('TX_MATCHED');
+    expect(matchedSeller.params).toMatchObject({
+      order: { id: placed.body.data!.id, number: '10', transacted_amount: '4' },
+      quote_account: { balance: '28.971' },
+      base_account: { balance: '90' },
+    });
+    const matchedBuyer = await buyerSocket.next('TX_MATCHED');
+    expect(matchedBuyer.params).toMatchObject({
+      order: { way: 1, transacted_amount: '4' },
+      base_account: { balance: '3.996' },
+      quote_account: { balance: '971' },
+    });
+    // Nobody else heard the private events, and the seller heard no buyer event.
+    expect(watcher.frames.some((frame) => frame.type === 'TX_MATCHED' || frame.type === 'TX_SUBMIT')).toBe(
+      false,
+    );
+    expect(sellerSocket.frames.filter((frame) => frame.type === 'TX_MATCHED')).toHaveLength(1);
+    for (const socket of [watcher, sellerSocket, buyerSocket]) socket.socket.close();
+  });
+});
+
+describe('klines', () => {
+  it('agree with the trades, in every period, and survive a restart', async () => {
+    const seller = await trader(DOT, '100');
+    const buyer = await trader(USDT, '1000');
+    const prices = ['7.5', '7.9', '7.1', '7.6'];
+    for (const price of prices) {
+      await ex.api.post(
+        'tx_out/add',
+        { currency_match_id: DOT_USDT, number: '1', price },
+        { token: seller.token },
+      );
+      await ex.api.post(
+        'tx_in/add',
+        { currency_match_id: DOT_USDT, number: '1', type: 1 },
+        { token: buyer.token },
+      );
+    }
+    const trades = await ex.db.kysely
+      .selectFrom('trades')
+      .selectAll()
+      .where('currency_match_id', '=', DOT_USDT)
+      .execute();
+    const check = async () => {
+      for (const period of ['1min', '1day', '1week', '1mon'] as const) {
+        const answer = await ex.api.get<KlineBar[]>('market/kline', { currency_match_id: DOT_USDT, period });
+        const bars = answer.body.data!;
+        const volume = bars.reduce((sum, bar) => sum + Number(bar.volume), 0);
+        expect(volume, period).toBe(trades.reduce((sum, t) => sum + Number(t.number), 0));
+        const last = bars[bars.length - 1]!;
+        expect(last.close).toBe('7.6');
+        expect(Number(last.high)).toBeGreaterThanOrEqual(7.9);
+      }
+    };
+    await check();
+    const bySymbol = await ex.api.get<KlineBar[]>('market/kline', {
+      symbol: 'dot_usdt',
+      period: '5min',
+      from: Math.floor(Date.now() / 1000) - 3600,
+    });
+    expect(bySymbol.body.data!.length).toBeGreaterThan(0);
+    ex = await ex.restart();
+    await check();
+  });
+
+  it('refuses an unknown period or market', async () => {
+    expect(
+      (await ex.api.get('market/kline', { currency_match_id: DOT_USDT, period: '2min' })).body.msg,
+    ).toMatch(/^period: must be one of/);
+    expect((await ex.api.get('market/kline', { symbol: 'NOPE', period: '1min' })).body.msg).toBe(
+      'Unknown market',
+    );
+  });
+});
