@@ -54,8 +54,9 @@ export class SpotLiveFeed implements SpotListener {
         way: outcome.order.way,
       });
     }
+    // TX_MATCHED is about fills; an order that only rested or was cancelled has none.
+    if (outcome.trades.length === 0) return;
     for (const { order, status } of outcome.touched) {
-      if (outcome.trades.length === 0 && order !== outcome.order) continue;
       this.hub.publishTo(order.userId, 'TX_MATCHED', {
         order: this.view(order, status),
         quote_account: { balance: this.balance(order.userId, market.quoteId) },
