@@ -9,7 +9,7 @@ import { contentRoutes } from './content/routes.js';
 import { Settings } from './content/settings.js';
 import { connect, type Db } from './db/connect.js';
 import { migrate } from './db/migrate.js';
-import { seedDemo, seedDemoBalances } from './db/seed/demo.js';
+import { DEMO, seedDemo, seedDemoBalances } from './db/seed/demo.js';
 import { seedReference } from './db/seed/index.js';
 import { devRoutes } from './dev/routes.js';
 import { createHttpServer, type Api } from './http/server.js';
@@ -24,6 +24,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { MarketDirectory } from './spot/markets.js';
 import { SpotOrders } from './spot/orders.js';
 import { SpotLiveFeed } from './spot/live.js';
+import { MarketMaker } from './spot/market-maker.js';
 import { spotRoutes } from './spot/routes.js';
 import { SpotService } from './spot/service.js';
 import { randomToken } from './lib/secrets.js';
@@ -55,6 +56,8 @@ export interface Core {
 export interface Exchange extends Omit<Core, 'close'> {
   app: Api;
   hub: Hub;
+  /** The demo's liquidity bot, when it runs. */
+  marketMaker: MarketMaker | undefined;
   /** The base URL once listening, such as http://127.0.0.1:8080. */
   url: string;
   close(): Promise<void>;
@@ -185,6 +188,11 @@ export async function startExchange(config: Config, options: StartOptions = {}):
   await servePublicAssets(app);
   await serveWebApp(app, config.webDist);
 
+  let maker: MarketMaker | undefined;
+  if (config.demo && config.marketMaker) {
+    maker = await startMarketMaker(core);
+  }
+
   try {
     await app.listen({ port: options.port ?? config.port, host: config.host });
   } catch (error) {
@@ -198,14 +206,36 @@ export async function startExchange(config: Config, options: StartOptions = {}):
     ...core,
     app,
     hub,
+    marketMaker: maker,
     url: `http://127.0.0.1:${port}`,
     async close() {
+      maker?.stop();
       live.close();
       hub.close();
       await app.close();
       await core.close();
     },
   };
+}
+
+/** The demo's liquidity accounts: a week of history on the first start, then live quoting. */
+async function startMarketMaker(core: Core): Promise<MarketMaker> {
+  const [makerId, takerId] = await Promise.all([
+    core.users.resolveUserId(DEMO.marketMaker),
+    core.users.resolveUserId(DEMO.marketTaker),
+  ]);
+  const maker = new MarketMaker(core.spot, core.currencies, core.db.kysely, core.clock, {
+    makerId,
+    takerId,
+    volatility: core.config.marketMakerVolatility,
+    seed: core.config.marketMakerSeed,
+    stepMs: core.config.marketMakerStepMs,
+    backfillDays: core.config.marketMakerBackfillDays,
+  });
+  await maker.backfill();
+  await maker.step();
+  maker.start();
+  return maker;
 }
 
 /** Coin logos and news banners the seed refers to (`/coins/btc.svg`, `/banners/1.svg`). */

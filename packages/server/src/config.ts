@@ -6,6 +6,12 @@ export interface Config {
   redisUrl: string | undefined;
   demo: boolean;
   marketMaker: boolean;
+  /** Standard deviation of one step of the market maker's reference price (a fraction). */
+  marketMakerVolatility: number;
+  marketMakerSeed: number;
+  marketMakerStepMs: number;
+  /** Days of history the market maker backfills on a fresh demo database. */
+  marketMakerBackfillDays: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   smsGatewayUrl: string | undefined;
@@ -50,6 +56,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     redisUrl: env.REDIS_URL || undefined,
     demo,
     marketMaker: flag(env.MARKET_MAKER, demo),
+    marketMakerVolatility: Number(env.MARKET_MAKER_VOLATILITY || '0.0008'),
+    marketMakerSeed: integer(env.MARKET_MAKER_SEED, 42, 'MARKET_MAKER_SEED'),
+    marketMakerStepMs: integer(env.MARKET_MAKER_STEP_MS, 2000, 'MARKET_MAKER_STEP_MS'),
+    marketMakerBackfillDays: integer(env.MARKET_MAKER_BACKFILL_DAYS, 7, 'MARKET_MAKER_BACKFILL_DAYS'),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Open Exchange <no-reply@localhost>',
     smsGatewayUrl: env.SMS_GATEWAY_URL || undefined,

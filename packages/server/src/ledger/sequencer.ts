@@ -31,6 +31,8 @@ export type Command<R> = (context: CommandContext) => R;
 
 interface Pending {
   command: Command<unknown>;
+  /** The command's own time, for history written after the fact (the demo backfill). */
+  at: number | undefined;
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
@@ -108,10 +110,10 @@ export class Sequencer {
   }
 
   /** Queues a command; resolves with its result once its batch is committed. */
-  submit<R>(command: Command<R>): Promise<R> {
+  submit<R>(command: Command<R>, at?: number): Promise<R> {
     if (this.closed) return Promise.reject(new Error('the sequencer is closed'));
     return new Promise<R>((resolve, reject) => {
-      this.queue.push({ command, resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push({ command, at, resolve: resolve as (value: unknown) => void, reject });
       if (!this.draining) {
         // Start on a microtask, so every command submitted in this tick shares the first batch.
         this.draining = true;
@@ -139,7 +141,7 @@ export class Sequencer {
     const counters = new Map(this.nextIds);
     const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
     for (const pending of batch) {
-      outcomes.push(this.apply(pending.command, now, staged, counters));
+      outcomes.push(this.apply(pending.command, pending.at ?? now, staged, counters));
     }
 
     const changes = this.books.pending();

@@ -39,6 +39,10 @@ const key = (marketId: number, period: Period) => `${marketId}|${period}`;
 export class KlineStore {
   private readonly current = new Map<string, Bar>();
   private readonly dirty = new Set<string>();
+  /** Bars a newer bucket replaced before they were written. */
+  private closed: { marketId: number; period: Period; bar: Bar }[] = [];
+  /** Bars of a flush not committed yet: still shown from memory until it is. */
+  private writing: { marketId: number; period: Period; bar: Bar }[] = [];
   private watermark = 0;
 
   constructor(
@@ -103,6 +107,7 @@ export class KlineStore {
       const bar = this.current.get(k);
       if (bar && start < bar.time) continue; // older than the open bar: trades arrive in time order
       if (!bar || start > bar.time) {
+        if (bar && this.dirty.has(k)) this.closed.push({ marketId, period, bar });
         this.current.set(k, {
           time: start,
           open: price,
@@ -133,12 +138,17 @@ export class KlineStore {
 
   /** Writes the changed bars and the watermark in one transaction. */
   async flush(): Promise<void> {
-    if (this.dirty.size === 0) return;
+    if (this.dirty.size === 0 && this.closed.length === 0) return;
     const db = this.db.kysely;
     const queries: CompiledQuery[] = [];
-    for (const k of this.dirty) {
-      const [marketId, period] = k.split('|') as [string, Period];
-      const bar = this.current.get(k)!;
+    const bars = [
+      ...this.closed,
+      ...[...this.dirty].map((k) => {
+        const [marketId, period] = k.split('|') as [string, Period];
+        return { marketId: Number(marketId), period, bar: this.current.get(k)! };
+      }),
+    ];
+    for (const { marketId, period, bar } of bars) {
       const values = {
         open: bar.open.toString(),
         high: bar.high.toString(),
@@ -150,7 +160,7 @@ export class KlineStore {
       queries.push(
         db
           .insertInto('klines')
-          .values({ currency_match_id: Number(marketId), period, time: bar.time, ...values })
+          .values({ currency_match_id: marketId, period, time: bar.time, ...values })
           .onConflict((oc) => oc.columns(['currency_match_id', 'period', 'time']).doUpdateSet(values))
           .compile(),
       );
@@ -163,17 +173,27 @@ export class KlineStore {
         .compile(),
     );
     const written = [...this.dirty];
+    const closed = this.closed;
     this.dirty.clear();
+    this.closed = [];
+    // Copies, so later trades into the open bars do not change what this flush shows.
+    this.writing = bars.map((entry) => ({ ...entry, bar: { ...entry.bar } }));
     try {
       await this.db.executeBatch(queries);
     } catch (error) {
       for (const k of written) this.dirty.add(k);
+      this.closed = [...closed, ...this.closed];
       throw error;
+    } finally {
+      this.writing = [];
     }
   }
 
-  /** Bars of [from, to], oldest first, the open bar as it is in memory. */
+  /** Bars of [from, to], oldest first, the ones not written yet as they are in memory. */
   async bars(marketId: number, period: Period, from: number, to: number): Promise<BarView[]> {
+    // Pending bars are taken before and after the read, so a flush that commits in between
+    // is seen either in the table or in memory.
+    const before = this.pending(marketId, period);
     const rows = await this.db.kysely
       .selectFrom('klines')
       .selectAll()
@@ -184,13 +204,20 @@ export class KlineStore {
       .orderBy('time', 'desc')
       .limit(MAX_BARS)
       .execute();
-    const bars = rows.reverse().map((row) => view(fromRow(row), period));
-    const open = this.current.get(key(marketId, period));
-    if (open && open.time >= from && open.time <= to) {
-      const last = bars[bars.length - 1];
-      if (last?.time === open.time) bars[bars.length - 1] = view(open, period);
-      else if (!last || last.time < open.time) bars.push(view(open, period));
+    const byTime = new Map(rows.map((row) => [Number(row.time), view(fromRow(row), period)]));
+    for (const bar of [...before, ...this.pending(marketId, period)]) {
+      if (bar.time >= from && bar.time <= to) byTime.set(bar.time, view(bar, period));
     }
+    return [...byTime.values()].sort((a, b) => a.time - b.time).slice(-MAX_BARS);
+  }
+
+  /** Bars of a market and period not in the table yet: being written, closed, open; oldest first. */
+  private pending(marketId: number, period: Period): Bar[] {
+    const bars = [...this.writing, ...this.closed]
+      .filter((entry) => entry.marketId === marketId && entry.period === period)
+      .map((entry) => ({ ...entry.bar }));
+    const open = this.current.get(key(marketId, period));
+    if (open) bars.push({ ...open });
     return bars;
   }
 }

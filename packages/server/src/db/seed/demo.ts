@@ -13,13 +13,15 @@ const SEED_MARK = 'seed.demo';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The demo accounts the README lists and the login page offers. */
-export const DEMO: DemoInfo & { marketMaker: string } = {
+export const DEMO: DemoInfo & { marketMaker: string; marketTaker: string } = {
   invite_code: 'DEMO2026',
   users: [
     { account: 'alice@demo.test', password: 'demo1234' },
     { account: 'bob@demo.test', password: 'demo1234' },
   ],
   marketMaker: 'market-maker@system.invalid',
+  /** The second demo liquidity account: it takes the maker's quotes, so trades happen. */
+  marketTaker: 'market-taker@system.invalid',
 };
 
 /** Demo users (alice owns the demo invite code), the market-maker account and the articles. */
@@ -38,6 +40,7 @@ export async function seedDemo(db: Db, users: UsersService, clock: Clock): Promi
   await ensure(bob!.account, bob!.password, aliceId);
   // Nobody signs in as the market maker: its password is random and thrown away.
   await ensure(DEMO.marketMaker, randomCode(16), null, { isSystem: true });
+  await ensure(DEMO.marketTaker, randomCode(16), null, { isSystem: true });
 
   const now = clock.now();
   await db.kysely.transaction().execute(async (trx) => {
@@ -88,6 +91,12 @@ const DEMO_CREDITS: [string, string, string][] = [
   [DEMO.marketMaker, 'TRX', '80000000'],
   [DEMO.marketMaker, 'DOT', '1500000'],
   [DEMO.marketMaker, 'FAIR', '5000000'],
+  [DEMO.marketTaker, 'USDT', '10000000'],
+  [DEMO.marketTaker, 'BTC', '150'],
+  [DEMO.marketTaker, 'ETH', '3000'],
+  [DEMO.marketTaker, 'TRX', '80000000'],
+  [DEMO.marketTaker, 'DOT', '1500000'],
+  [DEMO.marketTaker, 'FAIR', '5000000'],
 ];
 
 /** Credits the demo accounts' spot balances once, in one batch with the mark that says so. */

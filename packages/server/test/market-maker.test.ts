@@ -1,0 +1,81 @@
+import type { Deal, KlineBar } from '@oex/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../src/db/seed/demo.js';
+import { auditLedger } from '../src/ledger/audit.js';
+import { startTestExchange, type TestExchange } from './helpers/exchange.js';
+
+let ex: TestExchange;
+beforeAll(async () => {
+  ex = await startTestExchange({
+    marketMaker: true,
+    marketMakerBackfillDays: 1,
+    marketMakerStepMs: 3_600_000,
+  });
+}, 120_000);
+afterAll(async () => ex?.stop());
+
+describe('the demo market maker', () => {
+  it('leaves live books on both sides of every market, quoted by its own account', async () => {
+    const maker = await ex.users.resolveUserId(DEMO.marketMaker);
+    for (const market of ex.spot.markets.all()) {
+      const deal = (await ex.api.get<Deal>('market/deal', { currency_match_id: market.id })).body.data!;
+      expect(deal.depth.in.length, market.symbol).toBeGreaterThan(3);
+      expect(deal.depth.out.length, market.symbol).toBeGreaterThan(3);
+      expect(Number(deal.depth.in[0]!.price)).toBeLessThan(Number(deal.depth.out[0]!.price));
+      expect(deal.tx_completes.length).toBe(30);
+    }
+    const owners = await ex.db.kysely.selectFrom('orders').select('user_id').distinct().execute();
+    const taker = await ex.users.resolveUserId(DEMO.marketTaker);
+    expect(owners.map((row) => row.user_id).sort()).toEqual([maker, taker].sort());
+  });
+
+  it('backfilled a day of trades, and the klines agree with them', async () => {
+    const dayAgo = ex.clock.now() - 24 * 3_600_000;
+    const trades = await ex.db.kysely
+      .selectFrom('trades')
+      .select(['currency_match_id', 'number', 'created_at'])
+      .where('currency_match_id', '=', 1)
+      .execute();
+    expect(trades.filter((t) => t.created_at < dayAgo + 3_600_000).length).toBeGreaterThan(30);
+    const total = trades.reduce((sum, t) => sum + Number(t.number) * 1e6, 0);
+    for (const period of ['5min', '60min', '1day'] as const) {
+      const bars = (
+        await ex.api.get<KlineBar[]>('market/kline', {
+          currency_match_id: 1,
+          period,
+          from: dayAgo - 2 * 86_400_000,
+        })
+      ).body.data!;
+      const volume = bars.reduce((sum, bar) => sum + Number(bar.volume) * 1e6, 0);
+      expect(Math.round(volume), period).toBe(Math.round(total));
+    }
+  });
+
+  it('trades live through the same engine and ledger: the audit stays clean', async () => {
+    const before = await ex.db.kysely
+      .selectFrom('trades')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    for (let i = 0; i < 5; i += 1) await ex.marketMaker!.step();
+    const after = await ex.db.kysely
+      .selectFrom('trades')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBeGreaterThan(Number(before.n));
+    expect((await auditLedger(ex.db.kysely)).problems).toEqual([]);
+  });
+});
+
+describe('MARKET_MAKER=0', () => {
+  it('places no order at all', async () => {
+    const quiet = await startTestExchange({ marketMaker: false });
+    try {
+      const orders = await quiet.db.kysely.selectFrom('orders').selectAll().execute();
+      expect(orders).toHaveLength(0);
+      const deal = (await quiet.api.get<Deal>('market/deal', { currency_match_id: 1 })).body.data!;
+      expect(deal.depth).toEqual({ in: [], out: [] });
+    } finally {
+      await quiet.stop();
+    }
+  });
+});
