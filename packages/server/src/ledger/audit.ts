@@ -85,8 +85,18 @@ export function checkLedger(
 
 const PAGE = 5000;
 
-/** Reads the accounts and sums the journal page by page, then checks them. */
+/**
+ * Reads the accounts and sums the journal page by page, then checks them, all in one snapshot
+ * (a repeatable-read transaction), so it can run beside a live exchange.
+ */
 export async function auditLedger(db: Kysely<Database>): Promise<AuditReport> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute((trx) => auditSnapshot(trx));
+}
+
+async function auditSnapshot(db: Kysely<Database>): Promise<AuditReport> {
   const rows = await db.selectFrom('accounts').selectAll().execute();
   const accounts = rows.map((row) => ({
     id: row.id,

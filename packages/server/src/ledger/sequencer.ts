@@ -115,9 +115,10 @@ export class Sequencer {
     return new Promise<R>((resolve, reject) => {
       this.queue.push({ command, at, resolve: resolve as (value: unknown) => void, reject });
       if (!this.draining) {
-        // Start on a microtask, so every command submitted in this tick shares the first batch.
+        // Start after the event loop's current I/O phase, so every request read in it shares the
+        // first batch (a microtask would run between two sockets' callbacks and commit one alone).
         this.draining = true;
-        this.idle = Promise.resolve().then(() => this.drain());
+        this.idle = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.drain());
       }
     });
   }

@@ -75,11 +75,23 @@ export class Hub {
     this.send(client, { type, params: { channel, seq: this.sequences.get(channel) ?? 0 } });
   }
 
+  /** Whether anyone listens, so a publisher can skip building a message nobody reads. */
+  hasSubscribers(channel: string, userId?: number): boolean {
+    for (const client of this.clients) {
+      if (client.channels.has(channel) && (userId === undefined || client.userId === userId)) return true;
+    }
+    return false;
+  }
+
   /** Pushes to every subscriber of a public channel. */
   publish(channel: string, params: unknown): void {
     const seq = this.next(channel);
+    // Serialized once for every subscriber; ts is the server's send time (ms).
+    let frame: string | undefined;
     for (const client of this.clients) {
-      if (client.channels.has(channel)) this.send(client, { type: channel, params, seq });
+      if (!client.channels.has(channel)) continue;
+      frame ??= JSON.stringify({ type: channel, params, seq, ts: Date.now() });
+      this.sendRaw(client, frame);
     }
   }
 
@@ -99,13 +111,17 @@ export class Hub {
   }
 
   private send(client: Client, message: unknown): void {
+    this.sendRaw(client, JSON.stringify(message));
+  }
+
+  private sendRaw(client: Client, frame: string): void {
     if (client.socket.readyState !== client.socket.OPEN) return;
     if (client.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       client.socket.terminate();
       this.clients.delete(client);
       return;
     }
-    client.socket.send(JSON.stringify(message));
+    client.socket.send(frame);
   }
 
   get size(): number {

@@ -48,7 +48,13 @@ export class SpotLiveFeed implements SpotListener {
       }
     }
     const placed = outcome.touched[0];
-    if (placed && placed.order === outcome.order && outcome.trades.length === 0 && placed.status === 1) {
+    if (
+      placed &&
+      placed.order === outcome.order &&
+      outcome.trades.length === 0 &&
+      placed.status === 1 &&
+      this.hub.hasSubscribers('TX_SUBMIT', outcome.order.userId)
+    ) {
       this.hub.publishTo(outcome.order.userId, 'TX_SUBMIT', {
         order: this.view(outcome.order, 1),
         way: outcome.order.way,
@@ -57,6 +63,7 @@ export class SpotLiveFeed implements SpotListener {
     // TX_MATCHED is about fills; an order that only rested or was cancelled has none.
     if (outcome.trades.length === 0) return;
     for (const { order, status } of outcome.touched) {
+      if (!this.hub.hasSubscribers('TX_MATCHED', order.userId)) continue;
       this.hub.publishTo(order.userId, 'TX_MATCHED', {
         order: this.view(order, status),
         quote_account: { balance: this.balance(order.userId, market.quoteId) },

@@ -30,8 +30,24 @@ export function isPeriod(value: string): value is Period {
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+const HOUR = 60 * MINUTE;
+/** Offsets by zone and hour: zones change offset only on whole hours (and half hours, cached apart). */
+const offsets = new Map<string, number>();
+
 /** Milliseconds the zone's wall clock is ahead of UTC at `time`. */
 export function zoneOffset(time: number, timeZone: string): number {
+  // Half-hour slots, so a zone that changes offset on a half hour is still right.
+  const slot = `${timeZone}|${Math.floor(time / (HOUR / 2))}`;
+  let offset = offsets.get(slot);
+  if (offset === undefined) {
+    offset = computeOffset(time, timeZone);
+    if (offsets.size > 100_000) offsets.clear();
+    offsets.set(slot, offset);
+  }
+  return offset;
+}
+
+function computeOffset(time: number, timeZone: string): number {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', {

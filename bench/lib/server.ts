@@ -1,0 +1,100 @@
+// The real server as a child process for benchmarks, on a fresh SQLite file or PostgreSQL database.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { lockPathFor } from '../../packages/server/src/ledger/writer-lock.js';
+
+export interface BenchServer {
+  url: string;
+  databaseUrl: string;
+  dialect: 'sqlite' | 'postgres';
+  /** Calls an admin route with the writer's token from its lock file. */
+  admin(path: string, body: unknown): Promise<unknown>;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+  const pgBase = process.env.BENCH_PG_URL;
+  const dir = mkdtempSync(join(tmpdir(), 'oex-bench-'));
+  const pgName = `oex_bench_${Date.now()}`;
+  if (pgBase) {
+    const client = new pg.Client({ connectionString: `${pgBase}/postgres` });
+    await client.connect();
+    await client.query(`CREATE DATABASE ${pgName}`);
+    await client.end();
+  }
+  const databaseUrl = pgBase ? `${pgBase}/${pgName}` : `sqlite:${join(dir, 'bench.db')}`;
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DEMO: '1',
+      MARKET_MAKER: '0',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT: '1000000',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i += 1) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      if (i > 600) throw new Error('the server did not start');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const adminToken = (JSON.parse(readFileSync(lockPathFor(databaseUrl), 'utf8')) as { adminToken: string })
+    .adminToken;
+  return {
+    url,
+    databaseUrl,
+    dialect: pgBase ? 'postgres' : 'sqlite',
+    async admin(path, body) {
+      const response = await fetch(`${url}/api/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-admin-token': adminToken },
+        body: JSON.stringify(body),
+      });
+      return response.json();
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(dir, { recursive: true, force: true });
+      if (pgBase) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const client = new pg.Client({ connectionString: `${pgBase}/postgres` });
+        await client.connect();
+        await client.query(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`);
+        await client.end();
+      }
+    },
+  };
+}
+
+export async function login(url: string, account: string, password = 'demo1234'): Promise<string> {
+  const response = await fetch(`${url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login_type: 'email', account, password }),
+  });
+  return ((await response.json()) as { data: { token: string } }).data.token;
+}
