@@ -76,4 +76,27 @@ describe('live channel /ws', () => {
     expect((await client.next('login')).params).toMatchObject({ ok: false, code: 999 });
     client.socket.close();
   });
+
+  it('drops a client that stops reading instead of buffering for it without end', async () => {
+    const slow = await connect();
+    const healthy = await connect();
+    for (const client of [slow, healthy]) {
+      client.send('sub', 'DAY_MARKET');
+      await client.next('sub');
+    }
+    // The slow client's socket stops reading: the kernel buffers fill, then the server's queue grows.
+    (slow.socket as unknown as { _socket: { pause(): void } })._socket.pause();
+    const before = ex.hub.size;
+    const payload = 'x'.repeat(64 * 1024);
+    for (let i = 0; i < 200 && ex.hub.size === before; i += 1) {
+      ex.hub.publish('DAY_MARKET', { payload });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(ex.hub.size).toBe(before - 1);
+    // The other subscriber still gets pushes.
+    healthy.send('ping');
+    await healthy.next('pong');
+    expect(healthy.socket.readyState).toBe(healthy.socket.OPEN);
+    healthy.socket.close();
+  });
 });
