@@ -104,7 +104,7 @@ export async function openCore(config: Config, clock: Clock = systemClock): Prom
     const spot = new SpotService(
       db.kysely,
       sequencer,
-      new SpotOrders(db.kysely, markets),
+      new SpotOrders(db.kysely, markets, sequencer.rows),
       markets,
       currencies,
       clock,

@@ -1,6 +1,7 @@
 import { Decimal } from '@oex/protocol';
 import type { CompiledQuery, Insertable, Kysely } from 'kysely';
 import type { Db } from '../db/connect.js';
+import { RowWriter } from '../db/rows.js';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { AppError } from '../http/errors.js';
@@ -45,8 +46,6 @@ interface Staged {
 
 /** The most commands applied and committed together. */
 const MAX_BATCH = 512;
-/** Rows per INSERT statement, well under SQLite's bound-variable limit. */
-const INSERT_CHUNK = 400;
 
 const units = (value: bigint) => Decimal.fromUnits(value).toString();
 
@@ -70,12 +69,17 @@ export class Sequencer {
   private idle: Promise<void> = Promise.resolve();
   private closed = false;
 
+  /** Writes of the hot tables, without the query builder. */
+  readonly rows: RowWriter;
+
   private constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     readonly books: Books,
     private readonly nextIds: Map<SequencedTable, number>,
-  ) {}
+  ) {
+    this.rows = new RowWriter(db.dialect);
+  }
 
   /** Loads every account and the id counters from the database. */
   static async load(database: Db, clock: Clock): Promise<Sequencer> {
@@ -218,77 +222,61 @@ export class Sequencer {
     now: number,
     counters: Map<SequencedTable, number>,
   ): CompiledQuery[] {
-    const db = this.db.kysely;
-    const queries: CompiledQuery[] = [];
+    const rows = this.rows;
     const created = new Set(changes.created);
-    const accountRows = changes.created.map((account) => ({
-      id: account.id,
-      user_id: account.userId,
-      system_code: account.systemCode,
-      account_type_id: account.typeId,
-      currency_id: account.currencyId,
-      balance: units(account.balance),
-      lock_balance: units(account.lock),
-      updated_at: now,
-    }));
-    for (let i = 0; i < accountRows.length; i += INSERT_CHUNK) {
-      queries.push(
-        db
-          .insertInto('accounts')
-          .values(accountRows.slice(i, i + INSERT_CHUNK))
-          .compile(),
-      );
-    }
+    const queries = rows.insert(
+      'accounts',
+      changes.created.map((account) => ({
+        id: account.id,
+        user_id: account.userId,
+        system_code: account.systemCode,
+        account_type_id: account.typeId,
+        currency_id: account.currencyId,
+        balance: units(account.balance),
+        lock_balance: units(account.lock),
+        updated_at: now,
+      })),
+    );
     for (const account of changes.touched) {
       if (created.has(account)) continue;
       queries.push(
-        db
-          .updateTable('accounts')
-          .set({ balance: units(account.balance), lock_balance: units(account.lock), updated_at: now })
-          .where('id', '=', account.id)
-          .compile(),
+        rows.update('accounts', account.id, {
+          balance: units(account.balance),
+          lock_balance: units(account.lock),
+          updated_at: now,
+        }),
       );
     }
-    for (const [table, rows] of staged.inserts) {
-      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-        queries.push(
-          db
-            .insertInto(table)
-            .values(rows.slice(i, i + INSERT_CHUNK) as Insertable<Database[typeof table]>[])
-            .compile(),
-        );
-      }
+    for (const [table, tableRows] of staged.inserts) {
+      queries.push(...rows.insert(table, tableRows as Record<string, unknown>[]));
     }
     // Updates after the inserts, so an update may touch a row inserted by the same batch.
     queries.push(...staged.writes);
     let logId = counters.get('account_logs')!;
-    const logRows = changes.logs.map((log) => ({
-      id: logId++,
-      account_id: log.accountId,
-      user_id: log.userId,
-      account_type_id: log.typeId,
-      currency_id: log.currencyId,
-      change_balance: units(log.available),
-      change_lock: units(log.locked),
-      balance_after: units(log.balanceAfter),
-      lock_after: units(log.lockAfter),
-      type: log.entry.type,
-      memo: log.entry.memo,
-      notes: log.entry.notes ?? '',
-      ref_type: log.entry.refType,
-      ref_id: log.entry.refId,
-      extra_data: JSON.stringify(log.entry.extra ?? {}),
-      created_at: now,
-    }));
+    queries.push(
+      ...rows.insert(
+        'account_logs',
+        changes.logs.map((log) => ({
+          id: logId++,
+          account_id: log.accountId,
+          user_id: log.userId,
+          account_type_id: log.typeId,
+          currency_id: log.currencyId,
+          change_balance: units(log.available),
+          change_lock: units(log.locked),
+          balance_after: units(log.balanceAfter),
+          lock_after: units(log.lockAfter),
+          type: log.entry.type,
+          memo: log.entry.memo,
+          notes: log.entry.notes ?? '',
+          ref_type: log.entry.refType,
+          ref_id: log.entry.refId,
+          extra_data: log.entry.extra ? JSON.stringify(log.entry.extra) : '{}',
+          created_at: now,
+        })),
+      ),
+    );
     counters.set('account_logs', logId);
-    for (let i = 0; i < logRows.length; i += INSERT_CHUNK) {
-      queries.push(
-        db
-          .insertInto('account_logs')
-          .values(logRows.slice(i, i + INSERT_CHUNK))
-          .compile(),
-      );
-    }
     return queries;
   }
 

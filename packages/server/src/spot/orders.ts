@@ -1,5 +1,6 @@
 import { AccountTypeId, Decimal } from '@oex/protocol';
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
+import type { RowWriter } from '../db/rows.js';
 import type { Database } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
 import type { Account, Books } from '../ledger/books.js';
@@ -80,6 +81,7 @@ export class SpotOrders {
   constructor(
     private readonly db: Kysely<Database>,
     readonly markets: MarketDirectory,
+    private readonly rows: RowWriter,
   ) {
     for (const market of markets.all()) this.books.set(market.id, new OrderBook());
   }
@@ -355,18 +357,14 @@ export class SpotOrders {
     };
   }
 
-  private update(order: OpenOrder, status: number, now: number) {
-    return this.db
-      .updateTable('orders')
-      .set({
-        transacted_amount: order.filled.toString(),
-        transacted_volume: order.volume.toString(),
-        hold: order.hold.toString(),
-        fee: order.fee.toString(),
-        status,
-        updated_at: now,
-      })
-      .where('id', '=', order.id)
-      .compile();
+  private update(order: OpenOrder, status: number, now: number): CompiledQuery {
+    return this.rows.update('orders', order.id, {
+      transacted_amount: order.filled.toString(),
+      transacted_volume: order.volume.toString(),
+      hold: order.hold.toString(),
+      fee: order.fee.toString(),
+      status,
+      updated_at: now,
+    });
   }
 }
