@@ -1,8 +1,10 @@
-import type { Deal, KlineBar } from '@oex/protocol';
+import { Decimal, type Deal, type KlineBar } from '@oex/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../src/db/seed/demo.js';
 import { auditLedger } from '../src/ledger/audit.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
+import { balanceOf } from './helpers/ledger.js';
+import { login } from './helpers/users.js';
 
 let ex: TestExchange;
 beforeAll(async () => {
@@ -62,6 +64,49 @@ describe('the demo market maker', () => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBeGreaterThan(Number(before.n));
+    expect((await auditLedger(ex.db.kysely)).problems).toEqual([]);
+  });
+});
+
+describe('the demo users', () => {
+  it('trade against the market maker and against each other over HTTP', async () => {
+    const alice = await login(ex.api, 'alice@demo.test', 'demo1234');
+    const bob = await login(ex.api, 'bob@demo.test', 'demo1234');
+    const beforeBtc = Number(await balanceOf(ex.api, alice, 2));
+    const bought = await ex.api.post<{ status: number; trades: number }>(
+      'tx_in/add',
+      { currency_match_id: 1, number: '0.01', type: 1 },
+      { token: alice },
+    );
+    expect(bought.body.data).toMatchObject({ status: 2 });
+    expect(bought.body.data!.trades).toBeGreaterThan(0);
+    expect(Number(await balanceOf(ex.api, alice, 2))).toBeCloseTo(beforeBtc + 0.01 * 0.999, 8);
+
+    // Bob bids one tick above the maker's best bid, inside the spread; Alice sells at that price,
+    // so the best bid she meets is Bob's.
+    const depth = (await ex.api.get<Deal>('market/deal', { currency_match_id: 5 })).body.data!.depth;
+    const price = (Number(depth.in[0]!.price) + 0.0001).toFixed(4);
+    expect(Number(price)).toBeLessThan(Number(depth.out[0]!.price));
+    const bid = await ex.api.post<{ id: number; status: number }>(
+      'tx_in/add',
+      { currency_match_id: 5, number: '10', price },
+      { token: bob },
+    );
+    expect(bid.body.data!.status).toBe(1);
+    const ask = await ex.api.post<{ id: number; status: number }>(
+      'tx_out/add',
+      { currency_match_id: 5, number: '10', price },
+      { token: alice },
+    );
+    expect(ask.body.data!.status).toBe(2);
+    const trade = await ex.db.kysely
+      .selectFrom('trades')
+      .selectAll()
+      .where('sell_order_id', '=', ask.body.data!.id)
+      .executeTakeFirstOrThrow();
+    expect(trade.buy_order_id).toBe(bid.body.data!.id);
+    expect(Decimal.parse(String(trade.number)).toString()).toBe('10');
+    expect(Decimal.parse(String(trade.price)).toString()).toBe(Decimal.parse(price).toString());
     expect((await auditLedger(ex.db.kysely)).problems).toEqual([]);
   });
 });
