@@ -4,23 +4,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { OrderBook as TheirBook } from 'nodejs-order-book';
 import { BUY, OrderBook, SELL, type Side } from '../packages/server/src/spot/engine.js';
+import { seededRandom as random } from '../packages/server/src/spot/maker-rules.js';
 
 type Op =
   | { kind: 'limit'; id: number; side: Side; price: number; size: number }
   | { kind: 'market'; side: Side; size: number }
   | { kind: 'cancel'; id: number };
-
-/** A small seeded generator, so both books see exactly the same workload every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const MID = 100_000;
 const TARGET_RESTING = 10_000;

@@ -1,27 +1,8 @@
 // HTTP throughput of the real server on SQLite: public reads and sign-in (argon2id-bound).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { startExchange } from '../packages/server/src/app.js';
-import { loadConfig } from '../packages/server/src/config.js';
+import { startInProcess } from './lib/in-process.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'oex-bench-'));
-const exchange = await startExchange(
-  loadConfig(
-    {},
-    {
-      databaseUrl: `sqlite:${join(dir, 'bench.db')}`,
-      demo: true,
-      marketMaker: false,
-      logLevel: 'silent',
-      host: '127.0.0.1',
-      authRateLimit: 1_000_000,
-      maxPasswordFailures: 1_000_000,
-    },
-  ),
-  { port: 0 },
-);
+const { exchange, stop } = await startInProcess({ authRateLimit: 1_000_000, maxPasswordFailures: 1_000_000 });
 
 async function run(title: string, options: autocannon.Options): Promise<void> {
   const result = await autocannon({
@@ -50,6 +31,5 @@ try {
   const memory = process.memoryUsage();
   console.log(`server process RSS after the runs: ${Math.round(memory.rss / 1048576)} MiB`);
 } finally {
-  await exchange.close();
-  rmSync(dir, { recursive: true, force: true });
+  await stop();
 }

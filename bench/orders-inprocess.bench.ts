@@ -1,26 +1,10 @@
 // Order placement through the sequencer in process (no HTTP), 64 orders in flight as 64 clients
 // would keep, on SQLite: the cost of the command and its durable commit alone.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startExchange } from '../packages/server/src/app.js';
-import { loadConfig } from '../packages/server/src/config.js';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { auditLedger } from '../packages/server/src/ledger/audit.js';
+import { startInProcess } from './lib/in-process.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'oex-bench-inprocess-'));
-const exchange = await startExchange(
-  loadConfig(
-    {},
-    {
-      databaseUrl: `sqlite:${join(dir, 'bench.db')}`,
-      demo: true,
-      marketMaker: false,
-      logLevel: 'silent',
-      host: '127.0.0.1',
-    },
-  ),
-  { port: 0 },
-);
+const { exchange, stop } = await startInProcess();
 try {
   const alice = await exchange.users.resolveUserId('alice@demo.test');
   const bob = await exchange.users.resolveUserId('bob@demo.test');
@@ -63,6 +47,5 @@ try {
     JSON.stringify(results, null, 2) + '\n',
   );
 } finally {
-  await exchange.close();
-  rmSync(dir, { recursive: true, force: true });
+  await stop();
 }

@@ -2,8 +2,7 @@ import type { KlineBar } from '@oex/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../src/ledger/audit.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
-import { SPOT } from './helpers/ledger.js';
-import { signUp } from './helpers/users.js';
+import { trader as traderOf } from './helpers/ledger.js';
 import { connect } from './helpers/ws.js';
 
 const DOT_USDT = 4;
@@ -21,11 +20,7 @@ afterAll(async () => {
   await ex?.stop();
 });
 
-async function trader(currency: number, amount: string) {
-  const user = await signUp(ex.api);
-  await ex.ledger.credit(user.id, SPOT, currency, amount);
-  return user;
-}
+const trader = (currency: number, amount: string) => traderOf(ex, [[currency, amount]]);
 
 describe('spot live feed', () => {
   it('streams depth, trades, klines and tickers; private events reach only their owner', async () => {

@@ -2,8 +2,7 @@ import type { Deal, Paged, QuoteGroup, SpotOrderView } from '@oex/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../src/ledger/audit.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
-import { balanceOf, SPOT } from './helpers/ledger.js';
-import { signUp } from './helpers/users.js';
+import { balanceOf, trader as traderOf } from './helpers/ledger.js';
 
 const BTC_USDT = 1;
 const ETH_USDT = 2;
@@ -20,11 +19,7 @@ afterAll(async () => {
   await ex?.stop();
 });
 
-async function trader(credits: [number, string][]) {
-  const user = await signUp(ex.api);
-  for (const [currency, amount] of credits) await ex.ledger.credit(user.id, SPOT, currency, amount);
-  return user;
-}
+const trader = (credits: [number, string][]) => traderOf(ex, credits);
 
 const buy = (token: string, body: Record<string, unknown>) =>
   ex.api.post<{ id: number; status: number }>('tx_in/add', body, { token });

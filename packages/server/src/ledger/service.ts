@@ -9,6 +9,7 @@ import {
 } from '@oex/protocol';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { newestFirst } from '../db/paging.js';
 import { paged } from '../http/envelope.js';
 import { badRequest, conflict } from '../http/errors.js';
 import { isMessageKey, translate } from '../http/messages/index.js';
@@ -234,15 +235,7 @@ export class LedgerService {
       .where('user_id', '=', userId)
       .where('account_type_id', '=', typeId);
     if (currencyId) query = query.where('currency_id', '=', currencyId);
-    const { total } = await query
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow();
-    const rows = await query
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(perPage)
-      .offset((page - 1) * perPage)
-      .execute();
+    const { total, rows } = await newestFirst(query, page, perPage);
     const data = rows.map((row): AccountLogView => {
       const extra = JSON.parse(row.extra_data) as { from?: string; to?: string };
       return {
@@ -260,7 +253,7 @@ export class LedgerService {
         extra_data: extra,
       };
     });
-    return paged(data, Number(total), page, perPage);
+    return paged(data, total, page, perPage);
   }
 
   /** "Spot account → Leverage account" for a transfer's log rows. */
@@ -281,15 +274,7 @@ export class LedgerService {
   ): Promise<Paged<TransferView>> {
     let query = this.db.selectFrom('transfers').where('user_id', '=', userId);
     if (currencyId) query = query.where('currency_id', '=', currencyId);
-    const { total } = await query
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow();
-    const rows = await query
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(perPage)
-      .offset((page - 1) * perPage)
-      .execute();
+    const { total, rows } = await newestFirst(query, page, perPage);
     const side = (typeId: number) => {
       const type = this.currencies.accountType(typeId);
       return { id: type.id, account_code: type.code, name: accountTypeName(type.code, lang) };
@@ -304,6 +289,6 @@ export class LedgerService {
       request_id: row.request_id,
       created_at: formatDateTime(row.created_at, this.timeZone),
     }));
-    return paged(data, Number(total), page, perPage);
+    return paged(data, total, page, perPage);
   }
 }

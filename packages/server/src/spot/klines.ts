@@ -1,4 +1,4 @@
-import { Decimal } from '@oex/protocol';
+import { Decimal, type KlineBar } from '@oex/protocol';
 import type { CompiledQuery } from 'kysely';
 import type { Db } from '../db/connect.js';
 import { bucketStart, PERIODS, type Period } from './periods.js';
@@ -13,16 +13,8 @@ export interface Bar {
   amount: Decimal;
 }
 
-export interface BarView {
-  time: number;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  volume: string;
-  amount: string;
-  period: Period;
-}
+/** A bar as the wire carries it (protocol's KlineBar). */
+export type BarView = KlineBar;
 
 const WATERMARK = 'klines.trade_id';
 /** The most bars one call answers. */

@@ -12,6 +12,7 @@ import {
 } from '@oex/protocol';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, OrdersTable } from '../db/schema.js';
+import { newestFirst } from '../db/paging.js';
 import { paged } from '../http/envelope.js';
 import { badRequest } from '../http/errors.js';
 import { translate } from '../http/messages/index.js';
@@ -323,18 +324,10 @@ export class SpotService {
     if (marketId) query = query.where('currency_match_id', '=', marketId);
     if (scope === 'open') query = query.where('status', '=', OrderStatus.OPEN);
     if (scope === 'history') query = query.where('status', '!=', OrderStatus.OPEN);
-    const { total } = await query
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow();
-    const rows = await query
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(perPage)
-      .offset((page - 1) * perPage)
-      .execute();
+    const { total, rows } = await newestFirst(query, page, perPage);
     return paged(
       rows.map((row) => this.orderView(row, lang)),
-      Number(total),
+      total,
       page,
       perPage,
     );

@@ -1,5 +1,6 @@
 import type { AccountView } from '@oex/protocol';
 import type { ApiClient } from './client.js';
+import { signUp } from './users.js';
 
 export const USDT = 1;
 export const BTC = 2;
@@ -20,4 +21,17 @@ export async function balanceOf(
   );
   if (answer.body.code !== 1) throw new Error(answer.body.msg);
   return answer.body.data!.balance;
+}
+
+/** A new user with spot balances credited through the ledger. */
+export async function trader(
+  exchange: {
+    api: ApiClient;
+    ledger: { credit(userId: number, typeId: number, currencyId: number, amount: string): Promise<void> };
+  },
+  credits: [number, string][],
+): Promise<{ email: string; token: string; id: number }> {
+  const user = await signUp(exchange.api);
+  for (const [currency, amount] of credits) await exchange.ledger.credit(user.id, SPOT, currency, amount);
+  return user;
 }
