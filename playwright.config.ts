@@ -29,7 +29,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: 'npx tsx packages/server/src/main.ts',
+    command: 'npm run build -w @oex/web && npx tsx packages/server/src/main.ts',
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

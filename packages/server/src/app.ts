@@ -12,8 +12,7 @@ import { migrate } from './db/migrate.js';
 import { DEMO, seedDemo, seedDemoBalances } from './db/seed/demo.js';
 import { seedReference } from './db/seed/index.js';
 import { devRoutes } from './dev/routes.js';
-import { createHttpServer, type Api } from './http/server.js';
-import { translate } from './http/messages/index.js';
+import { createHttpServer, setNotFound, type Api } from './http/server.js';
 import { adminRoutes } from './ledger/admin-routes.js';
 import { CurrencyDirectory } from './ledger/currencies.js';
 import { ledgerRoutes } from './ledger/routes.js';
@@ -186,7 +185,7 @@ export async function startExchange(config: Config, options: StartOptions = {}):
   adminRoutes(app, { ledger, users, currencies, adminToken: core.adminToken });
   if (config.demo) devRoutes(app, delivery);
   await servePublicAssets(app);
-  await serveWebApp(app, config.webDist);
+  setNotFound(app, await serveWebApp(app, config.webDist));
 
   let maker: MarketMaker | undefined;
   if (config.demo && config.marketMaker) {
@@ -251,16 +250,9 @@ async function servePublicAssets(app: Api): Promise<void> {
   }
 }
 
-/** The built web app at `/`, with history fallback so deep links work; nothing before it is built. */
-async function serveWebApp(app: Api, webDist: string): Promise<void> {
-  if (!existsSync(join(webDist, 'index.html'))) return;
+/** The built web app at `/` once it exists; answers whether it does. */
+async function serveWebApp(app: Api, webDist: string): Promise<boolean> {
+  if (!existsSync(join(webDist, 'index.html'))) return false;
   await app.register(fastifyStatic, { root: webDist, wildcard: false });
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET') {
-      return reply
-        .status(404)
-        .send({ code: ResponseCode.ERROR, msg: translate(request.lang, 'error.route_not_found') });
-    }
-    return reply.type('text/html; charset=utf-8').sendFile('index.html');
-  });
+  return true;
 }

@@ -60,6 +60,21 @@ const STATUS_OF_CODE: Record<string, number> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 413,
 };
 
+/**
+ * Unknown API calls answer a 404 envelope; with a built web app, any other GET answers its
+ * index.html (history fallback), so deep links work.
+ */
+export function setNotFound(app: Api, serveIndex: boolean): void {
+  app.setNotFoundHandler((request, reply) => {
+    if (serveIndex && request.method === 'GET' && !request.url.startsWith('/api/')) {
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send({ code: ResponseCode.ERROR, msg: translate(request.lang, 'error.route_not_found') });
+  });
+}
+
 /** Fastify with the envelope, zod validation, OpenAPI, rate limits and the error rules. */
 export async function createHttpServer(config: Config): Promise<Api> {
   const app = Fastify({
@@ -101,12 +116,6 @@ export async function createHttpServer(config: Config): Promise<Api> {
       error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? translate(lang, 'error.bad_json') : error.message;
     return reply.status(status).send({ code: ResponseCode.ERROR, msg });
   });
-
-  app.setNotFoundHandler((request, reply) =>
-    reply
-      .status(404)
-      .send({ code: ResponseCode.ERROR, msg: translate(request.lang, 'error.route_not_found') }),
-  );
 
   await app.register(fastifyRateLimit, {
     global: false,

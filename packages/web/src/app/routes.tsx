@@ -1,0 +1,82 @@
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
+import { useSession } from '../features/session.js';
+import { ComingSoon, NotFound } from '../pages/ComingSoon.js';
+import { Layout } from './Layout.js';
+
+/** Pages that need a signed-in user send visitors to /login, with the page to come back to. */
+function RequireSession({ children }: { children?: ReactNode }) {
+  const token = useSession((state) => state.token);
+  const location = useLocation();
+  if (!token) {
+    const redirect = encodeURIComponent(location.pathname + location.search);
+    return <Navigate to={`/login?redirect=${redirect}`} replace />;
+  }
+  return children ?? <Outlet />;
+}
+
+const soon = { element: <ComingSoon /> };
+
+/** A parent route that redirects to its first child and lists the children (spec 000 §2). */
+function nested(path: string, first: string, children: string[]): RouteObject {
+  return {
+    path,
+    children: [
+      { index: true, element: <Navigate to={`/${path}/${first}`} replace /> },
+      ...children.map((child) => ({ path: child, ...soon })),
+    ],
+  };
+}
+
+/** The route table of spec 000 §2. Pages later issues build show "coming soon" until then. */
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      { index: true, element: <Navigate to="/home" replace /> },
+      ...[
+        'home',
+        'markets',
+        'deposit',
+        'trade',
+        'notice',
+        'white',
+        'login',
+        'register',
+        'forgetPassword',
+      ].map((path) => ({
+        path,
+        ...soon,
+      })),
+      {
+        element: <RequireSession />,
+        children: [
+          { path: 'lever', ...soon },
+          { path: 'second', ...soon },
+          nested('legalIndex', 'legal', ['legal', 'orders', 'orderdetail']),
+          nested('myshop', 'myshoporders', ['myshoporders', 'shoporders', 'shoporderdetail']),
+          nested('assets', 'tradeAccount', [
+            'tradeAccount',
+            'legalAccount',
+            'leverAccount',
+            'secondAccount',
+            'financialAccount',
+            'bindAddr',
+            'dealRecords',
+            'transfer',
+            'transferLog',
+          ]),
+          nested('personal', 'accountSettings', [
+            'accountSettings',
+            'transactionLog',
+            'collectionSettings',
+            'authentication',
+            'feedback',
+          ]),
+          ...['resetPassword', 'tradePassword', 'bindAccount', 'coinlog'].map((path) => ({ path, ...soon })),
+        ],
+      },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];

@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+/** What a page not built yet shows: plainly that, so nothing looks finished that is not. */
+export function ComingSoon() {
+  const { t } = useTranslation();
+  return (
+    <section
+      className="mx-auto my-16 max-w-md rounded-lg border p-8 text-center"
+      style={{ borderColor: 'var(--border)', background: 'var(--panel)' }}
+    >
+      <h1 className="mb-3 text-xl font-semibold">{t('soon.title')}</h1>
+      <p className="mb-6" style={{ color: 'var(--muted)' }}>
+        {t('soon.body')}
+      </p>
+      <Link to="/home" className="font-medium" style={{ color: 'var(--accent)' }}>
+        {t('soon.back')}
+      </Link>
+    </section>
+  );
+}
+
+export function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <section className="mx-auto my-16 max-w-md text-center">
+      <h1 className="mb-3 text-xl font-semibold">{t('notFound.title')}</h1>
+      <p style={{ color: 'var(--muted)' }}>{t('notFound.body')}</p>
+    </section>
+  );
+}
