@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'protocol', root: 'packages/protocol', include: ['test/**/*.test.ts'] } },
+      { test: { name: 'web', root: 'packages/web', include: ['test/**/*.test.ts'], testTimeout: 30_000 } },
       {
         test: {
           name: 'server',

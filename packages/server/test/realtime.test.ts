@@ -99,4 +99,15 @@ describe('live channel /ws', () => {
     expect(healthy.socket.readyState).toBe(healthy.socket.OPEN);
     healthy.socket.close();
   });
+
+  it('handles a sub sent right after login in order, so a private channel is granted', async () => {
+    const user = await signUp(ex.api);
+    const client = await connect();
+    client.send('login', { token: user.token });
+    client.send('sub', 'TX_SUBMIT');
+    expect((await client.next('login')).params).toMatchObject({ ok: true });
+    expect((await client.next('sub')).params).toMatchObject({ channel: 'TX_SUBMIT' });
+    expect(client.frames.some((frame) => frame.type === 'error')).toBe(false);
+    client.socket.close();
+  });
 });

@@ -9,6 +9,8 @@ interface Client {
   socket: WebSocket;
   userId: number | null;
   channels: Set<string>;
+  /** A client's frames are handled one after another: a sub right after a login waits for it. */
+  pending: Promise<void>;
 }
 
 /**
@@ -23,9 +25,12 @@ export class Hub {
   constructor(private readonly sessions: SessionResolver) {}
 
   attach(socket: WebSocket): void {
-    const client: Client = { socket, userId: null, channels: new Set() };
+    const client: Client = { socket, userId: null, channels: new Set(), pending: Promise.resolve() };
     this.clients.add(client);
-    socket.on('message', (data) => void this.onMessage(client, String(data)));
+    socket.on('message', (data) => {
+      const raw = String(data);
+      client.pending = client.pending.then(() => this.onMessage(client, raw));
+    });
     socket.on('close', () => this.clients.delete(client));
     socket.on('error', () => this.clients.delete(client));
   }

@@ -1,0 +1,136 @@
+/**
+ * The live-channel client (DESIGN.md §3): logs in with the token, subscribes by reference count,
+ * pings every 5 s, reconnects with backoff and subscribes again, and reports a gap in a channel's
+ * sequence numbers so the caller reloads its snapshot.
+ */
+
+export const PING_MS = 5000;
+const BACKOFF_MS = [500, 1000, 2000, 5000, 10_000, 30_000];
+
+/** The part of a WebSocket this client uses (the browser's, or `ws` in tests). */
+export interface SocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(): void;
+  onopen: ((event: unknown) => void) | null;
+  onclose: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+}
+
+export interface LiveOptions {
+  url: string;
+  createSocket(url: string): SocketLike;
+  token(): string | null;
+}
+
+export interface Push {
+  type: string;
+  params: unknown;
+  seq?: number;
+  ts?: number;
+}
+
+export interface ChannelHandler {
+  onPush(params: unknown): void;
+  /** A push was missed (or the connection dropped): load the snapshot again. */
+  onGap?(): void;
+}
+
+const OPEN = 1;
+
+export class LiveClient {
+  private socket: SocketLike | undefined;
+  private readonly handlers = new Map<string, Set<ChannelHandler>>();
+  private readonly lastSeq = new Map<string, number>();
+  private pingTimer: ReturnType<typeof setInterval> | undefined;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private attempts = 0;
+  private closed = false;
+
+  constructor(private readonly options: LiveOptions) {}
+
+  /** Subscribes; the first handler of a channel sends `sub`. Returns the unsubscribe. */
+  subscribe(channel: string, handler: ChannelHandler): () => void {
+    let set = this.handlers.get(channel);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(channel, set);
+      this.send('sub', channel);
+    }
+    set.add(handler);
+    this.ensureConnected();
+    return () => {
+      const current = this.handlers.get(channel);
+      if (!current?.delete(handler) || current.size > 0) return;
+      this.handlers.delete(channel);
+      this.lastSeq.delete(channel);
+      this.send('unsub', channel);
+    };
+  }
+
+  /** Logs in again with the current token (after sign-in or sign-out). */
+  relogin(): void {
+    const token = this.options.token();
+    if (token) this.send('login', { token });
+  }
+
+  get connected(): boolean {
+    return this.socket?.readyState === OPEN;
+  }
+
+  private ensureConnected(): void {
+    if (this.socket || this.closed) return;
+    const socket = this.options.createSocket(this.options.url);
+    this.socket = socket;
+    socket.onopen = () => {
+      this.attempts = 0;
+      this.relogin();
+      for (const channel of this.handlers.keys()) this.send('sub', channel);
+      this.pingTimer = setInterval(() => this.send('ping'), PING_MS);
+    };
+    socket.onmessage = (event) => this.receive(String(event.data));
+    socket.onclose = () => this.dropped();
+  }
+
+  private dropped(): void {
+    clearInterval(this.pingTimer);
+    this.socket = undefined;
+    // Whatever was pushed while away is lost: every channel must reload its snapshot.
+    this.lastSeq.clear();
+    for (const set of this.handlers.values()) for (const handler of set) handler.onGap?.();
+    if (this.closed || this.handlers.size === 0) return;
+    const wait = BACKOFF_MS[Math.min(this.attempts, BACKOFF_MS.length - 1)]!;
+    this.attempts += 1;
+    this.retryTimer = setTimeout(() => this.ensureConnected(), wait);
+  }
+
+  private receive(raw: string): void {
+    let push: Push;
+    try {
+      push = JSON.parse(raw) as Push;
+    } catch {
+      return;
+    }
+    const set = this.handlers.get(push.type);
+    if (!set) return;
+    if (push.seq !== undefined) {
+      const last = this.lastSeq.get(push.type);
+      this.lastSeq.set(push.type, push.seq);
+      if (last !== undefined && push.seq !== last + 1) {
+        for (const handler of set) handler.onGap?.();
+      }
+    }
+    for (const handler of set) handler.onPush(push.params);
+  }
+
+  private send(type: string, params?: unknown): void {
+    if (this.socket?.readyState === OPEN) this.socket.send(JSON.stringify({ type, params }));
+  }
+
+  close(): void {
+    this.closed = true;
+    clearInterval(this.pingTimer);
+    clearTimeout(this.retryTimer);
+    this.socket?.close();
+  }
+}
