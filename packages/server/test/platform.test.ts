@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
 
@@ -142,6 +145,27 @@ describe('rate limits', () => {
       expect(sends).toEqual([200, 200, 429]);
     } finally {
       await limited.stop();
+    }
+  });
+});
+
+describe('the web app', () => {
+  it('is served at / with history fallback, leaving API, dev and asset 404s alone', async () => {
+    const webDist = mkdtempSync(join(tmpdir(), 'oex-web-'));
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>app</title>');
+    const served = await startTestExchange({ demo: false, webDist });
+    try {
+      for (const path of ['/', '/trade?id=2', '/assets/tradeAccount']) {
+        const response = await fetch(`${served.url}${path}`);
+        expect(response.status, path).toBe(200);
+        expect(await response.text()).toContain('<title>app</title>');
+      }
+      for (const path of ['/dev/mailbox', '/api/nope', '/coins/none.svg', '/banners/none.svg']) {
+        expect((await fetch(`${served.url}${path}`)).status, path).toBe(404);
+      }
+    } finally {
+      await served.stop();
+      rmSync(webDist, { recursive: true, force: true });
     }
   });
 });

@@ -60,13 +60,16 @@ const STATUS_OF_CODE: Record<string, number> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 413,
 };
 
+/** Paths that are never the web app's, so the history fallback leaves their 404s alone. */
+const NOT_WEB_ROUTES = /^\/(api|dev|coins|banners|ws)(\/|$|\?)/;
+
 /**
  * Unknown API calls answer a 404 envelope; with a built web app, any other GET answers its
  * index.html (history fallback), so deep links work.
  */
 export function setNotFound(app: Api, serveIndex: boolean): void {
   app.setNotFoundHandler((request, reply) => {
-    if (serveIndex && request.method === 'GET' && !request.url.startsWith('/api/')) {
+    if (serveIndex && request.method === 'GET' && !NOT_WEB_ROUTES.test(request.url)) {
       return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }
     return reply
