@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { useSession } from '../features/session.js';
 import { ComingSoon, NotFound } from '../pages/ComingSoon.js';
+import { LoginPage } from '../pages/login/LoginPage.js';
 import { Layout } from './Layout.js';
 
 /** Pages that need a signed-in user send visitors to /login, with the page to come back to. */
@@ -34,20 +35,13 @@ export const routes: RouteObject[] = [
     element: <Layout />,
     children: [
       { index: true, element: <Navigate to="/home" replace /> },
-      ...[
-        'home',
-        'markets',
-        'deposit',
-        'trade',
-        'notice',
-        'white',
-        'login',
-        'register',
-        'forgetPassword',
-      ].map((path) => ({
-        path,
-        ...soon,
-      })),
+      { path: 'login', element: <LoginPage /> },
+      ...['home', 'markets', 'deposit', 'trade', 'notice', 'white', 'register', 'forgetPassword'].map(
+        (path) => ({
+          path,
+          ...soon,
+        }),
+      ),
       {
         element: <RequireSession />,
         children: [
