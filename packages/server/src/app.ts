@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
-import { ResponseCode } from '@oex/protocol';
+import { Decimal } from '@oex/protocol';
+import { ok } from './http/envelope.js';
 import type { Config } from './config.js';
 import { ContentService } from './content/service.js';
 import { contentRoutes } from './content/routes.js';
@@ -109,6 +110,7 @@ export async function openCore(config: Config, clock: Clock = systemClock): Prom
       clock,
       config.exchangeTz,
       db,
+      Decimal.parse(config.usdCny),
     );
     await spot.load();
     const klineFlush = setInterval(() => {
@@ -166,11 +168,7 @@ export async function startExchange(config: Config, options: StartOptions = {}):
     { schema: { tags: ['platform'], summary: 'Liveness and database check' } },
     async () => {
       await db.kysely.selectFrom('settings').select('key').limit(1).execute();
-      return {
-        code: ResponseCode.OK,
-        msg: '',
-        data: { status: 'ok', database: db.dialect, demo: config.demo },
-      };
+      return ok({ status: 'ok', database: db.dialect, demo: config.demo });
     },
   );
   usersRoutes(app, {
@@ -181,7 +179,7 @@ export async function startExchange(config: Config, options: StartOptions = {}):
   });
   contentRoutes(app, content);
   ledgerRoutes(app, ledger, sessions);
-  spotRoutes(app, core.spot, sessions, config.usdCny);
+  spotRoutes(app, core.spot, sessions);
   adminRoutes(app, { ledger, users, currencies, adminToken: core.adminToken });
   if (config.demo) devRoutes(app, delivery);
   await servePublicAssets(app);

@@ -2,14 +2,8 @@ import type { KlineBar } from '@oex/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../src/ledger/audit.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
-import { trader as traderOf } from './helpers/ledger.js';
+import { DOT, DOT_USDT, TRX, TRX_USDT, USDT, trader as traderOf } from './helpers/ledger.js';
 import { connect } from './helpers/ws.js';
-
-const DOT_USDT = 4;
-const USDT = 1;
-const DOT = 5;
-const TRX_USDT = 3;
-const TRX = 4;
 
 let ex: TestExchange;
 beforeAll(async () => {

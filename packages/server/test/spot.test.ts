@@ -2,13 +2,7 @@ import type { Deal, Paged, QuoteGroup, SpotOrderView } from '@oex/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../src/ledger/audit.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
-import { balanceOf, trader as traderOf } from './helpers/ledger.js';
-
-const BTC_USDT = 1;
-const ETH_USDT = 2;
-const USDT = 1;
-const BTC = 2;
-const ETH = 3;
+import { BTC, BTC_USDT, ETH, ETH_USDT, USDT, balanceOf, trader as traderOf } from './helpers/ledger.js';
 
 let ex: TestExchange;
 beforeAll(async () => {

@@ -7,6 +7,7 @@ import { AppError } from '../http/errors.js';
 import type { Api } from '../http/server.js';
 import type { UsersService } from '../users/service.js';
 import type { CurrencyDirectory } from './currencies.js';
+import { creditByName } from './credit.js';
 import type { LedgerService } from './service.js';
 
 export const creditRequest = z.object({
@@ -39,12 +40,6 @@ export function adminRoutes(
         body: creditRequest,
       },
     },
-    async (request) => {
-      const { user, currency, amount, account_type } = request.body;
-      const userId = await deps.users.resolveUserId(user);
-      const currencyId = deps.currencies.byCode(currency).id;
-      await deps.ledger.credit(userId, account_type, currencyId, amount);
-      return ok(await deps.ledger.detail(userId, account_type, currencyId, request.lang));
-    },
+    async (request) => ok(await creditByName(deps, request.body, request.lang)),
   );
 }

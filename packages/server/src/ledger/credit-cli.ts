@@ -8,6 +8,7 @@
 import { parseArgs } from 'node:util';
 import { openCore } from '../app.js';
 import { loadConfig } from '../config.js';
+import { creditByName } from './credit.js';
 import { currentWriter, lockPathFor } from './writer-lock.js';
 
 const USAGE =
@@ -51,10 +52,7 @@ if (writer) {
 } else {
   const core = await openCore({ ...config, logLevel: 'warn' });
   try {
-    const userId = await core.users.resolveUserId(request.user);
-    const currencyId = core.currencies.byCode(request.currency).id;
-    await core.ledger.credit(userId, request.account_type, currencyId, request.amount);
-    const account = await core.ledger.detail(userId, request.account_type, currencyId, 'en');
+    const account = await creditByName(core, request, 'en');
     console.log(
       `credited ${request.amount} ${request.currency} to ${request.user}; balance now ${account.balance}`,
     );

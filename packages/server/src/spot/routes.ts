@@ -12,14 +12,14 @@ import { BUY, SELL, type Side } from './engine.js';
 import type { SpotService } from './service.js';
 
 /** The spot calls of spec 000 §7: markets, depth and trades, order placement, lists, cancels. */
-export function spotRoutes(app: Api, spot: SpotService, sessions: SessionResolver, usdCny: string): void {
+export function spotRoutes(app: Api, spot: SpotService, sessions: SessionResolver): void {
   const signedIn = { preHandler: requireUser(sessions) };
   const secured = (summary: string) => ({ tags: ['spot'], summary, security: [{ token: [] }] });
 
   app.get(
     '/api/market/currency_matches',
     { schema: { tags: ['market'], summary: 'Quote groups with their markets and 24 h quotations' } },
-    async () => ok(spot.currencyMatches(usdCny)),
+    async () => ok(spot.currencyMatches()),
   );
 
   app.get(
@@ -31,7 +31,7 @@ export function spotRoutes(app: Api, spot: SpotService, sessions: SessionResolve
         querystring: marketQuery,
       },
     },
-    async (request) => ok(spot.deal(request.query.currency_match_id, usdCny)),
+    async (request) => ok(spot.deal(request.query.currency_match_id)),
   );
 
   app.get(

@@ -68,6 +68,8 @@ export class SpotService {
     private readonly clock: Clock,
     private readonly timeZone: string,
     database: Db,
+    /** CNY per USD, for the cny_price shown beside USD prices. */
+    private readonly usdCny: Decimal,
   ) {
     this.klines = new KlineStore(database, timeZone);
     sequencer.onResync(() => this.orders.reload());
@@ -183,18 +185,16 @@ export class SpotService {
   // ---- market data ------------------------------------------------------------------------
 
   /** market/currency_matches: one group per quote currency (DESIGN.md §3). */
-  currencyMatches(usdCny: string): QuoteGroup[] {
+  currencyMatches(): QuoteGroup[] {
     const groups = new Map<number, QuoteGroup>();
     for (const market of this.markets.all()) {
       let group = groups.get(market.quoteId);
       if (!group) {
-        const usd = this.usdPrice(market.quoteId);
         group = {
           id: market.quoteId,
           code: market.quoteCode,
           is_quote: 1,
-          usd_price: usd.toString(),
-          cny_price: usd.mul(Decimal.parse(usdCny), 4, 'down').toString(),
+          ...this.quotePrices(market.quoteId),
           matches: [],
         };
         groups.set(market.quoteId, group);
@@ -230,17 +230,17 @@ export class SpotService {
     };
   }
 
+  /** A quote currency's USD price and its CNY equivalent (4 decimals, rounded down). */
+  private quotePrices(currencyId: number): { usd_price: string; cny_price: string } {
+    const usd = this.usdPrice(currencyId);
+    return { usd_price: usd.toString(), cny_price: usd.mul(this.usdCny, 4, 'down').toString() };
+  }
+
   /** market/deal: quotation with the quote currency's prices, depth and the latest trades. */
-  deal(marketId: number, usdCny: string): Deal {
+  deal(marketId: number): Deal {
     const market = this.markets.market(marketId);
-    const usd = this.usdPrice(market.quoteId);
     return {
-      quotation: {
-        ...this.quotation(market),
-        symbol: market.symbol,
-        usd_price: usd.toString(),
-        cny_price: usd.mul(Decimal.parse(usdCny), 4, 'down').toString(),
-      },
+      quotation: { ...this.quotation(market), symbol: market.symbol, ...this.quotePrices(market.quoteId) },
       depth: this.depth(market),
       tx_completes: this.recentTrades(market.id),
     };

@@ -2,8 +2,16 @@ import type { AccountView } from '@oex/protocol';
 import type { ApiClient } from './client.js';
 import { signUp } from './users.js';
 
+/** Ids of the seeded reference data (db/seed/reference.ts). */
 export const USDT = 1;
 export const BTC = 2;
+export const ETH = 3;
+export const TRX = 4;
+export const DOT = 5;
+export const BTC_USDT = 1;
+export const ETH_USDT = 2;
+export const TRX_USDT = 3;
+export const DOT_USDT = 4;
 export const SPOT = 1;
 export const LEVER = 3;
 
