@@ -38,5 +38,6 @@ export const PUBLIC_SETTINGS = [
   'contact_mobile',
   'contact_email',
   'site_name',
+  'home_coins',
 ] as const;
 export type PublicSetting = (typeof PUBLIC_SETTINGS)[number];

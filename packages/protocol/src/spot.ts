@@ -126,3 +126,10 @@ export interface KlineBar {
   amount: string;
   period: (typeof KLINE_PERIODS)[number];
 }
+
+/** A DAY_MARKET push: one market's rolling 24 h quotation changed. */
+export interface DayMarketPush {
+  currency_match_id: number;
+  symbol: string;
+  quotation: Quotation;
+}

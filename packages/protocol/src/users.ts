@@ -1,20 +1,6 @@
 import { z } from 'zod';
 import { idField, intLike, requiredText, trimmed } from './common.js';
-
-export const PASSWORD_PATTERN = /^[A-Za-z0-9]{6,16}$/;
-export const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[A-Za-z]{2,}$/;
-export const MOBILE_PATTERN = /^\d{6,15}$/;
-export const CODE_PATTERN = /^\d{6}$/;
-
-/** Purposes of a verification code (spec 000 §7); 4 binds an email to an account. */
-export const CodeType = {
-  REGISTER: 1,
-  FORGOT_PASSWORD: 2,
-  TRADE_PASSWORD: 3,
-  BIND_EMAIL: 4,
-  LOGIN: 5,
-} as const;
-export type CodeTypeValue = (typeof CodeType)[keyof typeof CodeType];
+import { CODE_PATTERN, EMAIL_PATTERN, PASSWORD_PATTERN } from './patterns.js';
 
 export const accountKind = z.enum(['email', 'mobile'], { message: 'rule.account_kind' });
 export type AccountKind = z.infer<typeof accountKind>;

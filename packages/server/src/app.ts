@@ -26,6 +26,7 @@ import { SpotOrders } from './spot/orders.js';
 import { SpotLiveFeed } from './spot/live.js';
 import { MarketMaker } from './spot/market-maker.js';
 import { spotRoutes } from './spot/routes.js';
+import { FavoriteMarkets } from './spot/favorites.js';
 import { SpotService } from './spot/service.js';
 import { randomToken } from './lib/secrets.js';
 import { CodeStore } from './notify/codes.js';
@@ -179,7 +180,7 @@ export async function startExchange(config: Config, options: StartOptions = {}):
   });
   contentRoutes(app, content);
   ledgerRoutes(app, ledger, sessions);
-  spotRoutes(app, core.spot, sessions);
+  spotRoutes(app, core.spot, sessions, new FavoriteMarkets(db.kysely, core.spot.markets, core.clock));
   adminRoutes(app, { ledger, users, currencies, adminToken: core.adminToken });
   if (config.demo) devRoutes(app, delivery);
   await servePublicAssets(app);

@@ -74,6 +74,7 @@ describe('settings and areas', () => {
     expect(all.body.data).toMatchObject({
       contact_email: 'support@demo.test',
       contact_mobile: '+1 555 0100',
+      home_coins: 'BTC,ETH,TRX,DOT,FAIR',
     });
     expect(Object.keys(all.body.data!)).not.toContain('seed.demo');
   });

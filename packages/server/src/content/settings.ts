@@ -8,6 +8,8 @@ export const SETTING_DEFAULTS = {
   register_require_invite: '1',
   contact_mobile: '',
   contact_email: '',
+  /** Base codes of the home page's market table, in the USDT group (spec 000 §2 Home). */
+  home_coins: 'BTC,ETH,TRX,DOT,FAIR',
 } as const;
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 

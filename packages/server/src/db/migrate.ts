@@ -3,9 +3,15 @@ import type { Db } from './connect.js';
 import * as platform from './migrations/001_platform.js';
 import * as ledger from './migrations/002_ledger.js';
 import * as spot from './migrations/003_spot.js';
+import * as favorites from './migrations/004_favorites.js';
 
 /** Versioned migrations, in order. A new migration is a new entry; old ones never change. */
-const MIGRATIONS = { '001_platform': platform, '002_ledger': ledger, '003_spot': spot };
+const MIGRATIONS = {
+  '001_platform': platform,
+  '002_ledger': ledger,
+  '003_spot': spot,
+  '004_favorites': favorites,
+};
 
 class CodeMigrationProvider implements MigrationProvider {
   constructor(private readonly db: Db) {}

@@ -227,6 +227,12 @@ export interface KlinesTable {
   amount: Money;
 }
 
+export interface FavoriteMarketsTable {
+  user_id: number;
+  currency_match_id: number;
+  created_at: number;
+}
+
 export interface Database {
   settings: SettingsTable;
   areas: AreasTable;
@@ -247,4 +253,5 @@ export interface Database {
   orders: OrdersTable;
   trades: TradesTable;
   klines: KlinesTable;
+  favorite_markets: FavoriteMarketsTable;
 }

@@ -9,10 +9,16 @@ import { requireUser, userOf, type SessionResolver } from '../http/auth.js';
 import { ok } from '../http/envelope.js';
 import type { Api } from '../http/server.js';
 import { BUY, SELL, type Side } from './engine.js';
+import type { FavoriteMarkets } from './favorites.js';
 import type { SpotService } from './service.js';
 
 /** The spot calls of spec 000 §7: markets, depth and trades, order placement, lists, cancels. */
-export function spotRoutes(app: Api, spot: SpotService, sessions: SessionResolver): void {
+export function spotRoutes(
+  app: Api,
+  spot: SpotService,
+  sessions: SessionResolver,
+  favorites: FavoriteMarkets,
+): void {
   const signedIn = { preHandler: requireUser(sessions) };
   const secured = (summary: string) => ({ tags: ['spot'], summary, security: [{ token: [] }] });
 
@@ -132,5 +138,31 @@ export function spotRoutes(app: Api, spot: SpotService, sessions: SessionResolve
         ),
       );
     },
+  );
+
+  favoriteRoutes(app, favorites, signedIn);
+}
+
+/** market/favorites: the signed-in user's starred markets, as a list of market ids. */
+function favoriteRoutes(
+  app: Api,
+  favorites: FavoriteMarkets,
+  signedIn: { preHandler: ReturnType<typeof requireUser> },
+): void {
+  const schema = (summary: string) => ({ tags: ['market'], summary, security: [{ token: [] }] });
+  app.get(
+    '/api/market/favorites',
+    { ...signedIn, schema: schema('Your starred market ids') },
+    async (request) => ok(await favorites.list(userOf(request).id)),
+  );
+  app.post(
+    '/api/market/favorites/add',
+    { ...signedIn, schema: { ...schema('Star a market'), body: marketQuery } },
+    async (request) => ok(await favorites.add(userOf(request).id, request.body.currency_match_id)),
+  );
+  app.post(
+    '/api/market/favorites/remove',
+    { ...signedIn, schema: { ...schema('Unstar a market'), body: marketQuery } },
+    async (request) => ok(await favorites.remove(userOf(request).id, request.body.currency_match_id)),
   );
 }

@@ -24,6 +24,12 @@ export interface CallOptions {
 
 type Payload = Record<string, unknown>;
 
+/** Calls go to the page's own host; tests running outside a page point this at a server. */
+let apiBase = '';
+export function setApiBase(base: string): void {
+  apiBase = base;
+}
+
 /** Spec 000 §5: every input is trimmed before it is sent. */
 function trimmed(payload: Payload): Payload {
   return Object.fromEntries(
@@ -65,7 +71,7 @@ export async function call<T>(
   if (method === 'POST') headers['content-type'] = 'application/json';
   let envelope: Envelope<T>;
   try {
-    const response = await fetch(`/api/${path}${query ? `?${query}` : ''}`, {
+    const response = await fetch(`${apiBase}/api/${path}${query ? `?${query}` : ''}`, {
       method,
       headers,
       body: method === 'POST' ? JSON.stringify(data) : undefined,
@@ -78,19 +84,42 @@ export async function call<T>(
     toast('error', text);
     throw error instanceof ApiError ? error : new ApiError(text, -1);
   }
+  const outcome = settle(envelope, token !== null, options.quiet === true);
+  if (outcome.toast) toast(outcome.toast.kind, outcome.toast.text);
+  if (outcome.signOut) {
+    useSession.getState().clear();
+    toLogin();
+  }
+  if (outcome.error) throw outcome.error;
+  return outcome.data as T;
+}
+
+export interface Outcome<T> {
+  data?: T;
+  error?: ApiError;
+  toast?: { kind: 'success' | 'error'; text: string };
+  /** The session timed out: clear it and go to login. */
+  signOut?: boolean;
+}
+
+/**
+ * The envelope rules of spec 000 §8, without side effects: code 0 shows the server's message and
+ * fails; a success message shows unless quiet; 999 with a token signs out with the timeout message;
+ * 996 fails silently.
+ */
+export function settle<T>(envelope: Envelope<T>, hasToken: boolean, quiet: boolean): Outcome<T> {
   if (envelope.code === ResponseCode.OK) {
-    if (envelope.msg && !options.quiet) toast('success', envelope.msg);
-    return envelope.data;
+    return {
+      data: envelope.data,
+      toast: envelope.msg && !quiet ? { kind: 'success', text: envelope.msg } : undefined,
+    };
   }
+  const error = new ApiError(envelope.msg, envelope.code);
   if (envelope.code === ResponseCode.AUTH) {
-    if (token) {
-      useSession.getState().clear();
-      toast('error', i18next.t('http.timeout'));
-      toLogin();
-    }
-    throw new ApiError(envelope.msg, envelope.code);
+    return hasToken
+      ? { error, signOut: true, toast: { kind: 'error', text: i18next.t('http.timeout') } }
+      : { error };
   }
-  if (envelope.code === ResponseCode.NOTICE) throw new ApiError(envelope.msg, envelope.code);
-  toast('error', envelope.msg);
-  throw new ApiError(envelope.msg, envelope.code);
+  if (envelope.code === ResponseCode.NOTICE) return { error };
+  return { error, toast: { kind: 'error', text: envelope.msg } };
 }

@@ -1,3 +1,5 @@
+import type { UserInfo } from '@oex/protocol';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
 import { call } from '../api/http.js';
@@ -130,8 +132,18 @@ function TopBar() {
   );
 }
 
+/** With a stored token, loads who is signed in (a timed-out token is cleared by the client). */
+function useSignedInUser(): void {
+  const { token, user, setUser } = useSession();
+  useEffect(() => {
+    if (!token || user) return;
+    void call<UserInfo>('GET', 'user/info', {}, { quiet: true }).then(setUser, () => undefined);
+  }, [token, user, setUser]);
+}
+
 export function Layout() {
   const { t } = useTranslation();
+  useSignedInUser();
   return (
     <div className="flex min-h-screen flex-col">
       <TopBar />

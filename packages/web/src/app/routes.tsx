@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { useSession } from '../features/session.js';
 import { ComingSoon, NotFound } from '../pages/ComingSoon.js';
-import { LoginPage } from '../pages/login/LoginPage.js';
 import { Layout } from './Layout.js';
 
 /** Pages that need a signed-in user send visitors to /login, with the page to come back to. */
@@ -29,19 +28,41 @@ function nested(path: string, first: string, children: string[]): RouteObject {
   };
 }
 
-/** The route table of spec 000 §2. Pages later issues build show "coming soon" until then. */
+/**
+ * The route table of spec 000 §2. Each built page is its own chunk, loaded when first visited; pages
+ * later issues build show "coming soon" until then.
+ */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
       { index: true, element: <Navigate to="/home" replace /> },
-      { path: 'login', element: <LoginPage /> },
-      ...['home', 'markets', 'deposit', 'trade', 'notice', 'white', 'register', 'forgetPassword'].map(
-        (path) => ({
-          path,
-          ...soon,
-        }),
-      ),
+      {
+        path: 'home',
+        lazy: () => import('../pages/home/HomePage.js').then((m) => ({ Component: m.HomePage })),
+      },
+      {
+        path: 'markets',
+        lazy: () => import('../pages/markets/MarketsPage.js').then((m) => ({ Component: m.MarketsPage })),
+      },
+      {
+        path: 'notice',
+        lazy: () => import('../pages/notice/NoticePage.js').then((m) => ({ Component: m.NoticePage })),
+      },
+      {
+        path: 'login',
+        lazy: () => import('../pages/login/LoginPage.js').then((m) => ({ Component: m.LoginPage })),
+      },
+      {
+        path: 'register',
+        lazy: () => import('../pages/register/RegisterPage.js').then((m) => ({ Component: m.RegisterPage })),
+      },
+      {
+        path: 'forgetPassword',
+        lazy: () =>
+          import('../pages/forgot/ForgotPasswordPage.js').then((m) => ({ Component: m.ForgotPasswordPage })),
+      },
+      ...['deposit', 'trade', 'white'].map((path) => ({ path, ...soon })),
       {
         element: <RequireSession />,
         children: [

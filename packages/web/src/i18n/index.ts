@@ -1,25 +1,20 @@
 import { DEFAULT_LANG, toLang, type Lang } from '@oex/protocol';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { du } from './locales/du.js';
-import { en } from './locales/en.js';
-import { fr } from './locales/fr.js';
-import { gm } from './locales/gm.js';
-import { hk } from './locales/hk.js';
-import { jp } from './locales/jp.js';
-import { zh } from './locales/zh.js';
+import type { Texts } from './locales/en.js';
+import { LOCALE_OF } from './tags.js';
 
-const RESOURCES = { en, zh, hk, jp, gm, du, fr };
+export { LOCALE_OF };
 
-/** BCP 47 tags of the spec's language codes, for Intl number and date formats. */
-export const LOCALE_OF: Record<Lang, string> = {
-  en: 'en-US',
-  zh: 'zh-CN',
-  hk: 'zh-HK',
-  jp: 'ja-JP',
-  gm: 'de-DE',
-  du: 'nl-NL',
-  fr: 'fr-FR',
+/** Only the page's language is downloaded: each is its own chunk. */
+const LOADERS: Record<Lang, () => Promise<Texts>> = {
+  en: () => import('./locales/en.js').then((m) => m.en),
+  zh: () => import('./locales/zh.js').then((m) => m.zh),
+  hk: () => import('./locales/hk.js').then((m) => m.hk),
+  jp: () => import('./locales/jp.js').then((m) => m.jp),
+  gm: () => import('./locales/gm.js').then((m) => m.gm),
+  du: () => import('./locales/du.js').then((m) => m.du),
+  fr: () => import('./locales/fr.js').then((m) => m.fr),
 };
 
 /** The language kept under `lang` in local storage, English by default. */
@@ -43,10 +38,9 @@ export async function initI18n(): Promise<void> {
   document.documentElement.lang = LOCALE_OF[lang];
   await i18next.use(initReactI18next).init({
     lng: lang,
-    fallbackLng: 'en',
-    resources: Object.fromEntries(
-      Object.entries(RESOURCES).map(([code, texts]) => [code, { translation: texts }]),
-    ),
+    // Every language has every text (the Texts type checks it), so there is no fallback to load.
+    fallbackLng: false,
+    resources: { [lang]: { translation: await LOADERS[lang]() } },
     interpolation: { escapeValue: false },
   });
 }

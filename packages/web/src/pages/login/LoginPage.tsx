@@ -1,12 +1,21 @@
-import { EMAIL_PATTERN, MOBILE_PATTERN, type Area, type DemoInfo, type LoginResult } from '@oex/protocol';
-import { useEffect, useState, type FormEvent } from 'react';
+import { CodeType, type DemoInfo, type LoginResult } from '@oex/protocol';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../api/http.js';
 import { useToasts } from '../../components/toast.js';
+import {
+  AreaSelect,
+  CodeField,
+  MethodTabs,
+  SubmitButton,
+  TextField,
+  useAreas,
+  useCountdown,
+  useFormSubmit,
+} from '../../components/auth-form.js';
+import { accountProblem, loginProblem, type Method } from '../../features/auth/rules.js';
 import { useSession } from '../../features/session.js';
-
-type Method = 0 | 1; // 0 email, 1 phone (spec 000 §2)
 
 /** The remembered account (never the password: a deliberate departure from the spec, see docs). */
 function remembered(): { method: Method; account: string } | null {
@@ -14,9 +23,6 @@ function remembered(): { method: Method; account: string } | null {
   const account = localStorage.getItem('account');
   return account ? { method: localStorage.getItem('loginMethod') === '1' ? 1 : 0, account } : null;
 }
-
-const input = 'w-full rounded border px-3 py-2';
-const inputStyle = { background: 'var(--bg)', borderColor: 'var(--border)', color: 'var(--text)' };
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -31,13 +37,12 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [smsCode, setSmsCode] = useState('');
   const [remember, setRemember] = useState(saved !== null);
-  const [busy, setBusy] = useState(false);
-  const [areas, setAreas] = useState<Area[]>([]);
+  const areas = useAreas();
+  const countdown = useCountdown();
   const [needsSms, setNeedsSms] = useState(false);
   const [demo, setDemo] = useState<DemoInfo | null>(null);
 
   useEffect(() => {
-    void call<Area[]>('GET', 'default/area_list', {}, { quiet: true }).then(setAreas, () => undefined);
     void call<string>('GET', 'default/setting', { key: 'login_use_sms' }, { quiet: true }).then(
       (value) => setNeedsSms(value === '1'),
       () => undefined,
@@ -58,33 +63,17 @@ export function LoginPage() {
     setAccount(memory && memory.method === next ? memory.account : '');
   };
 
-  /** The checks of spec 000 §5, in order, each with its own message. */
-  const problem = (): string | null => {
-    const value = account.trim();
-    if (method === 0 && !value) return t('login.emptyEmail');
-    if (method === 0 && !EMAIL_PATTERN.test(value)) return t('login.badEmail');
-    if (method === 1 && !value) return t('login.emptyPhone');
-    if (method === 1 && !MOBILE_PATTERN.test(value)) return t('login.badPhone');
-    if (!password) return t('login.emptyPassword');
-    if (needsSms && !smsCode.trim()) return t('login.emptyCode');
-    return null;
+  /** Before a code is sent, the account must pass its checks. */
+  const accountChecked = (): boolean => {
+    const problem = accountProblem(method, account);
+    if (problem) toast('error', t(problem));
+    return problem === null;
   };
 
-  const sendCode = async () => {
-    const area = areas.find((candidate) => candidate.global_code === areaCode);
-    await call('POST', method === 0 ? 'notify/send_email' : 'notify/send_sms', {
-      to: account,
-      type: 5,
-      area_id: area?.id,
-    });
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const message = problem();
-    if (message) return toast('error', message);
-    setBusy(true);
-    try {
+  // The checks of spec 000 §5, in order, each with its own message.
+  const { busy, onSubmit } = useFormSubmit(
+    () => loginProblem({ method, account, password, smsCode, needsSms }),
+    async () => {
       const result = await call<LoginResult>('POST', 'user/login', {
         login_type: method === 0 ? 'email' : 'mobile',
         account,
@@ -105,92 +94,44 @@ export function LoginPage() {
       navigate(redirect && redirect.startsWith('/') && !redirect.startsWith('//') ? redirect : '/home', {
         replace: true,
       });
-    } catch {
-      // The client has shown the server's message.
-    } finally {
-      setBusy(false);
-    }
-  };
+      return 'leaving';
+    },
+  );
 
   return (
     <section className="mx-auto my-10 w-full max-w-sm">
       <h1 className="mb-4 text-2xl font-semibold">{t('login.title')}</h1>
-      <div role="tablist" className="mb-4 flex gap-4 border-b" style={{ borderColor: 'var(--border)' }}>
-        {([0, 1] as const).map((value) => (
-          <button
-            key={value}
-            type="button"
-            role="tab"
-            aria-selected={method === value}
-            onClick={() => switchMethod(value)}
-            className="-mb-px border-b-2 px-1 pb-2"
-            style={{ borderColor: method === value ? 'var(--accent)' : 'transparent' }}
-          >
-            {value === 0 ? t('login.email') : t('login.phone')}
-          </button>
-        ))}
-      </div>
-      <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-3" noValidate>
-        {method === 1 && (
-          <label className="flex flex-col gap-1">
-            <span>{t('login.area')}</span>
-            <select
-              className={input}
-              style={inputStyle}
-              value={areaCode}
-              onChange={(event) => setAreaCode(event.target.value)}
-            >
-              {areas.map((area) => (
-                <option key={area.id} value={area.global_code}>
-                  +{area.global_code} {area.name}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        <label className="flex flex-col gap-1">
-          <span>{method === 0 ? t('login.account') : t('login.mobile')}</span>
-          <input
-            className={input}
-            style={inputStyle}
-            value={account}
-            onChange={(event) => setAccount(event.target.value)}
-            type={method === 0 ? 'email' : 'tel'}
-            autoComplete="username"
-          />
-        </label>
-        <label className="flex flex-col gap-1">
-          <span>{t('login.password')}</span>
-          <input
-            className={input}
-            style={inputStyle}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            type="password"
-            autoComplete="current-password"
-          />
-        </label>
+      <MethodTabs method={method} onChange={switchMethod} />
+      <form onSubmit={onSubmit} className="flex flex-col gap-3" noValidate>
+        {method === 1 && <AreaSelect areas={areas} value={areaCode} onChange={setAreaCode} />}
+        <TextField
+          label={method === 0 ? t('login.account') : t('login.mobile')}
+          value={account}
+          onChange={(event) => setAccount(event.target.value)}
+          type={method === 0 ? 'email' : 'tel'}
+          autoComplete="username"
+        />
+        <TextField
+          label={t('login.password')}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          type="password"
+          autoComplete="current-password"
+        />
         {needsSms && (
-          <label className="flex flex-col gap-1">
-            <span>{t('login.smsCode')}</span>
-            <span className="flex gap-2">
-              <input
-                className={input}
-                style={inputStyle}
-                value={smsCode}
-                onChange={(event) => setSmsCode(event.target.value)}
-                inputMode="numeric"
-              />
-              <button
-                type="button"
-                className="shrink-0 rounded border px-3"
-                style={{ borderColor: 'var(--border)' }}
-                onClick={() => void sendCode()}
-              >
-                {t('login.sendCode')}
-              </button>
-            </span>
-          </label>
+          <CodeField
+            label={t('login.smsCode')}
+            value={smsCode}
+            onChange={setSmsCode}
+            countdown={countdown}
+            check={accountChecked}
+            target={{
+              method,
+              account,
+              type: CodeType.LOGIN,
+              areaId: areas.find((area) => area.global_code === areaCode)?.id,
+            }}
+          />
         )}
         <label className="flex items-center gap-2">
           <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
@@ -201,14 +142,7 @@ export function LoginPage() {
             {t('login.rememberNote')}
           </p>
         )}
-        <button
-          type="submit"
-          disabled={busy}
-          className="rounded py-2 font-medium text-white disabled:opacity-60"
-          style={{ background: 'var(--accent)' }}
-        >
-          {busy ? t('login.submitting') : t('login.submit')}
-        </button>
+        <SubmitButton busy={busy} label={t('login.submit')} busyLabel={t('login.submitting')} />
         <div className="flex justify-between text-sm">
           <Link to="/forgetPassword" style={{ color: 'var(--accent)' }}>
             {t('login.forgot')}

@@ -1,0 +1,31 @@
+import { useEffect, useRef } from 'react';
+import { useSession } from '../features/session.js';
+import { LiveClient, type SocketLike } from './live.js';
+
+/** The app's one live-channel connection, to /ws on the page's own host. */
+export const live = new LiveClient({
+  url: `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/ws`,
+  createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
+  token: () => useSession.getState().token,
+});
+
+// Signing in or out changes who the private channels belong to.
+useSession.subscribe((state, previous) => {
+  if (state.token !== previous.token) live.relogin();
+});
+
+/**
+ * Subscribes to a channel while the component is mounted (and the channel is not null); leaving the
+ * page unsubscribes. The latest handlers are used without subscribing again.
+ */
+export function useChannel<T>(channel: string | null, onPush: (params: T) => void, onGap?: () => void): void {
+  const handlers = useRef({ onPush, onGap });
+  handlers.current = { onPush, onGap };
+  useEffect(() => {
+    if (!channel) return;
+    return live.subscribe(channel, {
+      onPush: (params) => handlers.current.onPush(params as T),
+      onGap: () => handlers.current.onGap?.(),
+    });
+  }, [channel]);
+}

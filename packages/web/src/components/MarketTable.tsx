@@ -1,0 +1,151 @@
+import type { MarketView } from '@oex/protocol';
+import { useTranslation } from 'react-i18next';
+import type { SortKey } from '../features/markets/rules.js';
+import { currentLang } from '../i18n/index.js';
+import { directionOf, formatChange, formatNumber } from '../lib/format.js';
+
+/** Spec 000 §9: prices show 4 decimals. */
+const PRICE_DECIMALS = 4;
+
+/** A change with its sign and colour: green up, red down (the sign carries it without colour). */
+export function Change({ value }: { value: string }) {
+  const direction = directionOf(value);
+  const color = direction === 'up' ? 'var(--up)' : direction === 'down' ? 'var(--down)' : 'var(--muted)';
+  return (
+    <span className="tabular-nums" style={{ color }}>
+      {formatChange(value, currentLang())}
+    </span>
+  );
+}
+
+const COLUMNS: { key: SortKey; label: string; numeric: boolean; wide?: boolean }[] = [
+  { key: 'symbol', label: 'markets.pair', numeric: false },
+  { key: 'close', label: 'markets.price', numeric: true },
+  { key: 'change', label: 'markets.change', numeric: true },
+  { key: 'high', label: 'markets.high', numeric: true, wide: true },
+  { key: 'low', label: 'markets.low', numeric: true, wide: true },
+  { key: 'volume', label: 'markets.volume', numeric: true },
+];
+
+export interface TableSort {
+  key: SortKey;
+  descending: boolean;
+  onSort(key: SortKey): void;
+}
+
+/**
+ * The market table of home and markets: pair, latest price, change, high, low and 24 h volume. A row
+ * opens the trade page; with `sort` the headers sort, with `favorites` each row has a star.
+ */
+export function MarketTable({
+  markets,
+  onOpen,
+  sort,
+  favorites,
+  caption,
+}: {
+  markets: MarketView[];
+  onOpen(market: MarketView, index: number): void;
+  sort?: TableSort;
+  favorites?: { ids: ReadonlySet<number>; toggle(id: number): void };
+  caption: string;
+}) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  return (
+    <table className="w-full border-collapse text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr style={{ color: 'var(--muted)' }}>
+          {favorites && (
+            <th scope="col" className="w-8 py-2">
+              <span className="sr-only">{t('markets.favorite')}</span>
+            </th>
+          )}
+          {COLUMNS.map((column) => {
+            const active = sort?.key === column.key;
+            const align = column.numeric ? 'text-right' : 'text-left';
+            return (
+              <th
+                key={column.key}
+                scope="col"
+                className={`px-2 py-2 font-normal ${align} ${column.wide ? 'hidden sm:table-cell' : ''}`}
+                aria-sort={active ? (sort.descending ? 'descending' : 'ascending') : undefined}
+              >
+                {sort ? (
+                  <button type="button" className={`w-full ${align}`} onClick={() => sort.onSort(column.key)}>
+                    {t(column.label)}
+                    <span aria-hidden="true">{active ? (sort.descending ? ' ▼' : ' ▲') : ''}</span>
+                  </button>
+                ) : (
+                  t(column.label)
+                )}
+              </th>
+            );
+          })}
+        </tr>
+      </thead>
+      <tbody>
+        {markets.map((market, index) => {
+          const quote = market.currency_quotation;
+          return (
+            <tr
+              key={market.id}
+              className="cursor-pointer border-t hover:bg-[var(--panel)]"
+              style={{ borderColor: 'var(--border)' }}
+              onClick={() => onOpen(market, index)}
+            >
+              {favorites && (
+                <td className="py-2 text-center">
+                  <button
+                    type="button"
+                    aria-pressed={favorites.ids.has(market.id)}
+                    aria-label={t('markets.star', { symbol: market.symbol })}
+                    className="px-1 text-base"
+                    style={{ color: favorites.ids.has(market.id) ? '#d69e2e' : 'var(--muted)' }}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      favorites.toggle(market.id);
+                    }}
+                  >
+                    {favorites.ids.has(market.id) ? '★' : '☆'}
+                  </button>
+                </td>
+              )}
+              <th scope="row" className="px-2 py-2 text-left font-medium">
+                <a
+                  href={`/trade?match=${market.id}`}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    event.stopPropagation();
+                    onOpen(market, index);
+                  }}
+                  className="inline-flex items-center gap-2"
+                >
+                  <img src={market.base_currency} alt="" width={20} height={20} className="rounded-full" />
+                  <span>
+                    {market.base_currency_code}
+                    <span style={{ color: 'var(--muted)' }}>/{market.quote_currency_code}</span>
+                  </span>
+                </a>
+              </th>
+              <td className="px-2 py-2 text-right tabular-nums">
+                {formatNumber(quote.close, PRICE_DECIMALS, lang)}
+              </td>
+              <td className="px-2 py-2 text-right">
+                <Change value={quote.change} />
+              </td>
+              <td className="hidden px-2 py-2 text-right tabular-nums sm:table-cell">
+                {formatNumber(quote.high, PRICE_DECIMALS, lang)}
+              </td>
+              <td className="hidden px-2 py-2 text-right tabular-nums sm:table-cell">
+                {formatNumber(quote.low, PRICE_DECIMALS, lang)}
+              </td>
+              <td className="px-2 py-2 text-right tabular-nums">{formatNumber(quote.volume, 2, lang)}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

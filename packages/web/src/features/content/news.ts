@@ -1,0 +1,45 @@
+import type { NewsItem, Paged, PublicSetting } from '@oex/protocol';
+import { useQuery } from '@tanstack/react-query';
+import { call } from '../../api/http.js';
+
+/** News categories the pages use (spec 000 §2). */
+export const Category = {
+  BANNERS: 1,
+  SUPPORT: 4,
+  ABOUT: 5,
+  NEWS: 6,
+  NOTICES: 22,
+  LEGAL: 26,
+} as const;
+
+/** A page of a news category, newest first. */
+export function useNewsList(categoryId: number, limit = 10) {
+  return useQuery({
+    queryKey: ['news/list', categoryId, limit],
+    queryFn: () =>
+      call<Paged<NewsItem>>('GET', 'news/list', { category_id: categoryId, limit }, { quiet: true }),
+    enabled: categoryId > 0,
+  });
+}
+
+export function useNewsItem(id: number | null) {
+  return useQuery({
+    queryKey: ['news/info', id],
+    queryFn: () => call<NewsItem>('GET', 'news/info', { id }, { quiet: true }),
+    enabled: id !== null,
+  });
+}
+
+/** Every public setting, loaded once. */
+export function useSettings() {
+  return useQuery({
+    queryKey: ['default/setting'],
+    queryFn: () => call<Record<PublicSetting, string>>('GET', 'default/setting', {}, { quiet: true }),
+    staleTime: Infinity,
+  });
+}
+
+/** The notice page of an article. */
+export function noticeLink(item: Pick<NewsItem, 'id' | 'category_id'>): string {
+  return `/notice?id=${item.id}&category_id=${item.category_id}`;
+}

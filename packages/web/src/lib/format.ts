@@ -1,0 +1,78 @@
+import { Decimal, type Lang } from '@oex/protocol';
+import { LOCALE_OF } from '../i18n/tags.js';
+
+/**
+ * Display filters of spec 000 §9 and the Intl formats of the page's language. Values arrive as
+ * exact decimal strings and are cut on their digits, never through a float.
+ */
+
+/** The decimal-truncation filter: always rounds toward zero, to 2 places by default. */
+export function truncate(value: string | number | null | undefined, decimals = 2): string {
+  if (value === null || value === undefined || value === '') return '';
+  const text = String(value).trim();
+  if (!Decimal.isValid(text)) return text;
+  return Decimal.parse(text).round(decimals, 'down').toString(decimals);
+}
+
+/** The text-shortening filter: '' for empty input; over 9 characters loses its last 4. */
+export function shorten(text: string | null | undefined): string {
+  if (!text) return '';
+  return text.length > 9 ? text.slice(0, -4) : text;
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(lang: Lang, decimals: number): Intl.NumberFormat {
+  const key = `${lang}:${decimals}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE_OF[lang], {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+      roundingMode: 'trunc',
+    });
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+/** A decimal string truncated to `decimals` places, grouped and punctuated for the language. */
+export function formatNumber(value: string | null | undefined, decimals: number, lang: Lang): string {
+  const cut = truncate(value, decimals);
+  if (!cut || !Decimal.isValid(cut)) return cut || '—';
+  // Intl formats a numeric string exactly, without passing through a double.
+  return numberFormat(lang, decimals).format(cut as `${number}`);
+}
+
+export type Direction = 'up' | 'down' | 'flat';
+
+/** The sign of a change: at or above 0 counts as rising (spec 000 §2 shows "+0.00%"). */
+export function directionOf(change: string | null | undefined): Direction {
+  if (!change || !Decimal.isValid(change)) return 'flat';
+  const value = Decimal.parse(change);
+  return value.isNegative() ? 'down' : value.isZero() ? 'flat' : 'up';
+}
+
+/** A percent change rounded down to 2 places, always with its sign: "+1.25%", "-0.40%", "+0.00%". */
+export function formatChange(change: string | null | undefined, lang: Lang): string {
+  const text = formatNumber(change ?? '0', 2, lang);
+  return directionOf(change) === 'down' ? `${text}%` : `+${text}%`;
+}
+
+/** An instant (epoch ms) as a date and time for the language, in the given time zone. */
+export function formatTime(
+  ms: number,
+  lang: Lang,
+  options: { withYear?: boolean; timeZone?: string } = {},
+): string {
+  return new Intl.DateTimeFormat(LOCALE_OF[lang], {
+    year: options.withYear === false ? undefined : 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+    timeZone: options.timeZone,
+  }).format(ms);
+}

@@ -1,0 +1,153 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { MarketTable } from '../../components/MarketTable.js';
+import { QueryState } from '../../components/states.js';
+import { Category, noticeLink, useNewsList, useSettings } from '../../features/content/news.js';
+import { useQuoteGroups } from '../../features/markets/quotes.js';
+import { homeMarkets } from '../../features/markets/rules.js';
+import { useSession } from '../../features/session.js';
+import { SiteFooter } from './SiteFooter.js';
+
+/** Spec 000 §7: the home table uses only the USDT group. */
+const HOME_QUOTE = 'USDT';
+const DEFAULT_COINS = 'BTC,ETH,TRX,DOT,FAIR';
+
+function Hero() {
+  const { t } = useTranslation();
+  const token = useSession((state) => state.token);
+  return (
+    <section className="py-10 text-center sm:py-14">
+      <h1 className="mb-3 text-3xl font-semibold sm:text-4xl">{t('home.heroTitle')}</h1>
+      <p className="mx-auto mb-6 max-w-2xl" style={{ color: 'var(--muted)' }}>
+        {t('home.heroBody')}
+      </p>
+      <Link
+        to={token ? '/trade' : '/register'}
+        className="inline-block rounded px-6 py-2.5 font-medium text-white"
+        style={{ background: 'var(--accent)' }}
+      >
+        {token ? t('home.tradeNow') : t('home.registerNow')}
+      </Link>
+    </section>
+  );
+}
+
+function Banners() {
+  const { t } = useTranslation();
+  const banners = useNewsList(Category.BANNERS, 4);
+  const items = banners.data?.data.filter((item) => item.banner) ?? [];
+  if (items.length === 0) return null;
+  return (
+    <section aria-label={t('home.banners')} className="mb-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      {items.slice(0, 3).map((item, index) => (
+        // On a phone only the first banner shows, so the market table stays near the top.
+        <Link
+          key={item.id}
+          to={noticeLink(item)}
+          className={`overflow-hidden rounded-lg border ${index > 0 ? 'hidden sm:block' : 'block'}`}
+          style={{ borderColor: 'var(--border)' }}
+        >
+          <img
+            src={item.banner!}
+            alt={item.title}
+            className="aspect-[3/1] w-full object-cover"
+            loading="lazy"
+          />
+        </Link>
+      ))}
+    </section>
+  );
+}
+
+function Notices() {
+  const { t } = useTranslation();
+  const notices = useNewsList(Category.NOTICES, 3);
+  const items = notices.data?.data ?? [];
+  if (items.length === 0) return null;
+  return (
+    <section
+      aria-label={t('home.notices')}
+      className="mb-6 flex flex-wrap items-center gap-x-6 gap-y-1 rounded border px-3 py-2 text-sm"
+      style={{ borderColor: 'var(--border)', background: 'var(--panel)' }}
+    >
+      <span className="font-semibold" style={{ color: 'var(--accent)' }}>
+        {t('home.notices')}
+      </span>
+      {items.map((item) => (
+        <Link key={item.id} to={noticeLink(item)} className="truncate hover:underline">
+          {item.title}
+        </Link>
+      ))}
+    </section>
+  );
+}
+
+function TopCoins() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const groups = useQuoteGroups();
+  const settings = useSettings();
+  return (
+    <section className="mb-8">
+      <div className="mb-2 flex items-baseline justify-between">
+        <h2 className="text-lg font-semibold">{t('home.topCoins')}</h2>
+        <Link to="/markets" style={{ color: 'var(--accent)' }}>
+          {t('home.allMarkets')}
+        </Link>
+      </div>
+      <div className="rounded-lg border px-2" style={{ borderColor: 'var(--border)' }}>
+        <QueryState query={groups} isEmpty={(data) => data.length === 0}>
+          {(data) => {
+            const usdt = data.find((group) => group.code === HOME_QUOTE);
+            const rows = homeMarkets(usdt?.matches ?? [], settings.data?.home_coins ?? DEFAULT_COINS);
+            return (
+              <MarketTable
+                caption={t('home.topCoins')}
+                markets={rows}
+                onOpen={(market, index) => navigate(`/trade?id=${index}&match=${market.id}`)}
+              />
+            );
+          }}
+        </QueryState>
+      </div>
+    </section>
+  );
+}
+
+const FEATURES = ['realPrices', 'openSettlement', 'withdrawals', 'openSource'] as const;
+
+function Features() {
+  const { t } = useTranslation();
+  return (
+    <section aria-label={t('home.why')} className="mb-10 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      {FEATURES.map((key) => (
+        <article
+          key={key}
+          className="rounded-lg border p-4"
+          style={{ borderColor: 'var(--border)', background: 'var(--panel)' }}
+        >
+          <h3 className="mb-1 font-semibold">{t(`home.features.${key}.title`)}</h3>
+          <p className="text-sm" style={{ color: 'var(--muted)' }}>
+            {t(`home.features.${key}.body`)}
+          </p>
+        </article>
+      ))}
+    </section>
+  );
+}
+
+/** Home (spec 000 §2): hero, banners, notices, the live top-coins table, features and the footer. */
+export function HomePage() {
+  return (
+    <>
+      <div className="mx-auto max-w-6xl">
+        <Hero />
+        <Banners />
+        <Notices />
+        <TopCoins />
+        <Features />
+      </div>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import type { MarketView } from '@oex/protocol';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { MarketTable } from '../../components/MarketTable.js';
+import { Empty, QueryState } from '../../components/states.js';
+import { useFavorites } from '../../features/markets/favorites.js';
+import { useQuoteGroups } from '../../features/markets/quotes.js';
+import { sortMarkets, type SortKey } from '../../features/markets/rules.js';
+
+/** The tab of starred markets, beside one tab per quote currency. */
+const FAVORITES_TAB = '*';
+
+/** All markets (spec 000 §2): tabs by quote currency, a sortable live table, starred pairs. */
+export function MarketsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const groups = useQuoteGroups();
+  const favorites = useFavorites();
+  const [tab, setTab] = useState<string | null>(null);
+  const [sortKey, setSortKey] = useState<SortKey>('volume');
+  const [descending, setDescending] = useState(true);
+
+  const onSort = (key: SortKey) => {
+    if (key === sortKey) setDescending(!descending);
+    else {
+      setSortKey(key);
+      setDescending(key !== 'symbol');
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl py-6">
+      <h1 className="mb-4 text-2xl font-semibold">{t('markets.title')}</h1>
+      <QueryState query={groups} isEmpty={(data) => data.length === 0}>
+        {(data) => {
+          const active = tab ?? data[0]?.code ?? FAVORITES_TAB;
+          const all = data.flatMap((group) => group.matches);
+          const shown: MarketView[] =
+            active === FAVORITES_TAB
+              ? all.filter((market) => favorites.ids.has(market.id))
+              : (data.find((group) => group.code === active)?.matches ?? []);
+          const tabs = [
+            ...data.map((group) => [group.code, group.code]),
+            [FAVORITES_TAB, t('markets.favorites')],
+          ];
+          return (
+            <>
+              <div
+                role="tablist"
+                className="mb-3 flex gap-4 border-b"
+                style={{ borderColor: 'var(--border)' }}
+              >
+                {tabs.map(([code, label]) => (
+                  <button
+                    key={code}
+                    type="button"
+                    role="tab"
+                    aria-selected={active === code}
+                    onClick={() => setTab(code!)}
+                    className="-mb-px border-b-2 px-1 pb-2"
+                    style={{ borderColor: active === code ? 'var(--accent)' : 'transparent' }}
+                  >
+                    {label}
+                  </button>
+                ))}
+              </div>
+              {shown.length === 0 ? (
+                <Empty text={active === FAVORITES_TAB ? t('markets.noFavorites') : undefined} />
+              ) : (
+                <MarketTable
+                  caption={t('markets.title')}
+                  markets={sortMarkets(shown, sortKey, descending)}
+                  sort={{ key: sortKey, descending, onSort }}
+                  favorites={favorites}
+                  onOpen={(market) => navigate(`/trade?match=${market.id}`)}
+                />
+              )}
+            </>
+          );
+        }}
+      </QueryState>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { directionOf, formatChange, formatNumber, formatTime, shorten, truncate } from '../src/lib/format.js';
+
+describe('truncate (spec 000 §9)', () => {
+  it('always rounds down, to 2 places by default', () => {
+    expect(truncate('1.999')).toBe('1.99');
+    expect(truncate('0.005')).toBe('0.00');
+    expect(truncate('12')).toBe('12.00');
+    expect(truncate('3.14159', 4)).toBe('3.1415');
+    expect(truncate(2.5, 0)).toBe('2');
+  });
+  it('cuts toward zero for negatives and keeps exactness past a double', () => {
+    expect(truncate('-1.239')).toBe('-1.23');
+    expect(truncate('-0.001')).toBe('0.00');
+    expect(truncate('123456789012345678.987654321', 6)).toBe('123456789012345678.987654');
+  });
+  it('passes empty and non-numeric input through', () => {
+    expect(truncate('')).toBe('');
+    expect(truncate(null)).toBe('');
+    expect(truncate('abc')).toBe('abc');
+  });
+});
+
+describe('shorten (spec 000 §9)', () => {
+  it('returns empty for empty input', () => {
+    expect(shorten('')).toBe('');
+    expect(shorten(undefined)).toBe('');
+  });
+  it('drops the last 4 characters of text longer than 9', () => {
+    expect(shorten('0123456789')).toBe('012345');
+    expect(shorten('2026-11-21 10:00:00')).toBe('2026-11-21 10:0');
+  });
+  it('leaves text of 9 characters or fewer unchanged', () => {
+    expect(shorten('123456789')).toBe('123456789');
+    expect(shorten('abc')).toBe('abc');
+  });
+});
+
+describe('formatNumber', () => {
+  it('groups and punctuates for the language, truncating', () => {
+    expect(formatNumber('1234567.899', 2, 'en')).toBe('1,234,567.89');
+    expect(formatNumber('1234567.899', 2, 'gm')).toBe('1.234.567,89');
+    expect(formatNumber('1234567.899', 2, 'fr')).toMatch(/^1\s234\s567,89$/);
+    expect(formatNumber('0.1', 4, 'jp')).toBe('0.1000');
+  });
+  it('formats beyond double precision exactly', () => {
+    expect(formatNumber('9007199254740993.5', 1, 'en')).toBe('9,007,199,254,740,993.5');
+  });
+  it('shows a dash for a missing value', () => {
+    expect(formatNumber(null, 2, 'en')).toBe('—');
+  });
+});
+
+describe('formatChange', () => {
+  it('always carries a sign; zero counts as rising', () => {
+    expect(formatChange('1.256', 'en')).toBe('+1.25%');
+    expect(formatChange('-0.409', 'en')).toBe('-0.40%');
+    expect(formatChange('0', 'en')).toBe('+0.00%');
+    expect(formatChange('-12.5', 'gm')).toBe('-12,50%');
+  });
+  it('tells the direction', () => {
+    expect(directionOf('2')).toBe('up');
+    expect(directionOf('-2')).toBe('down');
+    expect(directionOf('0')).toBe('flat');
+  });
+});
+
+describe('formatTime', () => {
+  it('shows the exchange time zone, with or without the year', () => {
+    const ms = Date.UTC(2026, 10, 21, 2, 3, 4);
+    expect(formatTime(ms, 'en', { timeZone: 'Asia/Shanghai' })).toBe('11/21/2026, 10:03:04');
+    expect(formatTime(ms, 'en', { timeZone: 'Asia/Shanghai', withYear: false })).toBe('11/21, 10:03:04');
+  });
+});
