@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-/** Browser tests run Debian's Chromium against the real server on a fresh SQLite database. */
+/** Browser tests run Debian's Chromium against the real server on a fresh SQLite database, market maker on. */
 const PORT = Number(process.env.E2E_PORT ?? 18_080);
 const database = join(mkdtempSync(join(tmpdir(), 'oex-e2e-')), 'e2e.db');
 
@@ -37,7 +37,9 @@ export default defineConfig({
       PORT: String(PORT),
       DATABASE_URL: `sqlite:${database}`,
       DEMO: '1',
-      MARKET_MAKER: '0',
+      // The market maker keeps prices and the day market moving, as on a real start.
+      MARKET_MAKER: '1',
+      MARKET_MAKER_BACKFILL_DAYS: '1',
       LOG_LEVEL: 'warn',
     },
   },

@@ -5,6 +5,7 @@ test('the root opens the home route with the top bar, and unbuilt pages say so p
   await page.goto('/');
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('link', { name: 'Open Exchange' })).toBeVisible();
+  await page.goto('/deposit');
   await expect(page.getByRole('heading', { name: 'Coming soon' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
   await page.screenshot({ path: 'test-results/shell-home.png' });
@@ -51,17 +52,28 @@ test('the language is kept under lang, and a Japanese page shows no English text
   await page.goto('/home');
   await page.getByLabel('Language').selectOption('jp');
   await page.waitForLoadState('load');
-  await expect(page.getByRole('heading', { name: 'Coming soon' })).toHaveCount(0);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja-JP');
+  await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(5);
   expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('jp');
   const text = await page.locator('body').innerText();
-  for (const english of ['Coming soon', 'Log in', 'Register', 'Spot', 'Assets', 'Dark', 'Light']) {
+  for (const english of [
+    'Coming soon',
+    'Log in',
+    'Register',
+    'Spot',
+    'Assets',
+    'Dark',
+    'Light',
+    'Top markets',
+  ]) {
     expect(text, english).not.toContain(english);
   }
   await page.screenshot({ path: 'test-results/shell-home-jp.png' });
   // The other four languages of the spec are kept when set, though the selector offers three.
   await page.evaluate(() => localStorage.setItem('lang', 'fr'));
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Coming soon');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('An exchange you can check');
   await page.evaluate(() => localStorage.setItem('lang', 'en'));
 });
 

@@ -56,7 +56,7 @@ describe('register checks (spec 000 §5 order)', () => {
       'login.emptyEmail',
       'login.badEmail',
       'register.privacyRequired',
-      'login.emptyCode',
+      'register.emptyCode',
       'login.emptyPassword',
       'register.emptyInvite',
       'register.passwordRule',

@@ -1,8 +1,14 @@
 /**
  * Demo news the server seeds on first start: banners, help articles, about pages, news,
- * home notices and the privacy policy, each in English, Simplified and Traditional Chinese.
+ * home notices and the privacy policy, in all seven languages: English, Simplified and Traditional
+ * Chinese here, Japanese, German, Dutch and French in demo-news-<lang>.ts beside this file.
  * Every statement here must stay true of the product; do not add numbers or claims it cannot show.
  */
+
+import { DEMO_NEWS_DU } from './demo-news-du.js';
+import { DEMO_NEWS_FR } from './demo-news-fr.js';
+import { DEMO_NEWS_GM } from './demo-news-gm.js';
+import { DEMO_NEWS_JP } from './demo-news-jp.js';
 
 export interface DemoArticleText {
   title: string;
@@ -830,3 +836,15 @@ export const DEMO_NEWS: readonly DemoArticle[] = [
     },
   },
 ];
+
+const TRANSLATIONS = { jp: DEMO_NEWS_JP, gm: DEMO_NEWS_GM, du: DEMO_NEWS_DU, fr: DEMO_NEWS_FR };
+
+/** An article's text in every language that has it. */
+export function articleTexts(article: DemoArticle): Record<string, DemoArticleText> {
+  const texts: Record<string, DemoArticleText> = { ...article.texts };
+  for (const [lang, byId] of Object.entries(TRANSLATIONS)) {
+    const text = byId[article.id];
+    if (text) texts[lang] = text;
+  }
+  return texts;
+}

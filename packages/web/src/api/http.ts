@@ -37,11 +37,16 @@ function trimmed(payload: Payload): Payload {
   );
 }
 
+/** How the client changes page: the app's router once it runs (so a toast survives), else a load. */
+let navigate = (url: string): void => window.location.assign(url);
+export function setNavigator(next: (url: string) => void): void {
+  navigate = next;
+}
+
 /** Where a timed-out session goes: the login page, with the current page to come back to. */
 function toLogin(): void {
   const here = window.location.pathname + window.location.search;
-  if (window.location.pathname !== '/login')
-    window.location.assign(`/login?redirect=${encodeURIComponent(here)}`);
+  if (window.location.pathname !== '/login') navigate(`/login?redirect=${encodeURIComponent(here)}`);
 }
 
 /**
@@ -84,7 +89,9 @@ export async function call<T>(
     toast('error', text);
     throw error instanceof ApiError ? error : new ApiError(text, -1);
   }
-  const outcome = settle(envelope, token !== null, options.quiet === true);
+  // Only the first call to learn that this token ended signs out; the others were sent with it too.
+  const stillSignedIn = token !== null && useSession.getState().token === token;
+  const outcome = settle(envelope, stillSignedIn, options.quiet === true);
   if (outcome.toast) toast(outcome.toast.kind, outcome.toast.text);
   if (outcome.signOut) {
     useSession.getState().clear();

@@ -120,7 +120,7 @@ function TopBar() {
               <Link
                 to="/register"
                 className="rounded px-2 text-white"
-                style={{ background: 'var(--accent)' }}
+                style={{ background: 'var(--accent-strong)' }}
               >
                 {t('account.register')}
               </Link>

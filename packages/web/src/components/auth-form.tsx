@@ -1,5 +1,5 @@
 import type { Area } from '@oex/protocol';
-import { useEffect, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/http.js';
 import { accountProblem, countdownLeft, type Method } from '../features/auth/rules.js';
@@ -31,16 +31,27 @@ export function MethodTabs({ method, onChange }: { method: Method; onChange(next
   );
 }
 
-type FieldProps = { label: string; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>;
+type FieldProps = { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>;
 
-/** A labelled text input. */
+/** A labelled text input; a hint under it describes the input without joining its name. */
 export function TextField({ label, hint, ...input }: FieldProps) {
+  const id = useId();
   return (
-    <label className="flex flex-col gap-1">
-      <span>{label}</span>
-      <input className={inputClass} style={inputStyle} {...input} />
-      {hint}
-    </label>
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        className={inputClass}
+        style={inputStyle}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        {...input}
+      />
+      {hint && (
+        <span id={`${id}-hint`} className="text-xs" style={{ color: 'var(--muted)' }}>
+          {hint}
+        </span>
+      )}
+    </div>
   );
 }
 
@@ -189,7 +200,7 @@ export function SubmitButton({
       type="submit"
       disabled={busy}
       className="rounded py-2 font-medium text-white disabled:opacity-60"
-      style={{ background: 'var(--accent)' }}
+      style={{ background: 'var(--accent-strong)' }}
     >
       {busy ? busyLabel : label}
     </button>
@@ -285,11 +296,7 @@ export function NewPasswordFields({
         onChange={(event) => onPassword(event.target.value)}
         type="password"
         autoComplete="new-password"
-        hint={
-          <span className="text-xs" style={{ color: 'var(--muted)' }}>
-            {t('register.passwordRule')}
-          </span>
-        }
+        hint={t('register.passwordRule')}
       />
       <TextField
         label={t('register.confirm')}

@@ -2,7 +2,7 @@ import { AccountTypeId, Decimal, type DemoInfo } from '@oex/protocol';
 import type { CurrencyDirectory } from '../../ledger/currencies.js';
 import type { Sequencer } from '../../ledger/sequencer.js';
 import type { LedgerService } from '../../ledger/service.js';
-import { DEMO_NEWS } from '../../content/demo-news.js';
+import { DEMO_NEWS, articleTexts } from '../../content/demo-news.js';
 import type { Clock } from '../../lib/clock.js';
 import { randomCode } from '../../lib/secrets.js';
 import type { UsersService } from '../../users/service.js';
@@ -57,7 +57,13 @@ export async function seedDemo(db: Db, users: UsersService, clock: Clock): Promi
         .execute();
       await trx
         .insertInto('news_texts')
-        .values(Object.entries(article.texts).map(([lang, text]) => ({ news_id: article.id, lang, ...text })))
+        .values(
+          Object.entries(articleTexts(article)).map(([lang, text]) => ({
+            news_id: article.id,
+            lang,
+            ...text,
+          })),
+        )
         .execute();
     }
     await trx

@@ -54,7 +54,7 @@ export interface RegisterForm {
 export function registerProblem(form: RegisterForm): string | null {
   const checks: [boolean, string][] = [
     [!form.privacy, 'register.privacyRequired'],
-    [!form.code.trim(), 'login.emptyCode'],
+    [!form.code.trim(), 'register.emptyCode'],
     [!form.password.trim(), 'login.emptyPassword'],
     [form.inviteRequired && !form.invite.trim(), 'register.emptyInvite'],
     [!PASSWORD_PATTERN.test(form.password.trim()), 'register.passwordRule'],

@@ -78,6 +78,7 @@ export const du: Texts = {
     rememberNote: 'Op dit apparaat wordt alleen het account onthouden, nooit het wachtwoord.',
   },
   register: {
+    emptyCode: 'Voer de verificatiecode in',
     title: 'Account aanmaken',
     emailCode: 'E-mailcode',
     resendIn: 'Opnieuw versturen over {{seconds}} s',

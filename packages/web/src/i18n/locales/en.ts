@@ -76,6 +76,7 @@ export const en = {
     rememberNote: 'Only the account is remembered on this device, never the password.',
   },
   register: {
+    emptyCode: 'Enter the verification code',
     title: 'Create an account',
     emailCode: 'Email code',
     resendIn: 'Resend in {{seconds}} s',

@@ -78,6 +78,7 @@ export const fr: Texts = {
     rememberNote: 'Seul le compte est mémorisé sur cet appareil, jamais le mot de passe.',
   },
   register: {
+    emptyCode: 'Saisissez le code de vérification',
     title: 'Créer un compte',
     emailCode: 'Code e-mail',
     resendIn: 'Renvoyer dans {{seconds}} s',

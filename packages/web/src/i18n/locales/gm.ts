@@ -78,6 +78,7 @@ export const gm: Texts = {
     rememberNote: 'Auf diesem Gerät wird nur das Konto gespeichert, nie das Passwort.',
   },
   register: {
+    emptyCode: 'Geben Sie den Bestätigungscode ein',
     title: 'Konto erstellen',
     emailCode: 'E-Mail-Code',
     resendIn: 'Erneut senden in {{seconds}} s',

@@ -78,6 +78,7 @@ export const hk: Texts = {
     rememberNote: '本裝置只記住帳戶，絕不記住密碼。',
   },
   register: {
+    emptyCode: '請輸入驗證碼',
     title: '建立帳戶',
     emailCode: '電郵驗證碼',
     resendIn: '{{seconds}} 秒後重新發送',

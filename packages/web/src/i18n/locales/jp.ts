@@ -78,6 +78,7 @@ export const jp: Texts = {
     rememberNote: 'この端末に記憶されるのはアカウントだけで、パスワードは記憶されません。',
   },
   register: {
+    emptyCode: '認証コードを入力してください',
     title: 'アカウント作成',
     emailCode: 'メール認証コード',
     resendIn: '{{seconds}} 秒後に再送信',

@@ -78,6 +78,7 @@ export const zh: Texts = {
     rememberNote: '本设备只记住账户，绝不记住密码。',
   },
   register: {
+    emptyCode: '请输入验证码',
     title: '创建账户',
     emailCode: '邮箱验证码',
     resendIn: '{{seconds}} 秒后重新发送',

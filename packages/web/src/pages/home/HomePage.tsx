@@ -24,7 +24,7 @@ function Hero() {
       <Link
         to={token ? '/trade' : '/register'}
         className="inline-block rounded px-6 py-2.5 font-medium text-white"
-        style={{ background: 'var(--accent)' }}
+        style={{ background: 'var(--accent-strong)' }}
       >
         {token ? t('home.tradeNow') : t('home.registerNow')}
       </Link>

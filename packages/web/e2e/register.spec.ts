@@ -1,0 +1,87 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible, latestCode } from './helpers.js';
+
+test('registers by email with the code from the dev mailbox, then signs in', async ({ page, request }) => {
+  const email = `reg-${Date.now()}@example.test`;
+  await page.goto('/register?extension_code=DEMO2026');
+  const invite = page.getByLabel('Invite code');
+  await expect(invite).toHaveValue('DEMO2026');
+  await expect(invite).toHaveAttribute('readonly', '');
+  await expect(page.getByRole('checkbox')).toBeChecked();
+  await expect(page.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute(
+    'href',
+    '/notice?id=66&category_id=26',
+  );
+
+  // The checks run in the spec's order: the account first, then the privacy box, then the code.
+  const submit = page.getByRole('button', { name: 'Register', exact: true }).last();
+  await submit.click();
+  await expect(page.getByText('Enter your email')).toBeVisible();
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('checkbox').uncheck();
+  await submit.click();
+  await expect(page.getByText('Please accept the privacy policy')).toBeVisible();
+  await page.getByRole('checkbox').check();
+  await submit.click();
+  await expect(page.getByText('Enter the verification code')).toBeVisible();
+
+  // Sending starts the 60 s countdown; editing the account ends it.
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByRole('button', { name: /Resend in (60|59) s/ })).toBeDisabled();
+  await page.getByLabel('Email address').fill(`x${email}`);
+  await expect(page.getByRole('button', { name: 'Send code' })).toBeEnabled();
+  await page.getByLabel('Email address').fill(email);
+  const code = await latestCode(request, email);
+  await page.getByLabel('Email code').fill(code);
+  await page.getByLabel('Password', { exact: true }).fill('secret12');
+  await page.getByLabel('Confirm password').fill('secret13');
+  await submit.click();
+  await expect(page.getByText('The two passwords differ')).toBeVisible();
+  await page.getByLabel('Confirm password').fill('secret12');
+  await page.screenshot({ path: 'test-results/register-filled.png' });
+  await submit.click();
+  await expect(page.getByText('Registration successful')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill('secret12');
+  await page.getByLabel('Password').press('Enter');
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByText('Account', { exact: true })).toBeVisible();
+});
+
+test('registers by phone with the SMS code, and resets the password by phone', async ({ page, request }) => {
+  const mobile = `139${String(Date.now()).slice(-8)}`;
+  await page.goto('/register?extension_code=DEMO2026');
+  await page.getByRole('tab', { name: 'Phone' }).click();
+  await expect(page.getByLabel('Country or area code')).toContainText('+86');
+  await page.getByLabel('Mobile number').fill(mobile);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('SMS code').fill(await latestCode(request, mobile));
+  await page.getByLabel('Password', { exact: true }).fill('phone123');
+  await page.getByLabel('Confirm password').fill('phone123');
+  await page.getByRole('button', { name: 'Register', exact: true }).last().click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expectAccessible(page);
+
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgetPassword$/);
+  await page.getByRole('tab', { name: 'Phone' }).click();
+  await page.getByLabel('Mobile number').fill(mobile);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByRole('button', { name: /Resend in/ })).toBeVisible();
+  const code = await latestCode(request, mobile);
+  await page.getByLabel('SMS code').fill(code);
+  await page.getByLabel('New password').fill('phone456');
+  await page.getByLabel('Confirm password').fill('phone456');
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/forgot-filled.png' });
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByRole('tab', { name: 'Phone' }).click();
+  await page.getByLabel('Mobile number').fill(mobile);
+  await page.getByLabel('Password').fill('phone456');
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(/\/home$/);
+});
