@@ -47,9 +47,32 @@ describe('news', () => {
     expect(hk.body.data!.title).not.toBe(zh.body.data!.title);
   });
 
+  it('serves every demo article in all seven languages', async () => {
+    for (const lang of ['zh', 'hk', 'jp', 'gm', 'du', 'fr']) {
+      const item = await ex.api.get<NewsItem>('news/info', { id: 66 }, { lang });
+      expect(item.body.data!.title, lang).not.toBe('Privacy Policy');
+    }
+    const rows = await ex.db.kysely
+      .selectFrom('news_texts')
+      .select(({ fn }) => ['lang', fn.countAll<number>().as('count')])
+      .groupBy('lang')
+      .execute();
+    const counts = new Set(rows.map((row) => Number(row.count)));
+    expect(rows).toHaveLength(7);
+    expect(counts.size).toBe(1);
+  });
+
   it('falls back to English where a language has no text', async () => {
-    const fr = await ex.api.get<NewsItem>('news/info', { id: 66 }, { lang: 'fr' });
-    expect(fr.body.data!.title).toBe('Privacy Policy');
+    await ex.db.kysely
+      .insertInto('news')
+      .values({ id: 900, category_id: 6, banner: null, sort: 9, created_at: Date.now() })
+      .execute();
+    await ex.db.kysely
+      .insertInto('news_texts')
+      .values({ news_id: 900, lang: 'en', title: 'Only in English', content: '<p>x</p>' })
+      .execute();
+    const fr = await ex.api.get<NewsItem>('news/info', { id: 900 }, { lang: 'fr' });
+    expect(fr.body.data!.title).toBe('Only in English');
     const list = await ex.api.get<Paged<NewsItem>>('news/list', { category_id: 6 }, { lang: 'gm' });
     expect(list.body.data!.data).toHaveLength(list.body.data!.total);
   });

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 test('the root opens the home route with the top bar, and unbuilt pages say so plainly', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByRole('link', { name: 'Open Exchange' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Open Exchange', exact: true })).toBeVisible();
   await page.goto('/deposit');
   await expect(page.getByRole('heading', { name: 'Coming soon' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
