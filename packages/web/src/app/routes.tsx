@@ -35,6 +35,8 @@ function nested(path: string, first: string, children: string[]): RouteObject {
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
+    // Pages are loaded on first visit; nothing to show in the meantime but the empty layout.
+    hydrateFallbackElement: <div />,
     children: [
       { index: true, element: <Navigate to="/home" replace /> },
       {
@@ -62,7 +64,11 @@ export const routes: RouteObject[] = [
         lazy: () =>
           import('../pages/forgot/ForgotPasswordPage.js').then((m) => ({ Component: m.ForgotPasswordPage })),
       },
-      ...['deposit', 'trade', 'white'].map((path) => ({ path, ...soon })),
+      {
+        path: 'trade',
+        lazy: () => import('../pages/trade/TradePage.js').then((m) => ({ Component: m.TradePage })),
+      },
+      ...['deposit', 'white'].map((path) => ({ path, ...soon })),
       {
         element: <RequireSession />,
         children: [

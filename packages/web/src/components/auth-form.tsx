@@ -3,6 +3,7 @@ import { useEffect, useId, useState, type FormEvent, type InputHTMLAttributes } 
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/http.js';
 import { accountProblem, countdownLeft, type Method } from '../features/auth/rules.js';
+import { Tabs } from './Tabs.js';
 import { useToasts } from './toast.js';
 
 /** Pieces shared by the login, register and forgot-password forms. */
@@ -13,21 +14,13 @@ export const inputStyle = { background: 'var(--bg)', borderColor: 'var(--border)
 export function MethodTabs({ method, onChange }: { method: Method; onChange(next: Method): void }) {
   const { t } = useTranslation();
   return (
-    <div role="tablist" className="mb-4 flex gap-4 border-b" style={{ borderColor: 'var(--border)' }}>
-      {([0, 1] as const).map((value) => (
-        <button
-          key={value}
-          type="button"
-          role="tab"
-          aria-selected={method === value}
-          onClick={() => onChange(value)}
-          className="-mb-px border-b-2 px-1 pb-2"
-          style={{ borderColor: method === value ? 'var(--accent)' : 'transparent' }}
-        >
-          {value === 0 ? t('login.email') : t('login.phone')}
-        </button>
-      ))}
-    </div>
+    <Tabs<Method>
+      className="mb-4 flex gap-4 border-b"
+      values={[0, 1]}
+      active={method}
+      text={(value) => (value === 0 ? t('login.email') : t('login.phone'))}
+      onChange={onChange}
+    />
   );
 }
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MarketTable } from '../../components/MarketTable.js';
 import { Empty, QueryState } from '../../components/states.js';
+import { Tabs } from '../../components/Tabs.js';
 import { useFavorites } from '../../features/markets/favorites.js';
 import { useQuoteGroups } from '../../features/markets/quotes.js';
 import { sortMarkets, type SortKey } from '../../features/markets/rules.js';
@@ -40,31 +41,15 @@ export function MarketsPage() {
             active === FAVORITES_TAB
               ? all.filter((market) => favorites.ids.has(market.id))
               : (data.find((group) => group.code === active)?.matches ?? []);
-          const tabs = [
-            ...data.map((group) => [group.code, group.code]),
-            [FAVORITES_TAB, t('markets.favorites')],
-          ];
           return (
             <>
-              <div
-                role="tablist"
+              <Tabs
                 className="mb-3 flex gap-4 border-b"
-                style={{ borderColor: 'var(--border)' }}
-              >
-                {tabs.map(([code, label]) => (
-                  <button
-                    key={code}
-                    type="button"
-                    role="tab"
-                    aria-selected={active === code}
-                    onClick={() => setTab(code!)}
-                    className="-mb-px border-b-2 px-1 pb-2"
-                    style={{ borderColor: active === code ? 'var(--accent)' : 'transparent' }}
-                  >
-                    {label}
-                  </button>
-                ))}
-              </div>
+                values={[...data.map((group) => group.code), FAVORITES_TAB]}
+                active={active}
+                text={(code) => (code === FAVORITES_TAB ? t('markets.favorites') : code)}
+                onChange={setTab}
+              />
               {shown.length === 0 ? (
                 <Empty text={active === FAVORITES_TAB ? t('markets.noFavorites') : undefined} />
               ) : (

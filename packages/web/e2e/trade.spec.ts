@@ -1,0 +1,204 @@
+import { Decimal } from '@oex/protocol';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible, setTheme, signInAs } from './helpers.js';
+
+const BTC_USDT = 1;
+const USDT = 1;
+const BTC = 2;
+
+interface DealAnswer {
+  data: { depth: { in: { price: string }[]; out: { price: string }[] } };
+}
+
+async function balance(request: APIRequestContext, token: string, currency: number): Promise<Decimal> {
+  const answer = await request.get(`/api/account/detail?currency_id=${currency}&account_type_id=1`, {
+    headers: { authorization: token },
+  });
+  return Decimal.parse(((await answer.json()) as { data: { balance: string } }).data.balance);
+}
+
+/** A price inside the spread, so a limit sell rests as the best ask and takes nobody's order. */
+async function insideSpread(request: APIRequestContext): Promise<string> {
+  const deal = (await (
+    await request.get(`/api/market/deal?currency_match_id=${BTC_USDT}`)
+  ).json()) as DealAnswer;
+  const bid = Decimal.parse(deal.data.depth.in[0]!.price);
+  const ask = Decimal.parse(deal.data.depth.out[0]!.price);
+  return bid.add(ask).div(Decimal.fromInt(2), 4, 'down').toString();
+}
+
+const book = (page: Page) => page.getByRole('region', { name: 'Order book' });
+const orders = (page: Page) => page.getByRole('region', { name: 'Orders' });
+const form = (page: Page, name: 'Buy BTC' | 'Sell BTC') => page.getByRole('form', { name });
+const digits = (text: string) => text.replace(/,/g, '');
+/** An exact decimal as the English page shows it: thousands grouped. */
+const grouped = (text: string) => text.replace(/^(\d+)/, (whole) => whole.replace(/\B(?=(\d{3})+$)/g, ','));
+
+test('a visitor sees the live book, trades and chart, but no order forms', async ({ page }) => {
+  await page.goto('/trade?match=1');
+  await expect(page.getByRole('heading', { name: 'BTC/USDT', level: 1 })).toBeVisible();
+  await expect(book(page).getByRole('rowheader', { name: 'Sell 1', exact: true })).toBeVisible();
+  await expect(book(page).getByRole('rowheader', { name: 'Buy 1', exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Recent trades' }).locator('tbody tr')).not.toHaveCount(0);
+  await expect(page.getByTestId('price-chart').locator('canvas').first()).toBeVisible();
+  await expect(page.getByText('Log in or register to trade')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Buy BTC' })).toHaveCount(0);
+  await expectAccessible(page);
+
+  // The left list opens another pair, and the address follows it.
+  await page.getByRole('navigation', { name: 'Markets' }).getByRole('button', { name: /^ETH/ }).click();
+  await expect(page.getByRole('heading', { name: 'ETH/USDT', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/trade\?match=2$/);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'ETH/USDT', level: 1 })).toBeVisible();
+});
+
+test('the chart changes interval, loads that period and keeps the choice', async ({ page }) => {
+  await page.goto('/trade?match=1');
+  const chart = page.getByTestId('price-chart');
+  await expect(chart).toHaveAttribute('data-interval', '5min');
+  const loaded = page.waitForRequest(/\/api\/market\/kline\?.*period=15min/);
+  await page
+    .getByRole('toolbar', { name: 'Chart interval' })
+    .getByRole('button', { name: '15min', exact: true })
+    .click();
+  await loaded;
+  await expect(chart).toHaveAttribute('data-interval', '15min');
+  await page.reload();
+  await expect(page.getByTestId('price-chart')).toHaveAttribute('data-interval', '15min');
+  await page
+    .getByRole('toolbar', { name: 'Chart interval' })
+    .getByRole('button', { name: '5min', exact: true })
+    .click();
+  await page.getByRole('tab', { name: 'Depth' }).click();
+  await expect(page.getByRole('img', { name: 'Depth' })).toBeVisible();
+});
+
+test('clicking a book price fills both forms', async ({ page }) => {
+  await signInAs(page, 'alice@demo.test');
+  await page.goto('/trade?match=1');
+  await page.getByRole('tab', { name: 'Limit' }).click();
+  const price = book(page)
+    .getByRole('row', { name: /Sell 1/ })
+    .getByRole('button');
+  const text = digits(await price.innerText());
+  await price.click();
+  for (const name of ['Buy BTC', 'Sell BTC'] as const) {
+    const value = await form(page, name).getByLabel('Price').inputValue();
+    expect(Decimal.parse(value).eq(Decimal.parse(text)), `${value} = ${text}`).toBe(true);
+  }
+});
+
+test('A sells at a limit, B buys it at market: both see the fill live, and balances are exact', async ({
+  browser,
+}) => {
+  const alice = await browser.newPage();
+  const bob = await browser.newPage();
+  const aliceToken = await signInAs(alice, 'alice@demo.test');
+  const bobToken = await signInAs(bob, 'bob@demo.test');
+  await alice.goto('/trade?match=1');
+  await bob.goto('/trade?match=1');
+  const request = alice.request;
+  const markets = await (await request.get('/api/market/currency_matches')).json();
+  const fee = Decimal.parse(
+    markets.data[0].matches.find((m: { id: number }) => m.id === BTC_USDT).change_fee_rate,
+  );
+  const before = {
+    aliceUsdt: await balance(request, aliceToken, USDT),
+    aliceBtc: await balance(request, aliceToken, BTC),
+    bobUsdt: await balance(request, bobToken, USDT),
+    bobBtc: await balance(request, bobToken, BTC),
+  };
+  const quantity = Decimal.parse('0.001');
+
+  // Bob prepares a market buy and watches his orders; confirmation off for speed.
+  await bob.getByLabel('Confirm before placing').uncheck();
+  await orders(bob).getByRole('tab', { name: 'All orders' }).click();
+  await form(bob, 'Buy BTC').getByLabel('Amount').fill('0.001');
+
+  // Alice places a limit sell inside the spread, through the confirmation step.
+  await alice.getByRole('tab', { name: 'Limit' }).click();
+  await orders(alice).getByRole('tab', { name: 'Sell' }).click();
+  const price = await insideSpread(request);
+  await form(alice, 'Sell BTC').getByLabel('Price').fill(price);
+  await form(alice, 'Sell BTC').getByLabel('Amount').fill('0.001');
+  await form(alice, 'Sell BTC').getByRole('button', { name: 'Sell BTC' }).click();
+  await expect(alice.getByRole('dialog')).toContainText(`Sell 0.001 BTC at ${price} USDT?`);
+  await alice.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  const row = orders(alice).locator('tbody tr').first();
+  await expect(row).toContainText(grouped(Decimal.parse(price).toString(4)));
+  const orderId = await row.getAttribute('data-order-id');
+  expect(orderId).toMatch(/^\d+$/);
+
+  await form(bob, 'Buy BTC').getByRole('button', { name: 'Buy BTC' }).click();
+
+  // Alice's open order leaves her current list without a reload; it is in her history, completed.
+  await expect(orders(alice).locator(`tr[data-order-id="${orderId}"]`)).toHaveCount(0);
+  await orders(alice).getByRole('tab', { name: 'Order history' }).click();
+  await expect(orders(alice).locator(`tr[data-order-id="${orderId}"]`)).toContainText('Completed');
+  // Bob's market order appears on top of his list as it fills.
+  await expect(orders(bob).locator('tbody tr').first()).toContainText('0.001000');
+  await expect(orders(bob).locator('tbody tr').first()).toContainText('Completed');
+
+  const cost = quantity.mul(Decimal.parse(price));
+  const after = {
+    aliceUsdt: before.aliceUsdt.add(cost.sub(cost.mul(fee))),
+    aliceBtc: before.aliceBtc.sub(quantity),
+    bobUsdt: before.bobUsdt.sub(cost),
+    bobBtc: before.bobBtc.add(quantity.sub(quantity.mul(fee))),
+  };
+  expect((await balance(request, aliceToken, USDT)).toString()).toBe(after.aliceUsdt.toString());
+  expect((await balance(request, aliceToken, BTC)).toString()).toBe(after.aliceBtc.toString());
+  expect((await balance(request, bobToken, USDT)).toString()).toBe(after.bobUsdt.toString());
+  expect((await balance(request, bobToken, BTC)).toString()).toBe(after.bobBtc.toString());
+  // The forms show the same balances, cut to 6 decimals, refreshed without a reload.
+  await expect(alice.getByTestId('available-buy')).toHaveText(
+    grouped(after.aliceUsdt.round(6, 'down').toString(6)),
+  );
+  await expect(bob.getByTestId('available-sell')).toHaveText(after.bobBtc.round(6, 'down').toString(6));
+  await alice.close();
+  await bob.close();
+});
+
+test('cancelling a resting order releases exactly its funds', async ({ page }) => {
+  const token = await signInAs(page, 'alice@demo.test');
+  await page.goto('/trade?match=1');
+  await page.getByLabel('Confirm before placing').uncheck();
+  await page.getByRole('tab', { name: 'Limit' }).click();
+  const before = await balance(page.request, token, USDT);
+  await form(page, 'Buy BTC').getByLabel('Price').fill('1000.5');
+  await form(page, 'Buy BTC').getByLabel('Amount').fill('0.002');
+  await form(page, 'Buy BTC').getByRole('button', { name: 'Buy BTC' }).click();
+  const row = orders(page).locator('tbody tr', { hasText: '1,000.5000' });
+  await expect(row).toBeVisible();
+  await expect
+    .poll(async () => (await balance(page.request, token, USDT)).toString())
+    .toBe(before.sub(Decimal.parse('2.001')).toString());
+  await row.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row).toHaveCount(0);
+  await expect
+    .poll(async () => (await balance(page.request, token, USDT)).toString())
+    .toBe(before.toString());
+});
+
+test('the trade page in both themes, on a phone and a wide screen', async ({ page }) => {
+  await signInAs(page, 'alice@demo.test');
+  for (const [width, height] of [
+    [1440, 1000],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const theme of ['light', 'dark'] as const) {
+      await page.goto('/trade?match=1');
+      await setTheme(page, theme);
+      await expect(book(page).getByRole('rowheader', { name: 'Sell 1', exact: true })).toBeVisible();
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: `test-results/screens/trade-${width}-${theme}.png`, fullPage: true });
+      await expectAccessible(page);
+    }
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  }
+  // On a phone the buy and sell buttons stay on screen.
+  await expect(page.getByRole('link', { name: 'Buy', exact: true })).toBeInViewport();
+});

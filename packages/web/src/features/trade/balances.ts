@@ -1,0 +1,34 @@
+import type { AccountView, MarketView } from '@oex/protocol';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../api/http.js';
+import { useSession } from '../session.js';
+
+/** The spot (change) account type. */
+const SPOT_ACCOUNT = 1;
+
+function useAvailable(currencyId: number | undefined) {
+  const token = useSession((state) => state.token);
+  return useQuery({
+    queryKey: ['account/detail', SPOT_ACCOUNT, currencyId, token],
+    queryFn: () =>
+      call<AccountView>(
+        'GET',
+        'account/detail',
+        { currency_id: currencyId, account_type_id: SPOT_ACCOUNT },
+        { quiet: true },
+      ),
+    enabled: token !== null && currencyId !== undefined,
+  });
+}
+
+/** The signed-in user's available base and quote balances in a market, and a refresh. */
+export function useMarketBalances(market: MarketView | undefined) {
+  const client = useQueryClient();
+  const base = useAvailable(market?.base_currency_id);
+  const quote = useAvailable(market?.quote_currency_id);
+  return {
+    base: base.data?.balance ?? null,
+    quote: quote.data?.balance ?? null,
+    refresh: () => void client.invalidateQueries({ queryKey: ['account/detail'] }),
+  };
+}

@@ -1,0 +1,50 @@
+import type { CompletedTrade, Deal, DepthEntry, MarketView } from '@oex/protocol';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../api/http.js';
+import { useChannel } from '../../api/socket.js';
+
+/** Spec 000 §9: the trade list keeps the latest 30. */
+export const RECENT_TRADES = 30;
+
+interface DepthPush {
+  currency_match_id: number;
+  depth: { in: DepthEntry[]; out: DepthEntry[] };
+}
+interface TradesPush {
+  currency_match_id: number;
+  completes: CompletedTrade[];
+}
+
+/** Newest first, without repeats, at most 30. */
+export function withTrades(current: CompletedTrade[], incoming: CompletedTrade[]): CompletedTrade[] {
+  const seen = new Set(incoming.map((trade) => trade.id));
+  return [...incoming, ...current.filter((trade) => !seen.has(trade.id))].slice(0, RECENT_TRADES);
+}
+
+/**
+ * A market's quotation, book and recent trades: the market/deal snapshot, then MARKET_DEPTH and
+ * GLOBAL_TX pushes written into it. A missed push reloads the snapshot.
+ */
+export function useMarketData(market: MarketView | undefined) {
+  const client = useQueryClient();
+  const key = ['market/deal', market?.id];
+  const deal = useQuery({
+    queryKey: key,
+    queryFn: () => call<Deal>('GET', 'market/deal', { currency_match_id: market!.id }, { quiet: true }),
+    enabled: market !== undefined,
+    staleTime: Infinity,
+  });
+  const reload = () => void client.invalidateQueries({ queryKey: key });
+  const update = (patch: (deal: Deal) => Deal) => client.setQueryData<Deal>(key, (old) => old && patch(old));
+  useChannel<DepthPush>(
+    market ? `MARKET_DEPTH.${market.symbol}` : null,
+    (push) => update((old) => ({ ...old, depth: push.depth })),
+    reload,
+  );
+  useChannel<TradesPush>(
+    market ? `GLOBAL_TX.${market.symbol}` : null,
+    (push) => update((old) => ({ ...old, tx_completes: withTrades(old.tx_completes, push.completes) })),
+    reload,
+  );
+  return deal;
+}

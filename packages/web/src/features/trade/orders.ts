@@ -1,0 +1,69 @@
+import type { Paged, SpotOrderView } from '@oex/protocol';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../api/http.js';
+import { useChannel } from '../../api/socket.js';
+import { useSession } from '../session.js';
+import { applyMatched, applySubmitted, PAGE_SIZE, type OrdersPage, type OrdersView } from './order-rules.js';
+
+export interface OrdersQuery {
+  view: OrdersView;
+  /** 1 buy, 2 sell; history shows both. */
+  way: 1 | 2;
+  marketId: number | null;
+  page: number;
+}
+
+function path(query: OrdersQuery): string {
+  if (query.view === 'history') return 'tx_history/list';
+  return query.way === 1 ? 'tx_in/list' : 'tx_out/list';
+}
+
+async function load(query: OrdersQuery): Promise<OrdersPage> {
+  const answer = await call<Paged<SpotOrderView>>(
+    'GET',
+    path(query),
+    {
+      page: query.page,
+      limit: PAGE_SIZE,
+      status: query.view === 'all' ? 'all' : undefined,
+      currency_match_id: query.view === 'current' ? (query.marketId ?? undefined) : undefined,
+    },
+    { quiet: true },
+  );
+  return { rows: answer.data, total: answer.total };
+}
+
+interface MatchedPush {
+  order: SpotOrderView;
+  quote_account: { balance: string };
+  base_account: { balance: string };
+}
+
+/**
+ * A page of the signed-in user's orders, kept live: TX_MATCHED updates or removes an order,
+ * TX_SUBMIT adds a new one (spec 000 §4). `onFill` runs on every fill, to refresh balances.
+ */
+export function useOrders(query: OrdersQuery, onFill: () => void) {
+  const token = useSession((state) => state.token);
+  const client = useQueryClient();
+  const key = ['orders', query.view, query.way, query.marketId, query.page, token];
+  const orders = useQuery({ queryKey: key, queryFn: () => load(query), enabled: token !== null });
+  const patch = (change: (page: OrdersPage) => OrdersPage) =>
+    client.setQueryData<OrdersPage>(key, (page) => page && change(page));
+  const reload = () => void client.invalidateQueries({ queryKey: ['orders'] });
+  const context = { view: query.view, way: query.way, pageNumber: query.page, marketId: query.marketId };
+  useChannel<MatchedPush>(
+    token ? 'TX_MATCHED' : null,
+    (push) => {
+      patch((page) => applyMatched(page, push.order, context));
+      onFill();
+    },
+    reload,
+  );
+  useChannel<{ order: SpotOrderView; way: 1 | 2 }>(
+    token ? 'TX_SUBMIT' : null,
+    (push) => patch((page) => applySubmitted(page, push.order, context)),
+    reload,
+  );
+  return { orders, reload };
+}

@@ -1,0 +1,49 @@
+import type { MarketView, Quotation } from '@oex/protocol';
+import { useTranslation } from 'react-i18next';
+import { Change } from '../../components/MarketTable.js';
+import { currentLang } from '../../i18n/index.js';
+import { PRICE_DECIMALS } from '../../features/trade/form-rules.js';
+import { directionOf, formatNumber } from '../../lib/format.js';
+
+/** Symbol, latest price, change, high, low and volume, all live (spec 000 §2). */
+export function MarketHeader({ market, quotation }: { market: MarketView; quotation: Quotation }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const direction = directionOf(quotation.change);
+  const stats: [string, string][] = [
+    ['markets.high', formatNumber(quotation.high, PRICE_DECIMALS, lang)],
+    ['markets.low', formatNumber(quotation.low, PRICE_DECIMALS, lang)],
+    ['markets.volume', `${formatNumber(quotation.volume, 2, lang)} ${market.base_currency_code}`],
+  ];
+  return (
+    <header
+      className="flex flex-wrap items-baseline gap-x-6 gap-y-1 border-b px-2 py-2"
+      style={{ borderColor: 'var(--border)' }}
+    >
+      <h1 className="text-lg font-semibold">{market.symbol}</h1>
+      <span
+        className="text-lg font-semibold tabular-nums"
+        data-testid="last-price"
+        style={{
+          color: direction === 'down' ? 'var(--down)' : direction === 'up' ? 'var(--up)' : 'var(--text)',
+        }}
+      >
+        {formatNumber(quotation.close, PRICE_DECIMALS, lang)}
+      </span>
+      <dl className="flex flex-wrap gap-x-6 gap-y-1 text-xs">
+        <div className="flex gap-1">
+          <dt style={{ color: 'var(--muted)' }}>{t('markets.change')}</dt>
+          <dd>
+            <Change value={quotation.change} />
+          </dd>
+        </div>
+        {stats.map(([label, value]) => (
+          <div key={label} className="flex gap-1">
+            <dt style={{ color: 'var(--muted)' }}>{t(label)}</dt>
+            <dd className="tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </header>
+  );
+}

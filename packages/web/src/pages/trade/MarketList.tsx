@@ -1,0 +1,77 @@
+import type { QuoteGroup } from '@oex/protocol';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Change } from '../../components/MarketTable.js';
+import { Tabs } from '../../components/Tabs.js';
+import { currentLang } from '../../i18n/index.js';
+import { PRICE_DECIMALS } from '../../features/trade/form-rules.js';
+import { formatNumber } from '../../lib/format.js';
+
+/** The left list: quote-currency tabs, a search box and the markets open for trading. */
+export function MarketList({
+  groups,
+  selected,
+  onSelect,
+}: {
+  groups: QuoteGroup[];
+  selected: number;
+  onSelect(id: number): void;
+}) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const [tab, setTab] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const active =
+    tab ?? groups.find((group) => group.matches.some((m) => m.id === selected))?.code ?? groups[0]?.code;
+  const wanted = search.trim().toUpperCase();
+  const markets = (groups.find((group) => group.code === active)?.matches ?? []).filter(
+    (market) => market.open_change === 1 && (!wanted || market.base_currency_code.includes(wanted)),
+  );
+  return (
+    <nav aria-label={t('trade.markets')} className="flex flex-col text-xs">
+      <Tabs
+        className="flex gap-3 border-b px-1 pt-1"
+        values={groups.map((group) => group.code)}
+        active={active ?? ''}
+        text={(code) => code}
+        onChange={setTab}
+      />
+      <label className="sr-only" htmlFor="market-search">
+        {t('trade.search')}
+      </label>
+      <input
+        id="market-search"
+        type="search"
+        value={search}
+        placeholder={t('trade.search')}
+        onChange={(event) => setSearch(event.target.value)}
+        className="m-1 rounded border px-2 py-1"
+        style={{ background: 'var(--bg)', borderColor: 'var(--border)', color: 'var(--text)' }}
+      />
+      <ul>
+        {markets.map((market) => (
+          <li key={market.id}>
+            <button
+              type="button"
+              aria-current={market.id === selected ? 'true' : undefined}
+              onClick={() => onSelect(market.id)}
+              className="grid w-full grid-cols-[1fr_auto_auto] gap-2 px-2 py-1 text-left hover:bg-[var(--panel)]"
+              style={market.id === selected ? { background: 'var(--panel)' } : undefined}
+            >
+              <span className="font-medium">{market.base_currency_code}</span>
+              <span className="tabular-nums">
+                {formatNumber(market.currency_quotation.close, PRICE_DECIMALS, lang)}
+              </span>
+              <Change value={market.currency_quotation.change} />
+            </button>
+          </li>
+        ))}
+      </ul>
+      {markets.length === 0 && (
+        <p className="p-2" style={{ color: 'var(--muted)' }}>
+          {t('trade.noMarkets')}
+        </p>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,159 @@
+import type { SpotOrderView } from '@oex/protocol';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/http.js';
+import { Empty, Failed, Loading } from '../../components/states.js';
+import { Tabs } from '../../components/Tabs.js';
+import { OrderStatus, PAGE_SIZE, type OrdersView } from '../../features/trade/order-rules.js';
+import { useOrders } from '../../features/trade/orders.js';
+import { currentLang } from '../../i18n/index.js';
+import { formatNumber } from '../../lib/format.js';
+
+const VIEWS: OrdersView[] = ['current', 'all', 'history'];
+
+function OrderRow({ order, view, onCancel }: { order: SpotOrderView; view: OrdersView; onCancel(): void }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  // History times are shown without the year (spec 000 §2).
+  const time = view === 'history' ? order.created_at.slice(5) : order.created_at;
+  return (
+    <tr className="border-t" style={{ borderColor: 'var(--border)' }} data-order-id={order.id}>
+      <td className="px-2 py-1 tabular-nums">{time}</td>
+      <td className="px-2 py-1">{order.currency_match.symbol}</td>
+      <td className="px-2 py-1" style={{ color: order.way === 1 ? 'var(--up)' : 'var(--down)' }}>
+        {order.way_name}
+      </td>
+      <td className="px-2 py-1 text-right tabular-nums">
+        {order.price === null ? t('trade.market') : formatNumber(order.price, 4, lang)}
+      </td>
+      <td className="px-2 py-1 text-right tabular-nums">{formatNumber(order.number, 6, lang)}</td>
+      <td className="px-2 py-1 text-right tabular-nums" data-testid="filled">
+        {formatNumber(order.transacted_amount, 6, lang)}
+      </td>
+      <td className="px-2 py-1">{order.status_name}</td>
+      <td className="px-2 py-1 text-right">
+        {order.status === OrderStatus.OPEN && (
+          <button
+            type="button"
+            className="rounded border px-2"
+            style={{ borderColor: 'var(--border)' }}
+            onClick={onCancel}
+          >
+            {t('trade.cancelOrder')}
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * The orders panel (spec 000 §§2, 4): current, all and history; buy and sell sub-tabs; pages of 10;
+ * cancel; live through TX_MATCHED and TX_SUBMIT. Changing a tab goes back to page 1.
+ */
+export function OrdersPanel({ marketId, onChange }: { marketId: number; onChange(): void }) {
+  const { t } = useTranslation();
+  const [view, setView] = useState<OrdersView>('current');
+  const [way, setWay] = useState<1 | 2>(1);
+  const [page, setPage] = useState(1);
+  const { orders, reload } = useOrders({ view, way, marketId, page }, onChange);
+  const cancel = async (order: SpotOrderView) => {
+    try {
+      await call('POST', order.way === 1 ? 'tx_in/cancel' : 'tx_out/cancel', { id: order.id });
+      reload();
+      onChange();
+    } catch {
+      // The client has shown the server's message.
+    }
+  };
+  const lastPage = Math.max(1, Math.ceil((orders.data?.total ?? 0) / PAGE_SIZE));
+  return (
+    <section aria-label={t('trade.orders')} className="text-xs">
+      <div
+        className="flex flex-wrap items-center gap-x-6 gap-y-1 border-b px-2 py-1.5 text-sm"
+        style={{ borderColor: 'var(--border)' }}
+      >
+        <Tabs
+          label={t('trade.orders')}
+          values={VIEWS}
+          active={view}
+          text={(value) => t(`trade.views.${value}`)}
+          onChange={(value) => {
+            setView(value);
+            setPage(1);
+          }}
+        />
+        {view !== 'history' && (
+          <Tabs
+            label={t('trade.side')}
+            values={[1, 2] as (1 | 2)[]}
+            active={way}
+            text={(value) => t(value === 1 ? 'trade.buy' : 'trade.sell')}
+            onChange={(value) => {
+              setWay(value);
+              setPage(1);
+            }}
+          />
+        )}
+      </div>
+      {/* Focusable, so a keyboard can scroll the table sideways on a phone. */}
+      <div className="relative overflow-x-auto" tabIndex={0} aria-label={t('trade.orders')} role="group">
+        <table className="w-full min-w-[640px] border-collapse">
+          <thead>
+            <tr style={{ color: 'var(--muted)' }}>
+              {['time', 'pair', 'side', 'price', 'amount', 'filled', 'status'].map((key) => (
+                <th
+                  key={key}
+                  scope="col"
+                  className={`px-2 py-1 font-normal ${['price', 'amount', 'filled'].includes(key) ? 'text-right' : 'text-left'}`}
+                >
+                  {t(`trade.columns.${key}`)}
+                </th>
+              ))}
+              <th scope="col" className="px-2 py-1">
+                <span className="sr-only">{t('trade.columns.action')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.data?.rows.map((order) => (
+              <OrderRow key={order.id} order={order} view={view} onCancel={() => void cancel(order)} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {orders.isError ? (
+        <Failed onRetry={reload} />
+      ) : orders.isPending ? (
+        <Loading />
+      ) : orders.data.rows.length === 0 ? (
+        <Empty text={t('trade.noOrders')} />
+      ) : null}
+      {lastPage > 1 && (
+        <nav aria-label={t('trade.pages')} className="flex items-center justify-end gap-2 px-2 py-1">
+          <button
+            type="button"
+            disabled={page <= 1}
+            onClick={() => setPage(page - 1)}
+            className="rounded border px-2 disabled:opacity-50"
+            style={{ borderColor: 'var(--border)' }}
+          >
+            {t('trade.previous')}
+          </button>
+          <span>
+            {page} / {lastPage}
+          </span>
+          <button
+            type="button"
+            disabled={page >= lastPage}
+            onClick={() => setPage(page + 1)}
+            className="rounded border px-2 disabled:opacity-50"
+            style={{ borderColor: 'var(--border)' }}
+          >
+            {t('trade.next')}
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}

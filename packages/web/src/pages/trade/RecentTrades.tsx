@@ -1,0 +1,56 @@
+import type { CompletedTrade } from '@oex/protocol';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLang } from '../../i18n/index.js';
+import { PRICE_DECIMALS } from '../../features/trade/form-rules.js';
+import { formatNumber } from '../../lib/format.js';
+
+/**
+ * The latest 30 trades: time, price and amount. A trade a buyer took is green and one a seller took
+ * is red (our `way` 1 and 2; see docs/decisions.md).
+ */
+export const RecentTrades = memo(function RecentTrades({ trades }: { trades: CompletedTrade[] }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  return (
+    <section aria-label={t('trade.trades')} className="text-xs">
+      <h2 className="px-1 py-1 font-semibold">{t('trade.trades')}</h2>
+      <table className="w-full table-fixed border-collapse">
+        <thead>
+          <tr style={{ color: 'var(--muted)' }}>
+            <th scope="col" className="px-1 text-left font-normal">
+              {t('trade.time')}
+            </th>
+            <th scope="col" className="px-1 text-right font-normal">
+              {t('trade.price')}
+            </th>
+            <th scope="col" className="px-1 text-right font-normal">
+              {t('trade.amount')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {trades.map((trade) => (
+            <tr key={trade.id} className="h-5">
+              <td className="px-1 tabular-nums" style={{ color: 'var(--muted)' }}>
+                {trade.time.slice(11, 19)}
+              </td>
+              <td
+                className="px-1 text-right tabular-nums"
+                style={{ color: trade.way === 1 ? 'var(--up)' : 'var(--down)' }}
+              >
+                {formatNumber(trade.price, PRICE_DECIMALS, lang)}
+              </td>
+              <td className="px-1 text-right tabular-nums">{formatNumber(trade.amount, 6, lang)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {trades.length === 0 && (
+        <p className="py-4 text-center" style={{ color: 'var(--muted)' }}>
+          {t('trade.noTrades')}
+        </p>
+      )}
+    </section>
+  );
+});

@@ -1,0 +1,141 @@
+import type { QuoteGroup } from '@oex/protocol';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Loading, QueryState } from '../../components/states.js';
+import { Tabs } from '../../components/Tabs.js';
+import { useSettings } from '../../features/content/news.js';
+import { useQuoteGroups } from '../../features/markets/quotes.js';
+import { useMarketBalances } from '../../features/trade/balances.js';
+import { chosenMarket } from '../../features/trade/choose.js';
+import { useMarketData } from '../../features/trade/market-data.js';
+import { DepthChart } from './DepthChart.js';
+import { MarketHeader } from './MarketHeader.js';
+import { MarketList } from './MarketList.js';
+import { OrderBook } from './OrderBook.js';
+import { OrderForms, type PickedPrice } from './OrderForms.js';
+import { OrdersPanel } from './OrdersPanel.js';
+import { RecentTrades } from './RecentTrades.js';
+
+const PriceChart = lazy(() => import('./PriceChart.js'));
+
+function Panel({ children, className = '' }: { children: React.ReactNode; className?: string }) {
+  return (
+    <div className={`min-w-0 rounded border ${className}`} style={{ borderColor: 'var(--border)' }}>
+      {children}
+    </div>
+  );
+}
+
+function Trade({ groups }: { groups: QuoteGroup[] }) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const settings = useSettings();
+  const market = chosenMarket(groups, search, settings.data?.home_coins ?? 'BTC,ETH,TRX,DOT,FAIR');
+  const deal = useMarketData(market);
+  const balances = useMarketBalances(market);
+  const [picked, setPicked] = useState<PickedPrice | null>(null);
+  const [chartTab, setChartTab] = useState<'kline' | 'depth'>('kline');
+  const onPick = useCallback((price: string) => setPicked({ price, at: Date.now() }), []);
+  const quotation = useMemo(
+    () => (deal.data ? deal.data.quotation : market?.currency_quotation),
+    [deal.data, market],
+  );
+  if (!market || !quotation) return <p className="p-6">{t('trade.noMarkets')}</p>;
+  const select = (id: number) => setSearch({ match: String(id) }, { replace: true });
+  const bestAsk = deal.data?.depth.out[0]?.price ?? null;
+  const bestBid = deal.data?.depth.in[0]?.price ?? null;
+
+  return (
+    <div className="mx-auto flex max-w-[1600px] flex-col gap-2 py-2 pb-16 lg:pb-2">
+      <Panel>
+        <MarketHeader market={market} quotation={quotation} />
+        <label className="flex items-center gap-2 px-2 pb-2 text-xs lg:hidden">
+          <span style={{ color: 'var(--muted)' }}>{t('trade.markets')}</span>
+          <select
+            value={market.id}
+            onChange={(event) => select(Number(event.target.value))}
+            className="rounded border px-1 py-0.5"
+            style={{ background: 'var(--bg)', borderColor: 'var(--border)', color: 'var(--text)' }}
+          >
+            {groups
+              .flatMap((group) => group.matches)
+              .filter((option) => option.open_change === 1)
+              .map((option) => (
+                <option key={option.id} value={option.id}>
+                  {option.symbol}
+                </option>
+              ))}
+          </select>
+        </label>
+      </Panel>
+      <div className="grid gap-2 lg:grid-cols-[200px_minmax(0,1fr)_280px] xl:grid-cols-[220px_minmax(0,1fr)_300px_260px]">
+        <Panel className="hidden lg:block lg:row-span-2">
+          <MarketList groups={groups} selected={market.id} onSelect={select} />
+        </Panel>
+        <Panel className="flex h-[420px] flex-col">
+          <Tabs
+            className="flex gap-3 border-b px-2 pt-1 text-xs"
+            values={['kline', 'depth'] as const}
+            active={chartTab}
+            text={(tab) => t(tab === 'kline' ? 'trade.chart' : 'trade.depthChart')}
+            onChange={setChartTab}
+          />
+          <div className="min-h-0 flex-1">
+            {chartTab === 'kline' ? (
+              <Suspense fallback={<Loading />}>
+                <PriceChart market={market} />
+              </Suspense>
+            ) : (
+              <DepthChart bids={deal.data?.depth.in ?? []} asks={deal.data?.depth.out ?? []} />
+            )}
+          </div>
+        </Panel>
+        <Panel className="lg:row-span-2">
+          <OrderBook market={market} deal={deal.data} onPick={onPick} />
+        </Panel>
+        <Panel className="lg:col-start-2 xl:col-start-4 xl:row-span-2 xl:row-start-1">
+          <RecentTrades trades={deal.data?.tx_completes ?? []} />
+        </Panel>
+        <Panel className="lg:col-start-2 xl:row-start-2">
+          <OrderForms
+            market={market}
+            balances={balances}
+            bestAsk={bestAsk}
+            bestBid={bestBid}
+            picked={picked}
+            onPlaced={balances.refresh}
+          />
+        </Panel>
+      </div>
+      <Panel>
+        <OrdersPanel marketId={market.id} onChange={balances.refresh} />
+      </Panel>
+      <div
+        className="fixed inset-x-0 bottom-0 z-30 grid grid-cols-2 gap-2 border-t p-2 lg:hidden"
+        style={{ background: 'var(--bg)', borderColor: 'var(--border)' }}
+      >
+        {(['buy', 'sell'] as const).map((side) => (
+          <a
+            key={side}
+            href="#order-forms"
+            className="rounded py-2 text-center font-medium text-white"
+            style={{ background: side === 'buy' ? 'var(--up-strong)' : 'var(--down-strong)' }}
+          >
+            {t(side === 'buy' ? 'trade.buy' : 'trade.sell')}
+          </a>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** The spot trade page (spec 000 §2), everything live. */
+export function TradePage() {
+  const groups = useQuoteGroups();
+  return (
+    <QueryState query={groups} isEmpty={(data) => data.length === 0}>
+      {(data) => <Trade groups={data} />}
+    </QueryState>
+  );
+}

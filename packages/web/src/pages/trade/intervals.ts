@@ -1,0 +1,51 @@
+import type { KLINE_PERIODS } from '@oex/protocol';
+import type { Period } from 'klinecharts';
+
+/** The chart's interval buttons (spec 000 §2); "time" is the line chart of 1-minute closes. */
+export const CHART_INTERVALS = [
+  'time',
+  '1min',
+  '5min',
+  '15min',
+  '30min',
+  '1hour',
+  '1day',
+  '1week',
+  '1mon',
+] as const;
+export type ChartInterval = (typeof CHART_INTERVALS)[number];
+
+const STORAGE_KEY = 'spotPeriod';
+const DEFAULT_INTERVAL: ChartInterval = '5min';
+const MINUTE = 60_000;
+
+const PERIODS: Record<
+  ChartInterval,
+  { period: (typeof KLINE_PERIODS)[number]; chartPeriod: Period; spanMs: number }
+> = {
+  time: { period: '1min', chartPeriod: { type: 'minute', span: 1 }, spanMs: MINUTE },
+  '1min': { period: '1min', chartPeriod: { type: 'minute', span: 1 }, spanMs: MINUTE },
+  '5min': { period: '5min', chartPeriod: { type: 'minute', span: 5 }, spanMs: 5 * MINUTE },
+  '15min': { period: '15min', chartPeriod: { type: 'minute', span: 15 }, spanMs: 15 * MINUTE },
+  '30min': { period: '30min', chartPeriod: { type: 'minute', span: 30 }, spanMs: 30 * MINUTE },
+  '1hour': { period: '60min', chartPeriod: { type: 'hour', span: 1 }, spanMs: 60 * MINUTE },
+  '1day': { period: '1day', chartPeriod: { type: 'day', span: 1 }, spanMs: 1440 * MINUTE },
+  '1week': { period: '1week', chartPeriod: { type: 'week', span: 1 }, spanMs: 7 * 1440 * MINUTE },
+  '1mon': { period: '1mon', chartPeriod: { type: 'month', span: 1 }, spanMs: 30 * 1440 * MINUTE },
+};
+
+export function periodOf(interval: ChartInterval) {
+  return PERIODS[interval];
+}
+
+/** The last interval chosen, kept like the spec's `secondPeriod`; 5 minutes by default. */
+export function savedInterval(): ChartInterval {
+  const saved = localStorage.getItem(STORAGE_KEY);
+  return (CHART_INTERVALS as readonly string[]).includes(saved ?? '')
+    ? (saved as ChartInterval)
+    : DEFAULT_INTERVAL;
+}
+
+export function saveInterval(interval: ChartInterval): void {
+  localStorage.setItem(STORAGE_KEY, interval);
+}

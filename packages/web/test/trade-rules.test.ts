@@ -1,0 +1,194 @@
+import type { MarketView, QuoteGroup, SpotOrderView } from '@oex/protocol';
+import { describe, expect, it } from 'vitest';
+import { groupLevels, groupSteps, spreadOf } from '../src/features/trade/book-rules.js';
+import { chosenMarket } from '../src/features/trade/choose.js';
+import {
+  filterDecimalInput,
+  orderProblem,
+  orderTotal,
+  sliderQuantity,
+  type OrderForm,
+} from '../src/features/trade/form-rules.js';
+import { applyMatched, applySubmitted } from '../src/features/trade/order-rules.js';
+
+describe('price and quantity inputs (spec 000 §5)', () => {
+  it('accepts digits and one point, at most 4 decimals for a price', () => {
+    expect(filterDecimalInput('123.45678', 4)).toBe('123.4567');
+    expect(filterDecimalInput('1e5', 4)).toBe('15');
+    expect(filterDecimalInput('-12', 4)).toBe('12');
+    expect(filterDecimalInput('+3.2', 4)).toBe('3.2');
+    expect(filterDecimalInput('1.2.3', 4)).toBe('1.23');
+    expect(filterDecimalInput('.5', 4)).toBe('0.5');
+    expect(filterDecimalInput('7.', 4)).toBe('7.');
+    expect(filterDecimalInput('abc', 4)).toBe('');
+  });
+  it('cuts quantities at 6 decimals and whole numbers at the point', () => {
+    expect(filterDecimalInput('0.1234567', 6)).toBe('0.123456');
+    expect(filterDecimalInput('12.9', 0)).toBe('12');
+  });
+});
+
+describe('slider quantities (25 % steps, rounded down to 6 decimals)', () => {
+  it('a buy spends the share of the quote balance at the price', () => {
+    expect(sliderQuantity('buy', 25, '1000', '3')).toBe('83.333333');
+    expect(sliderQuantity('buy', 100, '10000', '64237.2272')).toBe('0.155672');
+    expect(sliderQuantity('buy', 50, '0.000001', '3')).toBe('0');
+  });
+  it('a sell offers the share of the base balance', () => {
+    expect(sliderQuantity('sell', 75, '0.5', '999')).toBe('0.375');
+    expect(sliderQuantity('sell', 25, '0.0000009', '1')).toBe('0');
+    expect(sliderQuantity('sell', 100, '1.23456789', '')).toBe('1.234567');
+  });
+  it('a buy without a price has no quantity; an empty balance gives 0', () => {
+    expect(sliderQuantity('buy', 50, '100', '')).toBe('');
+    expect(sliderQuantity('buy', 50, '0', '3')).toBe('0');
+  });
+});
+
+describe('totals (rounded up to 6 decimals)', () => {
+  it('rounds a total up, exactly', () => {
+    expect(orderTotal('3456.7891', '1.000001')).toBe('3456.792557');
+    expect(orderTotal('0.1317', '3')).toBe('0.395100');
+    expect(orderTotal('', '3')).toBe('');
+  });
+});
+
+describe('order checks (spec 000 §5 order)', () => {
+  const base: OrderForm = {
+    side: 'buy',
+    type: 0,
+    price: '10',
+    quantity: '1',
+    bestPrice: '10',
+    sellDisabled: false,
+  };
+  it('needs a price for a limit order and a best price for a market order', () => {
+    expect(orderProblem({ ...base, price: '' })).toBe('trade.priceRequired');
+    expect(orderProblem({ ...base, price: '0' })).toBe('trade.priceRequired');
+    expect(orderProblem({ ...base, type: 1, price: '', bestPrice: null })).toBe('trade.noBestPrice');
+    expect(orderProblem({ ...base, type: 1, price: '' })).toBeNull();
+  });
+  it('needs a quantity, and refuses a sell where selling is disabled', () => {
+    expect(orderProblem({ ...base, quantity: '' })).toBe('trade.quantityRequired');
+    expect(orderProblem({ ...base, quantity: '0.000000' })).toBe('trade.quantityRequired');
+    expect(orderProblem({ ...base, side: 'sell', sellDisabled: true })).toBe('trade.sellDisabled');
+    expect(orderProblem({ ...base, sellDisabled: true })).toBeNull();
+  });
+});
+
+describe('order book grouping', () => {
+  const asks = [
+    { price: '100.01', amount: '1' },
+    { price: '100.05', amount: '2' },
+    { price: '100.11', amount: '0.5' },
+  ];
+  const bids = [
+    { price: '99.99', amount: '1' },
+    { price: '99.91', amount: '3' },
+    { price: '99.89', amount: '1.5' },
+  ];
+  it('offers the tick and 10 and 100 times it', () => {
+    expect(groupSteps(4)).toEqual(['0.0001', '0.001', '0.01']);
+    expect(groupSteps(1)).toEqual(['0.1', '1']);
+  });
+  it('rounds asks up and bids down into steps, summing exactly, with cumulative depth', () => {
+    expect(groupLevels(asks, '0.1', 'ask', 10)).toEqual([
+      { price: '100.1', amount: '3', cumulative: '3', share: 3 / 3.5 },
+      { price: '100.2', amount: '0.5', cumulative: '3.5', share: 1 },
+    ]);
+    expect(groupLevels(bids, '0.1', 'bid', 10).map((row) => [row.price, row.amount])).toEqual([
+      ['99.9', '4'],
+      ['99.8', '1.5'],
+    ]);
+    expect(groupLevels(bids, '0.01', 'bid', 2).map((row) => row.price)).toEqual(['99.99', '99.91']);
+  });
+  it('measures the spread', () => {
+    expect(spreadOf(asks, bids)).toBe('0.02');
+    expect(spreadOf([], bids)).toBeNull();
+  });
+});
+
+describe('orders panel live rules (spec 000 §4)', () => {
+  const order = (id: number, patch: Partial<SpotOrderView> = {}) =>
+    ({
+      id,
+      way: 1,
+      currency_match_id: 1,
+      status: 1,
+      number: '1',
+      transacted_amount: '0',
+      ...patch,
+    }) as SpotOrderView;
+  const page = { rows: [order(3), order(2), order(1)], total: 3 };
+
+  const current = { view: 'current' as const, way: 1 as const, pageNumber: 1, marketId: 1 };
+
+  it('a fill updates the amounts in place, and a finished order leaves the current view', () => {
+    const filled = applyMatched(page, order(2, { transacted_amount: '0.4' }), current);
+    expect(filled.rows[1]!.transacted_amount).toBe('0.4');
+    const done = applyMatched(page, order(2, { status: 2, transacted_amount: '1' }), current);
+    expect(done.rows.map((row) => row.id)).toEqual([3, 1]);
+    expect(done.total).toBe(2);
+    const inAll = applyMatched(page, order(2, { status: 2 }), { ...current, view: 'all' });
+    expect(inAll.rows[1]!.status).toBe(2);
+  });
+
+  it('a filled order the page does not show joins page 1 where it belongs', () => {
+    const instant = order(9, { status: 2, transacted_amount: '1' });
+    expect(applyMatched(page, instant, current)).toBe(page);
+    expect(applyMatched(page, instant, { ...current, view: 'all' }).rows[0]!.id).toBe(9);
+    expect(applyMatched(page, instant, { ...current, view: 'history', way: 2 }).rows[0]!.id).toBe(9);
+    expect(applyMatched(page, instant, { ...current, view: 'all', way: 2 })).toBe(page);
+    expect(applyMatched(page, instant, { ...current, view: 'all', pageNumber: 2 })).toBe(page);
+    const partial = order(10, { status: 1, transacted_amount: '0.5' });
+    expect(applyMatched(page, partial, current).rows[0]!.id).toBe(10);
+    expect(applyMatched(page, partial, { ...current, view: 'history' })).toBe(page);
+  });
+
+  it('a new order goes on top of page 1 of its side, never into history', () => {
+    const context = { view: 'current' as const, way: 1 as const, pageNumber: 1, marketId: 1 };
+    expect(applySubmitted(page, order(4), context).rows.map((row) => row.id)).toEqual([4, 3, 2, 1]);
+    expect(applySubmitted(page, order(4, { way: 2 }), context)).toBe(page);
+    expect(applySubmitted(page, order(4), { ...context, view: 'history' })).toBe(page);
+    expect(applySubmitted(page, order(4), { ...context, pageNumber: 2 })).toBe(page);
+    expect(applySubmitted(page, order(4, { currency_match_id: 2 }), context)).toBe(page);
+    expect(applySubmitted(page, order(3), context)).toBe(page);
+    const full = { rows: Array.from({ length: 10 }, (_, i) => order(20 - i)), total: 15 };
+    const next = applySubmitted(full, order(30), context);
+    expect(next.rows).toHaveLength(10);
+    expect(next.total).toBe(16);
+  });
+});
+
+describe('which market a trade link opens', () => {
+  const market = (id: number, base: string, change: string, open_change: 0 | 1 = 1) =>
+    ({
+      id,
+      symbol: `${base}/USDT`,
+      base_currency_code: base,
+      open_change,
+      currency_quotation: { change },
+    }) as MarketView;
+  const groups = [
+    {
+      code: 'USDT',
+      matches: [
+        market(1, 'BTC', '1'),
+        market(2, 'ETH', '3'),
+        market(3, 'TRX', '-1'),
+        market(6, 'XYZ', '9', 0),
+      ],
+    } as QuoteGroup,
+  ];
+  const coins = 'BTC,ETH,TRX';
+  it('takes match first, then the home row index, then the first open market', () => {
+    expect(chosenMarket(groups, new URLSearchParams('match=3&id=0'), coins)?.id).toBe(3);
+    expect(chosenMarket(groups, new URLSearchParams('id=0'), coins)?.id).toBe(2);
+    expect(chosenMarket(groups, new URLSearchParams('id=2'), coins)?.id).toBe(3);
+    expect(chosenMarket(groups, new URLSearchParams('id=9'), coins)?.id).toBe(1);
+    expect(chosenMarket(groups, new URLSearchParams(''), coins)?.id).toBe(1);
+  });
+  it('never opens a market closed for trading', () => {
+    expect(chosenMarket(groups, new URLSearchParams('match=6'), coins)?.id).toBe(1);
+  });
+});
