@@ -78,7 +78,8 @@ export const OrderBook = memo(function OrderBook({
   const [step, setStep] = useState(steps[0]!);
   const asks = groupLevels(deal?.depth.out ?? [], step, 'ask', ROWS);
   const bids = groupLevels(deal?.depth.in ?? [], step, 'bid', ROWS);
-  const last = deal?.quotation.close;
+  // The spread row shows the last trade's price, live from GLOBAL_TX.
+  const last = deal?.tx_completes[0]?.price ?? market.currency_quotation.close;
   return (
     <section aria-label={t('trade.book')} className="flex flex-col text-xs">
       <div className="flex items-center justify-between px-1 py-1">

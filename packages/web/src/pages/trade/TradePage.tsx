@@ -1,5 +1,5 @@
 import type { QuoteGroup } from '@oex/protocol';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Loading, QueryState } from '../../components/states.js';
@@ -37,10 +37,8 @@ function Trade({ groups }: { groups: QuoteGroup[] }) {
   const [picked, setPicked] = useState<PickedPrice | null>(null);
   const [chartTab, setChartTab] = useState<'kline' | 'depth'>('kline');
   const onPick = useCallback((price: string) => setPicked({ price, at: Date.now() }), []);
-  const quotation = useMemo(
-    () => (deal.data ? deal.data.quotation : market?.currency_quotation),
-    [deal.data, market],
-  );
+  // The quote groups are live through DAY_MARKET, so the header follows every trade's ticker.
+  const quotation = market?.currency_quotation;
   if (!market || !quotation) return <p className="p-6">{t('trade.noMarkets')}</p>;
   const select = (id: number) => setSearch({ match: String(id) }, { replace: true });
   const bestAsk = deal.data?.depth.out[0]?.price ?? null;
