@@ -160,6 +160,39 @@ test('A sells at a limit, B buys it at market: both see the fill live, and balan
   await bob.close();
 });
 
+test('a demo user buys from the market maker at market: it fills, shows in history, balances move exactly', async ({
+  page,
+}) => {
+  const token = await signInAs(page, 'bob@demo.test');
+  await page.goto('/trade?match=1');
+  await page.getByLabel('Confirm before placing').uncheck();
+  await orders(page).getByRole('tab', { name: 'Order history' }).click();
+  const usdt = await balance(page.request, token, USDT);
+  const btc = await balance(page.request, token, BTC);
+  await form(page, 'Buy BTC').getByRole('button', { name: '25%' }).click();
+  await expect(form(page, 'Buy BTC').getByLabel('Amount')).not.toHaveValue('');
+  await form(page, 'Buy BTC').getByLabel('Amount').fill('0.0005');
+  await form(page, 'Buy BTC').getByRole('button', { name: 'Buy BTC' }).click();
+  const row = orders(page).locator('tbody tr').first();
+  await expect(row).toContainText('Completed');
+  await expect(row.getByTestId('filled')).toHaveText('0.000500');
+
+  const history = await page.request.get('/api/tx_history/list?page=1&limit=1', {
+    headers: { authorization: token },
+  });
+  const order = (
+    (await history.json()) as {
+      data: { data: { id: number; transacted_amount: string; transacted_volume: string; fee: string }[] };
+    }
+  ).data.data[0]!;
+  expect(await row.getAttribute('data-order-id')).toBe(String(order.id));
+  expect(order.transacted_amount).toBe('0.0005');
+  const spent = Decimal.parse(order.transacted_volume);
+  const received = Decimal.parse(order.transacted_amount).sub(Decimal.parse(order.fee));
+  expect((await balance(page.request, token, USDT)).toString()).toBe(usdt.sub(spent).toString());
+  expect((await balance(page.request, token, BTC)).toString()).toBe(btc.add(received).toString());
+});
+
 test('cancelling a resting order releases exactly its funds', async ({ page }) => {
   const token = await signInAs(page, 'alice@demo.test');
   await page.goto('/trade?match=1');
