@@ -1,5 +1,14 @@
 import type { KlineBar, MarketView } from '@oex/protocol';
-import { dispose, init, type Chart, type DeepPartial, type KLineData, type Styles } from 'klinecharts';
+import {
+  dispose,
+  init,
+  registerLocale,
+  type Chart,
+  type DeepPartial,
+  type KLineData,
+  type Locales,
+  type Styles,
+} from 'klinecharts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/http.js';
@@ -68,7 +77,9 @@ export default function PriceChart({ market }: { market: MarketView }) {
 
   useEffect(() => {
     const element = holder.current!;
-    const instance = init(element, { timezone: EXCHANGE_TZ, styles: chartStyles(theme) });
+    // The chart's legend in the page's language.
+    registerLocale('page', t('trade.chartLegend', { returnObjects: true }) as Locales);
+    const instance = init(element, { timezone: EXCHANGE_TZ, styles: chartStyles(theme), locale: 'page' });
     chart.current = instance;
     if (!instance) return;
     // The library makes its canvas focusable with a positive tabindex, which breaks the page's tab order.
