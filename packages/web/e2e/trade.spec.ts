@@ -43,6 +43,7 @@ test('a visitor sees the live book, trades and chart, but no order forms', async
   await expect(page.getByTestId('price-chart').locator('canvas').first()).toBeVisible();
   await expect(page.getByText('Log in or register to trade')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Buy BTC' })).toHaveCount(0);
+  await expect(orders(page)).toHaveCount(0);
   await expectAccessible(page);
 
   // The left list opens another pair, and the address follows it.

@@ -6,6 +6,7 @@ import { Loading, QueryState } from '../../components/states.js';
 import { Tabs } from '../../components/Tabs.js';
 import { useSettings } from '../../features/content/news.js';
 import { useQuoteGroups } from '../../features/markets/quotes.js';
+import { useSession } from '../../features/session.js';
 import { useMarketBalances } from '../../features/trade/balances.js';
 import { chosenMarket } from '../../features/trade/choose.js';
 import { useMarketData } from '../../features/trade/market-data.js';
@@ -31,6 +32,7 @@ function Trade({ groups }: { groups: QuoteGroup[] }) {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const settings = useSettings();
+  const token = useSession((state) => state.token);
   const market = chosenMarket(groups, search, settings.data?.home_coins ?? 'BTC,ETH,TRX,DOT,FAIR');
   const deal = useMarketData(market);
   const balances = useMarketBalances(market);
@@ -106,9 +108,12 @@ function Trade({ groups }: { groups: QuoteGroup[] }) {
           />
         </Panel>
       </div>
-      <Panel>
-        <OrdersPanel marketId={market.id} onChange={balances.refresh} />
-      </Panel>
+      {/* A visitor has no orders; the forms' place already offers login and register. */}
+      {token && (
+        <Panel>
+          <OrdersPanel marketId={market.id} onChange={balances.refresh} />
+        </Panel>
+      )}
       <div
         className="fixed inset-x-0 bottom-0 z-30 grid grid-cols-2 gap-2 border-t p-2 lg:hidden"
         style={{ background: 'var(--bg)', borderColor: 'var(--border)' }}
