@@ -39,5 +39,7 @@ export const PUBLIC_SETTINGS = [
   'contact_email',
   'site_name',
   'home_coins',
+  /** The exchange's time zone (EXCHANGE_TZ): charts and day klines use it. */
+  'exchange_tz',
 ] as const;
 export type PublicSetting = (typeof PUBLIC_SETTINGS)[number];

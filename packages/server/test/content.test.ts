@@ -98,6 +98,7 @@ describe('settings and areas', () => {
       contact_email: 'support@demo.test',
       contact_mobile: '+1 555 0100',
       home_coins: 'BTC,ETH,TRX,DOT,FAIR',
+      exchange_tz: 'Asia/Shanghai',
     });
     expect(Object.keys(all.body.data!)).not.toContain('seed.demo');
   });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { directionOf, formatChange, formatNumber, formatTime, shorten, truncate } from '../src/lib/format.js';
+import {
+  directionOf,
+  formatChange,
+  formatDay,
+  formatNumber,
+  formatTime,
+  shorten,
+  truncate,
+} from '../src/lib/format.js';
 
 describe('truncate (spec 000 §9)', () => {
   it('always rounds down, to 2 places by default', () => {
@@ -70,5 +78,14 @@ describe('formatTime', () => {
     const ms = Date.UTC(2026, 10, 21, 2, 3, 4);
     expect(formatTime(ms, 'en', { timeZone: 'Asia/Shanghai' })).toBe('11/21/2026, 10:03:04');
     expect(formatTime(ms, 'en', { timeZone: 'Asia/Shanghai', withYear: false })).toBe('11/21, 10:03:04');
+  });
+});
+
+describe('formatDay', () => {
+  it('shows the day of a server time in the language, whatever the browser zone', () => {
+    expect(formatDay('2026-10-23 06:32:06', 'en')).toBe('October 23, 2026');
+    expect(formatDay('2026-10-23 23:59:59', 'jp')).toBe('2026年10月23日');
+    expect(formatDay('2026-01-02 00:00:00', 'gm')).toBe('2. Januar 2026');
+    expect(formatDay('not a date', 'en')).toBe('not a date');
   });
 });

@@ -201,6 +201,8 @@ export const DEMO_NEWS_DU: Readonly<Record<number, DemoArticleText>> = {
 <li><strong>Uw inlogtoken</strong>, zodat u ingelogd blijft tussen pagina's en bezoeken. Het wordt verwijderd wanneer u uitlogt.</li>
 <li><strong>Uw taal</strong>: Engels, Vereenvoudigd Chinees, Traditioneel Chinees, Japans, Duits, Nederlands of Frans.</li>
 <li><strong>Uw thema</strong>, zoals licht of donker.</li>
+<li><strong>Uw accountnaam</strong> (e-mail of telefoonnummer), alleen als u bij het inloggen "Account onthouden" aanvinkt. Uw wachtwoord wordt nooit opgeslagen.</li>
+<li><strong>Uw handelsvoorkeuren</strong>: het grafiekinterval, of orders om bevestiging vragen, en vóór het inloggen de markten die u als favoriet hebt gemarkeerd.</li>
 </ul>
 <p>We gebruiken geen advertentie- of trackingcookies. U kunt deze opslag op elk moment wissen in de instellingen van uw browser; u wordt dan uitgelogd en de site keert terug naar de standaardtaal en het standaardthema.</p>
 <h3>7. Uw rechten</h3>

@@ -201,6 +201,8 @@ export const DEMO_NEWS_FR: Readonly<Record<number, DemoArticleText>> = {
 <li><strong>Votre jeton de connexion</strong>, pour que vous restiez connecté d'une page à l'autre et d'une visite à l'autre. Il est supprimé lorsque vous vous déconnectez.</li>
 <li><strong>Votre langue</strong> : anglais, chinois simplifié, chinois traditionnel, japonais, allemand, néerlandais ou français.</li>
 <li><strong>Votre thème</strong>, par exemple clair ou sombre.</li>
+<li><strong>Votre identifiant</strong> (e-mail ou numéro de téléphone), seulement si vous cochez « Se souvenir de mon compte » à la connexion. Votre mot de passe n'est jamais enregistré.</li>
+<li><strong>Vos préférences de trading</strong> : l'intervalle du graphique, la confirmation ou non des ordres et, avant la connexion, les marchés mis en favoris.</li>
 </ul>
 <p>Nous n'utilisons pas de cookies publicitaires ni de cookies de suivi. Vous pouvez effacer ce stockage à tout moment dans les paramètres de votre navigateur ; vous serez alors déconnecté, et le site reviendra à sa langue et à son thème par défaut.</p>
 <h3>7. Vos droits</h3>

@@ -201,6 +201,8 @@ export const DEMO_NEWS_GM: Readonly<Record<number, DemoArticleText>> = {
 <li><strong>Ihr Anmeldetoken</strong>, damit Sie zwischen Seiten und Besuchen angemeldet bleiben. Es wird entfernt, wenn Sie sich abmelden.</li>
 <li><strong>Ihre Sprache</strong>: Englisch, vereinfachtes Chinesisch, traditionelles Chinesisch, Japanisch, Deutsch, Niederländisch oder Französisch.</li>
 <li><strong>Ihr Design</strong>, zum Beispiel hell oder dunkel.</li>
+<li><strong>Ihr Kontoname</strong> (E-Mail oder Telefonnummer), nur wenn Sie bei der Anmeldung „Konto merken“ ankreuzen. Ihr Passwort wird nie gespeichert.</li>
+<li><strong>Ihre Handelseinstellungen</strong>: das Chartintervall, ob Orders eine Bestätigung verlangen, und vor der Anmeldung die Märkte, die Sie markiert haben.</li>
 </ul>
 <p>Wir verwenden keine Werbe- oder Tracking-Cookies. Sie können diesen Speicher jederzeit in Ihren Browsereinstellungen löschen; Sie werden dann abgemeldet, und die Website kehrt zu ihrer Standardsprache und ihrem Standarddesign zurück.</p>
 <h3>7. Ihre Rechte</h3>

@@ -688,6 +688,8 @@ export const DEMO_NEWS: readonly DemoArticle[] = [
 <li><strong>Your sign-in token</strong>, so that you stay signed in between pages and visits. It is removed when you sign out.</li>
 <li><strong>Your language</strong>: English, Simplified Chinese, Traditional Chinese, Japanese, German, Dutch or French.</li>
 <li><strong>Your theme</strong>, such as light or dark.</li>
+<li><strong>Your account name</strong> (email or phone number), only if you tick "Remember my account" at login. Your password is never stored.</li>
+<li><strong>Your trading preferences</strong>: the chart interval, whether orders ask for confirmation, and, before you sign in, the markets you starred.</li>
 </ul>
 <p>We do not use advertising or tracking cookies. You can clear this storage at any time in your browser settings; you will then be signed out, and the site will go back to its default language and theme.</p>
 <h3>7. Your rights</h3>
@@ -753,6 +755,8 @@ export const DEMO_NEWS: readonly DemoArticle[] = [
 <li><strong>您的登录令牌</strong>，以便您在不同页面和多次访问之间保持登录。退出登录时会被删除。</li>
 <li><strong>您的语言</strong>：英语、简体中文、繁体中文、日语、德语、荷兰语或法语。</li>
 <li><strong>您的主题</strong>，例如浅色或深色。</li>
+<li><strong>您的账户名</strong>（邮箱或手机号），仅当您在登录时勾选“记住账户”时保存。您的密码永远不会被保存。</li>
+<li><strong>您的交易偏好</strong>：K线周期、下单前是否确认，以及登录前您收藏的交易对。</li>
 </ul>
 <p>我们不使用广告或追踪类 Cookie。您可以随时在浏览器设置中清除这些存储内容；清除后您将退出登录，网站也会恢复默认的语言和主题。</p>
 <h3>7. 您的权利</h3>
@@ -818,6 +822,8 @@ export const DEMO_NEWS: readonly DemoArticle[] = [
 <li><strong>您的登入權杖</strong>，以便您在不同頁面和多次瀏覽之間保持登入。登出時會被刪除。</li>
 <li><strong>您的語言</strong>：英文、簡體中文、繁體中文、日文、德文、荷蘭文或法文。</li>
 <li><strong>您的主題</strong>，例如淺色或深色。</li>
+<li><strong>您的帳戶名稱</strong>（電郵或手機號碼），僅當您在登入時勾選「記住帳戶」時保存。您的密碼永遠不會被保存。</li>
+<li><strong>您的交易偏好</strong>：K線週期、下單前是否確認，以及登入前您收藏的交易對。</li>
 </ul>
 <p>我們不使用廣告或追蹤類 Cookie。您可以隨時在瀏覽器設定中清除這些儲存內容；清除後您將被登出，網站亦會恢復預設的語言和主題。</p>
 <h3>7. 您的權利</h3>

@@ -6,6 +6,7 @@ import {
   type NewsCategory,
   type NewsItem,
   type Paged,
+  type PublicSetting,
 } from '@oex/protocol';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -13,7 +14,7 @@ import { paged } from '../http/envelope.js';
 import { notFound } from '../http/errors.js';
 import { isMessageKey, translate } from '../http/messages/index.js';
 import { formatDateTime } from '../lib/time.js';
-import type { SettingKey, Settings } from './settings.js';
+import type { Settings } from './settings.js';
 
 /** News, public settings and the area list. */
 export class ContentService {
@@ -114,11 +115,16 @@ export class ContentService {
   async setting(key: string | undefined): Promise<string | Record<string, string>> {
     if (key) {
       if (!(PUBLIC_SETTINGS as readonly string[]).includes(key)) throw notFound('error.setting_unknown');
-      return this.settings.get(key as SettingKey);
+      return this.publicValue(key as PublicSetting);
     }
     const entries = await Promise.all(
-      PUBLIC_SETTINGS.map(async (name) => [name, await this.settings.get(name)]),
+      PUBLIC_SETTINGS.map(async (name) => [name, await this.publicValue(name)]),
     );
     return Object.fromEntries(entries);
+  }
+
+  /** A public setting; the exchange's time zone comes from the configuration, the rest from the table. */
+  private async publicValue(name: PublicSetting): Promise<string> {
+    return name === 'exchange_tz' ? this.timeZone : this.settings.get(name);
   }
 }

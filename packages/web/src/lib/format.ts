@@ -76,3 +76,11 @@ export function formatTime(
     timeZone: options.timeZone,
   }).format(ms);
 }
+
+/** The day of a server time ("2026-10-23 06:32:06", already in the exchange's zone) for the language. */
+export function formatDay(serverTime: string, lang: Lang): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(serverTime);
+  if (!match) return serverTime;
+  const day = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return new Intl.DateTimeFormat(LOCALE_OF[lang], { dateStyle: 'long', timeZone: 'UTC' }).format(day);
+}

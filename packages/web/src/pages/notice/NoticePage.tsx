@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Empty, Failed, Loading, QueryState } from '../../components/states.js';
 import { Category, noticeLink, useNewsItem, useNewsList } from '../../features/content/news.js';
+import { currentLang } from '../../i18n/index.js';
+import { formatDay } from '../../lib/format.js';
 
 function positiveInt(text: string | null): number | null {
   const value = Number(text);
@@ -61,7 +63,9 @@ export function NoticePage() {
           <>
             <h1 className="mb-1 text-2xl font-semibold">{article.data.title}</h1>
             <p className="mb-4 text-xs" style={{ color: 'var(--muted)' }}>
-              {article.data.created_at}
+              <time dateTime={article.data.created_at.slice(0, 10)}>
+                {formatDay(article.data.created_at, currentLang())}
+              </time>
             </p>
             <div
               className="notice-body"

@@ -14,10 +14,14 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/http.js';
 import { live } from '../../api/socket.js';
 import { useTheme } from '../../app/theme.js';
+import { useSettings } from '../../features/content/news.js';
 import { CHART_INTERVALS, periodOf, savedInterval, saveInterval, type ChartInterval } from './intervals.js';
 
-/** Spec 000 §9: times in the exchange's zone, a poll every 10 s, about 7 hours shown at first. */
-const EXCHANGE_TZ = 'Asia/Shanghai';
+/**
+ * Spec 000 §9: times in the exchange's zone (the server's `exchange_tz`; the spec's zone until it is
+ * known), a poll every 10 s, about 7 hours shown at first.
+ */
+const SPEC_TZ = 'Asia/Shanghai';
 const POLL_MS = 10_000;
 const INITIAL_RANGE_MS = 25_200_000;
 /** Spec 000 §9: MACD only on screens wider than 760 px. */
@@ -79,7 +83,7 @@ export default function PriceChart({ market }: { market: MarketView }) {
     const element = holder.current!;
     // The chart's legend in the page's language.
     registerLocale('page', t('trade.chartLegend', { returnObjects: true }) as Locales);
-    const instance = init(element, { timezone: EXCHANGE_TZ, styles: chartStyles(theme), locale: 'page' });
+    const instance = init(element, { timezone: SPEC_TZ, styles: chartStyles(theme), locale: 'page' });
     chart.current = instance;
     if (!instance) return;
     // The library makes its canvas focusable with a positive tabindex, which breaks the page's tab order.
@@ -102,6 +106,11 @@ export default function PriceChart({ market }: { market: MarketView }) {
   useEffect(() => {
     chart.current?.setStyles(chartStyles(theme));
   }, [theme]);
+
+  const timeZone = useSettings().data?.exchange_tz;
+  useEffect(() => {
+    if (timeZone) chart.current?.setTimezone(timeZone);
+  }, [timeZone]);
 
   useEffect(() => {
     const instance = chart.current;
