@@ -17,6 +17,9 @@ function market(id: number, base: string, change: string, volume = '0', open_cha
   } as MarketView;
 }
 
+/** The USDT quote group holding these markets. */
+const usdt = (matches: MarketView[]) => ({ id: 1, code: 'USDT', matches }) as QuoteGroup;
+
 const markets = [
   market(1, 'BTC', '1.5', '10'),
   market(2, 'ETH', '-2', '9007199254740993.1'),
@@ -28,7 +31,7 @@ const markets = [
 
 describe('market tables', () => {
   it('home: the listed coins only, by change, highest first', () => {
-    expect(homeMarkets(markets, 'BTC,ETH,TRX,DOT,FAIR').map((m) => m.base_currency_code)).toEqual([
+    expect(homeMarkets([usdt(markets)], 'BTC,ETH,TRX,DOT,FAIR').map((m) => m.base_currency_code)).toEqual([
       'DOT',
       'BTC',
       'TRX',
@@ -37,9 +40,14 @@ describe('market tables', () => {
     ]);
   });
 
+  it('home: draws only from the USDT group', () => {
+    const other = { id: 2, code: 'BTC', matches: [market(9, 'ETH', '80')] } as QuoteGroup;
+    expect(homeMarkets([other, usdt(markets)], 'ETH').map((m) => m.id)).toEqual([2]);
+  });
+
   it('home: leaves out a coin closed for trading', () => {
     const closed = [...markets, market(7, 'ADA', '50', '1', 0)];
-    expect(homeMarkets(closed, 'ADA, btc').map((m) => m.base_currency_code)).toEqual(['BTC']);
+    expect(homeMarkets([usdt(closed)], 'ADA, btc').map((m) => m.base_currency_code)).toEqual(['BTC']);
   });
 
   it('sorts decimals exactly, beyond a double, either way', () => {

@@ -1,3 +1,4 @@
+import { DEFAULT_HOME_COINS } from '@oex/protocol';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
@@ -9,7 +10,7 @@ export const SETTING_DEFAULTS = {
   contact_mobile: '',
   contact_email: '',
   /** Base codes of the home page's market table, in the USDT group (spec 000 §2 Home). */
-  home_coins: 'BTC,ETH,TRX,DOT,FAIR',
+  home_coins: DEFAULT_HOME_COINS,
 } as const;
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 

@@ -1,4 +1,4 @@
-import type { NewsItem, Paged, PublicSetting } from '@oex/protocol';
+import { DEFAULT_HOME_COINS, type NewsItem, type Paged, type PublicSetting } from '@oex/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/http.js';
 
@@ -37,6 +37,11 @@ export function useSettings() {
     queryFn: () => call<Record<PublicSetting, string>>('GET', 'default/setting', {}, { quiet: true }),
     staleTime: Infinity,
   });
+}
+
+/** The home table's coins: the operator's `home_coins`, or the default until settings arrive. */
+export function useHomeCoins(): string {
+  return useSettings().data?.home_coins ?? DEFAULT_HOME_COINS;
 }
 
 /** The notice page of an article. */

@@ -1,4 +1,4 @@
-import { Decimal, type DayMarketPush, type MarketView, type QuoteGroup } from '@oex/protocol';
+import { Decimal, HOME_QUOTE, type DayMarketPush, type MarketView, type QuoteGroup } from '@oex/protocol';
 
 /** Pure rules of the market tables: live patches, sorting and the home selection. */
 
@@ -33,9 +33,10 @@ function compareDecimals(a: string, b: string): number {
   return Decimal.parse(a).cmp(Decimal.parse(b));
 }
 
-/** The home table: the listed coins (open for trading) of a group, by change, highest first. */
-export function homeMarkets(matches: MarketView[], coins: string): MarketView[] {
+/** The home table: the listed coins (open for trading) of the USDT group, by change, highest first. */
+export function homeMarkets(groups: QuoteGroup[], coins: string): MarketView[] {
   const listed = new Set(coins.split(',').map((code) => code.trim().toUpperCase()));
+  const matches = groups.find((group) => group.code === HOME_QUOTE)?.matches ?? [];
   const shown = matches.filter((market) => listed.has(market.base_currency_code) && market.open_change === 1);
   return sortMarkets(shown, 'change', true);
 }

@@ -16,8 +16,7 @@ export function chosenMarket(
   if (byId) return byId;
   const index = search.get('id');
   if (index !== null) {
-    const usdt = groups.find((group) => group.code === 'USDT')?.matches ?? [];
-    const row = homeMarkets(usdt, homeCoins)[Number(index)];
+    const row = homeMarkets(groups, homeCoins)[Number(index)];
     if (row) return row;
   }
   return all[0];

@@ -2,15 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { MarketTable } from '../../components/MarketTable.js';
 import { QueryState } from '../../components/states.js';
-import { Category, noticeLink, useNewsList, useSettings } from '../../features/content/news.js';
+import { Category, noticeLink, useHomeCoins, useNewsList } from '../../features/content/news.js';
 import { useQuoteGroups } from '../../features/markets/quotes.js';
 import { homeMarkets } from '../../features/markets/rules.js';
 import { useSession } from '../../features/session.js';
 import { SiteFooter } from './SiteFooter.js';
-
-/** Spec 000 §7: the home table uses only the USDT group. */
-const HOME_QUOTE = 'USDT';
-const DEFAULT_COINS = 'BTC,ETH,TRX,DOT,FAIR';
 
 function Hero() {
   const { t } = useTranslation();
@@ -86,7 +82,7 @@ function TopCoins() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const groups = useQuoteGroups();
-  const settings = useSettings();
+  const homeCoins = useHomeCoins();
   return (
     <section className="mb-8">
       <div className="mb-2 flex items-baseline justify-between">
@@ -98,8 +94,7 @@ function TopCoins() {
       <div className="rounded-lg border px-2" style={{ borderColor: 'var(--border)' }}>
         <QueryState query={groups} isEmpty={(data) => data.length === 0}>
           {(data) => {
-            const usdt = data.find((group) => group.code === HOME_QUOTE);
-            const rows = homeMarkets(usdt?.matches ?? [], settings.data?.home_coins ?? DEFAULT_COINS);
+            const rows = homeMarkets(data, homeCoins);
             return (
               <MarketTable
                 caption={t('home.topCoins')}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Loading, QueryState } from '../../components/states.js';
 import { Tabs } from '../../components/Tabs.js';
-import { useSettings } from '../../features/content/news.js';
+import { useHomeCoins } from '../../features/content/news.js';
 import { useQuoteGroups } from '../../features/markets/quotes.js';
 import { useSession } from '../../features/session.js';
 import { useMarketBalances } from '../../features/trade/balances.js';
@@ -31,9 +31,8 @@ function Panel({ children, className = '' }: { children: React.ReactNode; classN
 function Trade({ groups }: { groups: QuoteGroup[] }) {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
-  const settings = useSettings();
   const token = useSession((state) => state.token);
-  const market = chosenMarket(groups, search, settings.data?.home_coins ?? 'BTC,ETH,TRX,DOT,FAIR');
+  const market = chosenMarket(groups, search, useHomeCoins());
   const deal = useMarketData(market);
   const balances = useMarketBalances(market);
   const [picked, setPicked] = useState<PickedPrice | null>(null);
