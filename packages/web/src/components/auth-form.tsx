@@ -200,10 +200,19 @@ export function SubmitButton({
   );
 }
 
-/** The account (email or phone with its area) and its code, as register and forgot-password use them. */
-export function useAccountWithCode(type: number, initialAccount = '') {
+/** Shows a client check's message (a translation key) as an error toast; true when there is none. */
+export function useProblemToast(): (problem: string | null) => boolean {
   const { t } = useTranslation();
   const toast = useToasts((state) => state.show);
+  return (problem) => {
+    if (problem) toast('error', t(problem));
+    return problem === null;
+  };
+}
+
+/** The account (email or phone with its area) and its code, as register and forgot-password use them. */
+export function useAccountWithCode(type: number, initialAccount = '') {
+  const passes = useProblemToast();
   const areas = useAreas();
   const countdown = useCountdown();
   const [method, setMethod] = useState<Method>(0);
@@ -232,11 +241,7 @@ export function useAccountWithCode(type: number, initialAccount = '') {
       editAccount('');
     },
     /** Before a code is sent, the account must pass its checks. */
-    accountChecked(): boolean {
-      const problem = accountProblem(method, account);
-      if (problem) toast('error', t(problem));
-      return problem === null;
-    },
+    accountChecked: () => passes(accountProblem(method, account)),
   };
 }
 export type AccountWithCodeState = ReturnType<typeof useAccountWithCode>;
@@ -310,12 +315,10 @@ export function useFormSubmit(
   problem: () => string | null,
   action: () => Promise<'leaving' | void>,
 ): { busy: boolean; onSubmit(event: FormEvent): void } {
-  const { t } = useTranslation();
-  const toast = useToasts((state) => state.show);
+  const passes = useProblemToast();
   const [busy, setBusy] = useState(false);
   const submit = async () => {
-    const message = problem();
-    if (message) return toast('error', t(message));
+    if (!passes(problem())) return;
     setBusy(true);
     let leaving = false;
     try {

@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../api/http.js';
-import { useToasts } from '../../components/toast.js';
 import {
   AreaSelect,
   CodeField,
@@ -13,6 +12,7 @@ import {
   useAreas,
   useCountdown,
   useFormSubmit,
+  useProblemToast,
 } from '../../components/auth-form.js';
 import { accountProblem, loginProblem, type Method } from '../../features/auth/rules.js';
 import { useSession } from '../../features/session.js';
@@ -28,7 +28,6 @@ export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const toast = useToasts((state) => state.show);
   const signIn = useSession((state) => state.signIn);
   const saved = remembered();
   const [method, setMethod] = useState<Method>(saved?.method ?? 0);
@@ -63,12 +62,7 @@ export function LoginPage() {
     setAccount(memory && memory.method === next ? memory.account : '');
   };
 
-  /** Before a code is sent, the account must pass its checks. */
-  const accountChecked = (): boolean => {
-    const problem = accountProblem(method, account);
-    if (problem) toast('error', t(problem));
-    return problem === null;
-  };
+  const passes = useProblemToast();
 
   // The checks of spec 000 §5, in order, each with its own message.
   const { busy, onSubmit } = useFormSubmit(
@@ -124,7 +118,7 @@ export function LoginPage() {
             value={smsCode}
             onChange={setSmsCode}
             countdown={countdown}
-            check={accountChecked}
+            check={() => passes(accountProblem(method, account))}
             target={{
               method,
               account,
