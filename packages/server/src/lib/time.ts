@@ -1,7 +1,7 @@
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** `YYYY-MM-DD HH:mm:ss` in the exchange time zone, the shape the front end shows. */
-export function formatDateTime(epochMs: number, timeZone: string): string {
+/** A zone's wall clock, all fields two digits (four for the year), cached per zone. */
+export function wallClock(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('sv-SE', {
@@ -16,5 +16,10 @@ export function formatDateTime(epochMs: number, timeZone: string): string {
     });
     formatters.set(timeZone, formatter);
   }
-  return formatter.format(new Date(epochMs));
+  return formatter;
+}
+
+/** `YYYY-MM-DD HH:mm:ss` in the exchange time zone, the shape the front end shows. */
+export function formatDateTime(epochMs: number, timeZone: string): string {
+  return wallClock(timeZone).format(new Date(epochMs));
 }

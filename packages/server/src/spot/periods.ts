@@ -1,4 +1,6 @@
 /** Kline periods and their buckets in the exchange time zone. Pure. */
+import { wallClock } from '../lib/time.js';
+
 export const PERIODS = ['1min', '5min', '15min', '30min', '60min', '1day', '1week', '1mon'] as const;
 export type Period = (typeof PERIODS)[number];
 
@@ -28,8 +30,6 @@ export function isPeriod(value: string): value is Period {
   return (PERIODS as readonly string[]).includes(value);
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 const HOUR = 60 * MINUTE;
 /** Offsets by zone and hour: zones change offset only on whole hours (and half hours, cached apart). */
 const offsets = new Map<string, number>();
@@ -48,22 +48,8 @@ export function zoneOffset(time: number, timeZone: string): number {
 }
 
 function computeOffset(time: number, timeZone: string): number {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, formatter);
-  }
   const parts: Record<string, number> = {};
-  for (const part of formatter.formatToParts(time)) parts[part.type] = Number(part.value);
+  for (const part of wallClock(timeZone).formatToParts(time)) parts[part.type] = Number(part.value);
   const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
   return wall - Math.floor(time / 1000) * 1000;
 }
