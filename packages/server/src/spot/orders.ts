@@ -272,32 +272,31 @@ export class SpotOrders {
     const quoteFee = market.fee(quote);
     const tradeId = context.nextId('trades');
     const ref = { refType: 'trade', refId: tradeId };
-    const fees = (currencyId: number) => books.ensure({ system: 'fees' }, 0, currencyId);
-
-    books.post(
-      [
-        { account: this.spotAccount(books, sell.userId, market.baseId), available: 0n, locked: -base.units },
-        {
-          account: this.spotAccount(books, buy.userId, market.baseId),
-          available: base.sub(baseFee).units,
-          locked: 0n,
-        },
-        { account: fees(market.baseId), available: baseFee.units, locked: 0n, as: memo.fee },
-      ],
-      { ...memo.trade, ...ref },
-    );
-    books.post(
-      [
-        { account: this.spotAccount(books, buy.userId, market.quoteId), available: 0n, locked: -quote.units },
-        {
-          account: this.spotAccount(books, sell.userId, market.quoteId),
-          available: quote.sub(quoteFee).units,
-          locked: 0n,
-        },
-        { account: fees(market.quoteId), available: quoteFee.units, locked: 0n, as: memo.fee },
-      ],
-      { ...memo.trade, ...ref },
-    );
+    /** One currency's leg: out of the payer's hold, to the payee less the fee, the fee to the fee account. */
+    const pay = (currencyId: number, payer: OpenOrder, payee: OpenOrder, amount: Decimal, fee: Decimal) =>
+      books.post(
+        [
+          {
+            account: this.spotAccount(books, payer.userId, currencyId),
+            available: 0n,
+            locked: -amount.units,
+          },
+          {
+            account: this.spotAccount(books, payee.userId, currencyId),
+            available: amount.sub(fee).units,
+            locked: 0n,
+          },
+          {
+            account: books.ensure({ system: 'fees' }, 0, currencyId),
+            available: fee.units,
+            locked: 0n,
+            as: memo.fee,
+          },
+        ],
+        { ...memo.trade, ...ref },
+      );
+    pay(market.baseId, sell, buy, base, baseFee);
+    pay(market.quoteId, buy, sell, quote, quoteFee);
     buy.hold = buy.hold.sub(quote);
     sell.hold = sell.hold.sub(base);
     for (const [order, fee] of [
