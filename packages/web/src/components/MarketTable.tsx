@@ -2,10 +2,7 @@ import type { MarketView } from '@oex/protocol';
 import { useTranslation } from 'react-i18next';
 import type { SortKey } from '../features/markets/rules.js';
 import { currentLang } from '../i18n/index.js';
-import { directionOf, formatChange, formatNumber } from '../lib/format.js';
-
-/** Spec 000 §9: prices show 4 decimals. */
-const PRICE_DECIMALS = 4;
+import { directionOf, formatChange, formatNumber, formatPrice } from '../lib/format.js';
 
 /** A change with its sign and colour: green up, red down (the sign carries it without colour). */
 export function Change({ value }: { value: string }) {
@@ -129,17 +126,15 @@ export function MarketTable({
                   </span>
                 </a>
               </th>
-              <td className="px-2 py-2 text-right tabular-nums">
-                {formatNumber(quote.close, PRICE_DECIMALS, lang)}
-              </td>
+              <td className="px-2 py-2 text-right tabular-nums">{formatPrice(quote.close, lang)}</td>
               <td className="px-2 py-2 text-right">
                 <Change value={quote.change} />
               </td>
               <td className="hidden px-2 py-2 text-right tabular-nums sm:table-cell">
-                {formatNumber(quote.high, PRICE_DECIMALS, lang)}
+                {formatPrice(quote.high, lang)}
               </td>
               <td className="hidden px-2 py-2 text-right tabular-nums sm:table-cell">
-                {formatNumber(quote.low, PRICE_DECIMALS, lang)}
+                {formatPrice(quote.low, lang)}
               </td>
               <td className="px-2 py-2 text-right tabular-nums">{formatNumber(quote.volume, 2, lang)}</td>
             </tr>

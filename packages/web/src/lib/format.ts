@@ -20,6 +20,10 @@ export function shorten(text: string | null | undefined): string {
   return text.length > 9 ? text.slice(0, -4) : text;
 }
 
+/** Spec 000 §9: prices are shown and typed to 4 decimals, quantities to 6. */
+export const PRICE_DECIMALS = 4;
+export const QUANTITY_DECIMALS = 6;
+
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
 function numberFormat(lang: Lang, decimals: number): Intl.NumberFormat {
@@ -42,6 +46,16 @@ export function formatNumber(value: string | null | undefined, decimals: number,
   if (!cut || !Decimal.isValid(cut)) return cut || '—';
   // Intl formats a numeric string exactly, without passing through a double.
   return numberFormat(lang, decimals).format(cut as `${number}`);
+}
+
+/** A price as the pages show it: 4 decimals, cut, never rounded up. */
+export function formatPrice(value: string | null | undefined, lang: Lang): string {
+  return formatNumber(value, PRICE_DECIMALS, lang);
+}
+
+/** A quantity as the pages show it: 6 decimals, cut. */
+export function formatQuantity(value: string | null | undefined, lang: Lang): string {
+  return formatNumber(value, QUANTITY_DECIMALS, lang);
 }
 
 export type Direction = 'up' | 'down' | 'flat';

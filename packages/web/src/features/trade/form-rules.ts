@@ -2,9 +2,9 @@ import { Decimal } from '@oex/protocol';
 
 /** The order-form arithmetic of spec 000 §§5, 9, on exact decimals. */
 
-/** Spec 000 §9: prices take at most 4 decimals, quantities 6. */
-export const PRICE_DECIMALS = 4;
-export const QUANTITY_DECIMALS = 6;
+import { PRICE_DECIMALS, QUANTITY_DECIMALS } from '../../lib/format.js';
+
+export { PRICE_DECIMALS, QUANTITY_DECIMALS };
 /** The slider moves in steps of 25 %. */
 export const SLIDER_STEPS = [0, 25, 50, 75, 100] as const;
 

@@ -2,8 +2,7 @@ import type { MarketView, Quotation } from '@oex/protocol';
 import { useTranslation } from 'react-i18next';
 import { Change } from '../../components/MarketTable.js';
 import { currentLang } from '../../i18n/index.js';
-import { PRICE_DECIMALS } from '../../features/trade/form-rules.js';
-import { directionOf, formatNumber } from '../../lib/format.js';
+import { directionOf, formatNumber, formatPrice } from '../../lib/format.js';
 
 /** Symbol, latest price, change, high, low and volume, all live (spec 000 §2). */
 export function MarketHeader({ market, quotation }: { market: MarketView; quotation: Quotation }) {
@@ -11,8 +10,8 @@ export function MarketHeader({ market, quotation }: { market: MarketView; quotat
   const lang = currentLang();
   const direction = directionOf(quotation.change);
   const stats: [string, string][] = [
-    ['markets.high', formatNumber(quotation.high, PRICE_DECIMALS, lang)],
-    ['markets.low', formatNumber(quotation.low, PRICE_DECIMALS, lang)],
+    ['markets.high', formatPrice(quotation.high, lang)],
+    ['markets.low', formatPrice(quotation.low, lang)],
     ['markets.volume', `${formatNumber(quotation.volume, 2, lang)} ${market.base_currency_code}`],
   ];
   return (
@@ -28,7 +27,7 @@ export function MarketHeader({ market, quotation }: { market: MarketView; quotat
           color: direction === 'down' ? 'var(--down)' : direction === 'up' ? 'var(--up)' : 'var(--text)',
         }}
       >
-        {formatNumber(quotation.close, PRICE_DECIMALS, lang)}
+        {formatPrice(quotation.close, lang)}
       </span>
       <dl className="flex flex-wrap gap-x-6 gap-y-1 text-xs">
         <div className="flex gap-1">

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Change } from '../../components/MarketTable.js';
 import { Tabs } from '../../components/Tabs.js';
 import { currentLang } from '../../i18n/index.js';
-import { PRICE_DECIMALS } from '../../features/trade/form-rules.js';
-import { formatNumber } from '../../lib/format.js';
+import { formatPrice } from '../../lib/format.js';
 
 /** The left list: quote-currency tabs, a search box and the markets open for trading. */
 export function MarketList({
@@ -59,9 +58,7 @@ export function MarketList({
               style={market.id === selected ? { background: 'var(--panel)' } : undefined}
             >
               <span className="font-medium">{market.base_currency_code}</span>
-              <span className="tabular-nums">
-                {formatNumber(market.currency_quotation.close, PRICE_DECIMALS, lang)}
-              </span>
+              <span className="tabular-nums">{formatPrice(market.currency_quotation.close, lang)}</span>
               <Change value={market.currency_quotation.change} />
             </button>
           </li>

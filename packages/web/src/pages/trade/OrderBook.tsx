@@ -3,8 +3,7 @@ import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '../../i18n/index.js';
 import { groupLevels, groupSteps, type BookRow } from '../../features/trade/book-rules.js';
-import { PRICE_DECIMALS } from '../../features/trade/form-rules.js';
-import { formatNumber } from '../../lib/format.js';
+import { formatPrice, formatQuantity, PRICE_DECIMALS } from '../../lib/format.js';
 
 /** Rows shown on each side; fixed, so updates never move the layout. */
 const ROWS = 10;
@@ -32,7 +31,7 @@ function Side({ rows, side, onPick }: { rows: BookRow[]; side: 'ask' | 'bid'; on
             </th>
             <td className="px-1 text-right tabular-nums" style={{ color }}>
               <button type="button" className="tabular-nums" onClick={() => onPick(row.price)}>
-                {formatNumber(row.price, PRICE_DECIMALS, lang)}
+                {formatPrice(row.price, lang)}
               </button>
             </td>
             <td
@@ -41,7 +40,7 @@ function Side({ rows, side, onPick }: { rows: BookRow[]; side: 'ask' | 'bid'; on
                 background: `linear-gradient(to left, color-mix(in srgb, ${color} 16%, transparent) ${(row.share * 100).toFixed(1)}%, transparent 0)`,
               }}
             >
-              {formatNumber(row.amount, 6, lang)}
+              {formatQuantity(row.amount, lang)}
             </td>
           </tr>
         );
@@ -118,7 +117,7 @@ export const OrderBook = memo(function OrderBook({
         <tbody>
           <tr className="h-7 border-y" style={{ borderColor: 'var(--border)' }}>
             <td colSpan={3} className="px-1 font-semibold tabular-nums" data-testid="book-last">
-              {last ? formatNumber(last, PRICE_DECIMALS, lang) : '—'}
+              {last ? formatPrice(last, lang) : '—'}
             </td>
           </tr>
         </tbody>

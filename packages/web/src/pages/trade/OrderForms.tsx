@@ -18,7 +18,7 @@ import {
 } from '../../features/trade/form-rules.js';
 import { useSession } from '../../features/session.js';
 import { currentLang } from '../../i18n/index.js';
-import { formatNumber } from '../../lib/format.js';
+import { formatQuantity } from '../../lib/format.js';
 
 const CONFIRM_KEY = 'confirmOrders';
 const inputStyle = { background: 'var(--bg)', borderColor: 'var(--border)', color: 'var(--text)' };
@@ -105,7 +105,7 @@ function OrderForm({ side, type, market, balance, bestPrice, picked, confirm, on
       <p style={{ color: 'var(--muted)' }}>
         {t('trade.available')}{' '}
         <span className="tabular-nums" style={{ color: 'var(--text)' }} data-testid={`available-${side}`}>
-          {balance === null ? '—' : formatNumber(balance, 6, lang)}
+          {balance === null ? '—' : formatQuantity(balance, lang)}
         </span>{' '}
         {unit}
       </p>
@@ -151,7 +151,7 @@ function OrderForm({ side, type, market, balance, bestPrice, picked, confirm, on
       <p style={{ color: 'var(--muted)' }}>
         {t('trade.total')}{' '}
         <span className="tabular-nums" style={{ color: 'var(--text)' }}>
-          {total ? formatNumber(total, 6, lang) : '—'}
+          {total ? formatQuantity(total, lang) : '—'}
         </span>{' '}
         {market.quote_currency_code}
       </p>
@@ -247,6 +247,7 @@ export function OrderForms({
       </section>
     );
   }
+  const shared = { type, market, picked, confirm, onPlaced };
   return (
     <section id="order-forms" aria-label={t('trade.forms')} className="flex flex-col gap-2 p-2">
       <div className="flex items-center justify-between">
@@ -270,26 +271,8 @@ export function OrderForms({
         </label>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <OrderForm
-          side="buy"
-          type={type}
-          market={market}
-          balance={balances.quote}
-          bestPrice={bestAsk}
-          picked={picked}
-          confirm={confirm}
-          onPlaced={onPlaced}
-        />
-        <OrderForm
-          side="sell"
-          type={type}
-          market={market}
-          balance={balances.base}
-          bestPrice={bestBid}
-          picked={picked}
-          confirm={confirm}
-          onPlaced={onPlaced}
-        />
+        <OrderForm side="buy" balance={balances.quote} bestPrice={bestAsk} {...shared} />
+        <OrderForm side="sell" balance={balances.base} bestPrice={bestBid} {...shared} />
       </div>
     </section>
   );

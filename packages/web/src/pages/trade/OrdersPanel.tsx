@@ -7,7 +7,7 @@ import { Tabs } from '../../components/Tabs.js';
 import { OrderStatus, PAGE_SIZE, type OrdersView } from '../../features/trade/order-rules.js';
 import { useOrders } from '../../features/trade/orders.js';
 import { currentLang } from '../../i18n/index.js';
-import { formatNumber } from '../../lib/format.js';
+import { formatPrice, formatQuantity } from '../../lib/format.js';
 
 const VIEWS: OrdersView[] = ['current', 'all', 'history'];
 
@@ -24,11 +24,11 @@ function OrderRow({ order, view, onCancel }: { order: SpotOrderView; view: Order
         {order.way_name}
       </td>
       <td className="px-2 py-1 text-right tabular-nums">
-        {order.price === null ? t('trade.market') : formatNumber(order.price, 4, lang)}
+        {order.price === null ? t('trade.market') : formatPrice(order.price, lang)}
       </td>
-      <td className="px-2 py-1 text-right tabular-nums">{formatNumber(order.number, 6, lang)}</td>
+      <td className="px-2 py-1 text-right tabular-nums">{formatQuantity(order.number, lang)}</td>
       <td className="px-2 py-1 text-right tabular-nums" data-testid="filled">
-        {formatNumber(order.transacted_amount, 6, lang)}
+        {formatQuantity(order.transacted_amount, lang)}
       </td>
       <td className="px-2 py-1">{order.status_name}</td>
       <td className="px-2 py-1 text-right">

@@ -2,8 +2,7 @@ import type { CompletedTrade } from '@oex/protocol';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '../../i18n/index.js';
-import { PRICE_DECIMALS } from '../../features/trade/form-rules.js';
-import { formatNumber } from '../../lib/format.js';
+import { formatPrice, formatQuantity } from '../../lib/format.js';
 
 /**
  * The latest 30 trades: time, price and amount. A trade a buyer took is green and one a seller took
@@ -39,9 +38,9 @@ export const RecentTrades = memo(function RecentTrades({ trades }: { trades: Com
                 className="px-1 text-right tabular-nums"
                 style={{ color: trade.way === 1 ? 'var(--up)' : 'var(--down)' }}
               >
-                {formatNumber(trade.price, PRICE_DECIMALS, lang)}
+                {formatPrice(trade.price, lang)}
               </td>
-              <td className="px-1 text-right tabular-nums">{formatNumber(trade.amount, 6, lang)}</td>
+              <td className="px-1 text-right tabular-nums">{formatQuantity(trade.amount, lang)}</td>
             </tr>
           ))}
         </tbody>
