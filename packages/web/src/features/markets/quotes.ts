@@ -1,7 +1,7 @@
 import type { DayMarketPush, QuoteGroup } from '@oex/protocol';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/http.js';
-import { useChannel } from '../../api/socket.js';
+import { useLiveCache } from '../../api/live-cache.js';
 import { withQuotation } from './rules.js';
 
 const KEY = ['market/currency_matches'] as const;
@@ -11,16 +11,11 @@ const KEY = ['market/currency_matches'] as const;
  * is mounted; leaving every such page unsubscribes. A missed push reloads the snapshot.
  */
 export function useQuoteGroups() {
-  const client = useQueryClient();
   const query = useQuery({
     queryKey: KEY,
     queryFn: () => call<QuoteGroup[]>('GET', 'market/currency_matches', {}, { quiet: true }),
     staleTime: Infinity,
   });
-  useChannel<DayMarketPush>(
-    'DAY_MARKET',
-    (push) => client.setQueryData<QuoteGroup[]>(KEY, (groups) => groups && withQuotation(groups, push)),
-    () => void client.invalidateQueries({ queryKey: KEY }),
-  );
+  useLiveCache<QuoteGroup[], DayMarketPush>(KEY, 'DAY_MARKET', withQuotation);
   return query;
 }

@@ -1,7 +1,7 @@
 import type { CompletedTrade, Deal, DepthEntry, MarketView } from '@oex/protocol';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/http.js';
-import { useChannel } from '../../api/socket.js';
+import { useLiveCache } from '../../api/live-cache.js';
 
 /** Spec 000 §9: the trade list keeps the latest 30. */
 export const RECENT_TRADES = 30;
@@ -26,7 +26,6 @@ export function withTrades(current: CompletedTrade[], incoming: CompletedTrade[]
  * GLOBAL_TX pushes written into it. A missed push reloads the snapshot.
  */
 export function useMarketData(market: MarketView | undefined) {
-  const client = useQueryClient();
   const key = ['market/deal', market?.id];
   const deal = useQuery({
     queryKey: key,
@@ -34,17 +33,13 @@ export function useMarketData(market: MarketView | undefined) {
     enabled: market !== undefined,
     staleTime: Infinity,
   });
-  const reload = () => void client.invalidateQueries({ queryKey: key });
-  const update = (patch: (deal: Deal) => Deal) => client.setQueryData<Deal>(key, (old) => old && patch(old));
-  useChannel<DepthPush>(
-    market ? `MARKET_DEPTH.${market.symbol}` : null,
-    (push) => update((old) => ({ ...old, depth: push.depth })),
-    reload,
-  );
-  useChannel<TradesPush>(
-    market ? `GLOBAL_TX.${market.symbol}` : null,
-    (push) => update((old) => ({ ...old, tx_completes: withTrades(old.tx_completes, push.completes) })),
-    reload,
-  );
+  useLiveCache<Deal, DepthPush>(key, market ? `MARKET_DEPTH.${market.symbol}` : null, (old, push) => ({
+    ...old,
+    depth: push.depth,
+  }));
+  useLiveCache<Deal, TradesPush>(key, market ? `GLOBAL_TX.${market.symbol}` : null, (old, push) => ({
+    ...old,
+    tx_completes: withTrades(old.tx_completes, push.completes),
+  }));
   return deal;
 }

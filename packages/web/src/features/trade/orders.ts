@@ -1,6 +1,7 @@
 import type { Paged, SpotOrderView } from '@oex/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/http.js';
+import { useLiveCache } from '../../api/live-cache.js';
 import { useChannel } from '../../api/socket.js';
 import { useSession } from '../session.js';
 import { applyMatched, applySubmitted, PAGE_SIZE, type OrdersPage, type OrdersView } from './order-rules.js';
@@ -48,22 +49,17 @@ export function useOrders(query: OrdersQuery, onFill: () => void) {
   const client = useQueryClient();
   const key = ['orders', query.view, query.way, query.marketId, query.page, token];
   const orders = useQuery({ queryKey: key, queryFn: () => load(query), enabled: token !== null });
-  const patch = (change: (page: OrdersPage) => OrdersPage) =>
-    client.setQueryData<OrdersPage>(key, (page) => page && change(page));
   const reload = () => void client.invalidateQueries({ queryKey: ['orders'] });
   const context = { view: query.view, way: query.way, pageNumber: query.page, marketId: query.marketId };
-  useChannel<MatchedPush>(
-    token ? 'TX_MATCHED' : null,
-    (push) => {
-      patch((page) => applyMatched(page, push.order, context));
-      onFill();
-    },
-    reload,
+  useLiveCache<OrdersPage, MatchedPush>(key, token ? 'TX_MATCHED' : null, (page, push) =>
+    applyMatched(page, push.order, context),
   );
-  useChannel<{ order: SpotOrderView; way: 1 | 2 }>(
+  useLiveCache<OrdersPage, { order: SpotOrderView; way: 1 | 2 }>(
+    key,
     token ? 'TX_SUBMIT' : null,
-    (push) => patch((page) => applySubmitted(page, push.order, context)),
-    reload,
+    (page, push) => applySubmitted(page, push.order, context),
   );
+  // Every fill also changes balances.
+  useChannel(token ? 'TX_MATCHED' : null, onFill);
   return { orders, reload };
 }
