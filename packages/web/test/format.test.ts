@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  directionOf,
-  formatChange,
-  formatDay,
-  formatNumber,
-  formatTime,
-  shorten,
-  truncate,
-} from '../src/lib/format.js';
+import { directionOf, formatChange, formatDay, formatNumber, shorten, truncate } from '../src/lib/format.js';
 
 describe('truncate (spec 000 §9)', () => {
   it('always rounds down, to 2 places by default', () => {
@@ -70,14 +62,6 @@ describe('formatChange', () => {
     expect(directionOf('2')).toBe('up');
     expect(directionOf('-2')).toBe('down');
     expect(directionOf('0')).toBe('flat');
-  });
-});
-
-describe('formatTime', () => {
-  it('shows the exchange time zone, with or without the year', () => {
-    const ms = Date.UTC(2026, 10, 21, 2, 3, 4);
-    expect(formatTime(ms, 'en', { timeZone: 'Asia/Shanghai' })).toBe('11/21/2026, 10:03:04');
-    expect(formatTime(ms, 'en', { timeZone: 'Asia/Shanghai', withYear: false })).toBe('11/21, 10:03:04');
   });
 });
 

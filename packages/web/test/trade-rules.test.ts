@@ -1,6 +1,6 @@
 import type { MarketView, QuoteGroup, SpotOrderView } from '@oex/protocol';
 import { describe, expect, it } from 'vitest';
-import { groupLevels, groupSteps, spreadOf } from '../src/features/trade/book-rules.js';
+import { groupLevels, groupSteps } from '../src/features/trade/book-rules.js';
 import { chosenMarket } from '../src/features/trade/choose.js';
 import {
   filterDecimalInput,
@@ -101,10 +101,6 @@ describe('order book grouping', () => {
       ['99.8', '1.5'],
     ]);
     expect(groupLevels(bids, '0.01', 'bid', 2).map((row) => row.price)).toEqual(['99.99', '99.91']);
-  });
-  it('measures the spread', () => {
-    expect(spreadOf(asks, bids)).toBe('0.02');
-    expect(spreadOf([], bids)).toBeNull();
   });
 });
 

@@ -73,24 +73,6 @@ export function formatChange(change: string | null | undefined, lang: Lang): str
   return directionOf(change) === 'down' ? `${text}%` : `+${text}%`;
 }
 
-/** An instant (epoch ms) as a date and time for the language, in the given time zone. */
-export function formatTime(
-  ms: number,
-  lang: Lang,
-  options: { withYear?: boolean; timeZone?: string } = {},
-): string {
-  return new Intl.DateTimeFormat(LOCALE_OF[lang], {
-    year: options.withYear === false ? undefined : 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-    timeZone: options.timeZone,
-  }).format(ms);
-}
-
 /** The day of a server time ("2026-10-23 06:32:06", already in the exchange's zone) for the language. */
 export function formatDay(serverTime: string, lang: Lang): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(serverTime);

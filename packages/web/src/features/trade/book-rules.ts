@@ -52,11 +52,3 @@ export function groupLevels(
   for (const row of result) row.share = total > 0 ? Number(row.cumulative) / total : 0;
   return result;
 }
-
-/** Best ask minus best bid, or null when a side is empty. */
-export function spreadOf(asks: DepthEntry[], bids: DepthEntry[]): string | null {
-  const ask = asks[0];
-  const bid = bids[0];
-  if (!ask || !bid) return null;
-  return Decimal.parse(ask.price).sub(Decimal.parse(bid.price)).toString();
-}
