@@ -31,12 +31,6 @@ export interface Area {
   name: string;
 }
 
-/** The home table's coins when the operator has not set `home_coins`: the spec's four and the house coin. */
-export const DEFAULT_HOME_COINS = 'BTC,ETH,TRX,DOT,FAIR';
-
-/** The quote group the home table draws from (spec 000 §7). */
-export const HOME_QUOTE = 'USDT';
-
 /** Settings the public may read through default/setting. */
 export const PUBLIC_SETTINGS = [
   'login_use_sms',

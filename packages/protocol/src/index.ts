@@ -4,5 +4,6 @@ export * from './common.js';
 export * from './patterns.js';
 export * from './users.js';
 export * from './content.js';
+export * from './home.js';
 export * from './ledger.js';
 export * from './spot.js';
