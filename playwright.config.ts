@@ -5,7 +5,11 @@ import { defineConfig } from '@playwright/test';
 
 /** Browser tests run Debian's Chromium against the real server on a fresh SQLite database, market maker on. */
 const PORT = Number(process.env.E2E_PORT ?? 18_080);
-const database = join(mkdtempSync(join(tmpdir(), 'oex-e2e-')), 'e2e.db');
+const scratch = mkdtempSync(join(tmpdir(), 'oex-e2e-'));
+const database = join(scratch, 'e2e.db');
+// E2E_OWN_BUILD=1 builds the web app into a scratch folder, so two runs side by side never
+// serve each other's half-written bundle.
+const webDist = process.env.E2E_OWN_BUILD ? join(scratch, 'dist') : undefined;
 
 export default defineConfig({
   testDir: 'packages/web/e2e',
@@ -29,7 +33,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: 'npm run build -w @oex/web && npx tsx packages/server/src/main.ts',
+    command: `npm run build -w @oex/web${webDist ? ` -- --outDir ${webDist} --emptyOutDir` : ''} && npx tsx packages/server/src/main.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -41,6 +45,7 @@ export default defineConfig({
       MARKET_MAKER: '1',
       MARKET_MAKER_BACKFILL_DAYS: '1',
       LOG_LEVEL: 'warn',
+      ...(webDist ? { WEB_DIST: webDist } : {}),
     },
   },
 });
