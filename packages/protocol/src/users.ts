@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { idField, intLike, requiredText, trimmed } from './common.js';
-import { CODE_PATTERN, EMAIL_PATTERN, PASSWORD_PATTERN } from './patterns.js';
+import { CODE_PATTERN, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_PATTERN } from './patterns.js';
 
 export const accountKind = z.enum(['email', 'mobile'], { message: 'rule.account_kind' });
 export type AccountKind = z.infer<typeof accountKind>;
 
-export const password = requiredText(64).regex(PASSWORD_PATTERN, { message: 'rule.password' });
+/** A new password's length and characters; its strength is the server's check (password-rules). */
+export const password = requiredText(PASSWORD_MAX_LENGTH).regex(PASSWORD_PATTERN, {
+  message: 'rule.password',
+});
 export const email = requiredText(254).regex(EMAIL_PATTERN, { message: 'rule.email' });
 export const verificationCode = requiredText(16).regex(CODE_PATTERN, { message: 'rule.code' });
 

@@ -6,7 +6,7 @@ let ex: TestExchange;
 let token: string;
 beforeAll(async () => {
   ex = await startTestExchange();
-  token = (await signUp(ex.api, 'steady12')).token;
+  token = (await signUp(ex.api, 'Steady-Heron-12')).token;
 });
 afterAll(async () => ex?.stop());
 
@@ -23,28 +23,32 @@ const POSTS: [string, Record<string, unknown>][] = [
     {
       type: 'email',
       account: 'x@example.test',
-      password: 'abc12345',
-      re_password: 'abc12345',
+      password: 'Amber-Kettle-58',
+      re_password: 'Amber-Kettle-58',
       sms_code: '123456',
       invite_code: 'DEMO2026',
     },
   ],
-  ['user/login', { login_type: 'email', account: 'x@example.test', password: 'abc12345' }],
+  ['user/login', { login_type: 'email', account: 'x@example.test', password: 'Amber-Kettle-58' }],
   [
     'user/amend_password',
-    { old_password: 'steady12', new_password: 'abc12345', secondary_password: 'abc12345' },
+    {
+      old_password: 'Steady-Heron-12',
+      new_password: 'Amber-Kettle-58',
+      secondary_password: 'Amber-Kettle-58',
+    },
   ],
   [
     'user/forget_password',
     {
       type: 'email',
       account: 'x@example.test',
-      new_password: 'abc12345',
-      secondary_password: 'abc12345',
+      new_password: 'Amber-Kettle-58',
+      secondary_password: 'Amber-Kettle-58',
       auth_code: '123456',
     },
   ],
-  ['user/amend_pay_password', { password: 'abc12345', auth_code: '123456' }],
+  ['user/amend_pay_password', { password: 'Amber-Kettle-58', auth_code: '123456' }],
   ['sms_mail', { user_string: 'x@example.test' }],
   ['safe/email', { email: 'x@example.test', code: '123456' }],
 ];

@@ -59,8 +59,8 @@ describe('code delivery through the SMS gateway', () => {
       type: 'mobile',
       account: '9012345678',
       area_id: jp.id,
-      password: 'phone123',
-      re_password: 'phone123',
+      password: 'Phone-Orchid-73',
+      re_password: 'Phone-Orchid-73',
       sms_code: code,
     });
     expect(registered.body).toMatchObject({ code: 1 });

@@ -50,15 +50,15 @@ describe('code delivery over SMTP', () => {
     const registered = await ex.api.post('user/register', {
       type: 'email',
       account: email,
-      password: 'mailed12',
-      re_password: 'mailed12',
+      password: 'Mailed-Walrus-24',
+      re_password: 'Mailed-Walrus-24',
       sms_code: code,
     });
     expect(registered.body).toMatchObject({ code: 1 });
     const login = await ex.api.post('user/login', {
       login_type: 'email',
       account: email,
-      password: 'mailed12',
+      password: 'Mailed-Walrus-24',
     });
     expect(login.body.code).toBe(1);
     // Nothing went to a dev mailbox outside demo mode.

@@ -15,8 +15,8 @@ const MINUTE = 60_000;
 describe('registration', () => {
   it('registers by email with the mailbox code, records the inviter, and signs in', async () => {
     const email = uniqueEmail('new');
-    const id = await registerByEmail(ex.api, email, 'abc12345');
-    const token = await login(ex.api, email, 'abc12345');
+    const id = await registerByEmail(ex.api, email, 'Amber-Kettle-58');
+    const token = await login(ex.api, email, 'Amber-Kettle-58');
     const info = await ex.api.get<UserInfo>('user/info', {}, { token });
     expect(info.body).toMatchObject({
       code: 1,
@@ -47,8 +47,8 @@ describe('registration', () => {
       type: 'mobile',
       account: '61234567',
       area_id: hk.id,
-      password: 'phone123',
-      re_password: 'phone123',
+      password: 'Phone-Orchid-73',
+      re_password: 'Phone-Orchid-73',
       sms_code: code,
       invite_code: DEMO_INVITE,
     });
@@ -56,13 +56,13 @@ describe('registration', () => {
     const noArea = await ex.api.post('user/login', {
       login_type: 'mobile',
       account: '61234567',
-      password: 'phone123',
+      password: 'Phone-Orchid-73',
     });
     expect(noArea.status).toBe(400);
     const answer = await ex.api.post<{ token: string; user: UserInfo }>('user/login', {
       login_type: 'mobile',
       account: '61234567',
-      password: 'phone123',
+      password: 'Phone-Orchid-73',
       country_code: '852',
     });
     expect(answer.body).toMatchObject({
@@ -83,8 +83,8 @@ describe('registration', () => {
     const base = {
       type: 'email',
       account: email,
-      password: 'abc12345',
-      re_password: 'abc12345',
+      password: 'Amber-Kettle-58',
+      re_password: 'Amber-Kettle-58',
       sms_code: code,
     };
     const noInvite = await ex.api.post('user/register', base);
@@ -97,7 +97,7 @@ describe('registration', () => {
     const differ = await ex.api.post('user/register', {
       ...base,
       invite_code: DEMO_INVITE,
-      re_password: 'abc12346',
+      re_password: 'Amber-Kettle-59',
     });
     expect(differ.body.msg).toBe('The two passwords are inconsistent');
     const weak = await ex.api.post('user/register', {
@@ -106,7 +106,7 @@ describe('registration', () => {
       password: 'ab!',
       re_password: 'ab!',
     });
-    expect(weak.body.msg).toBe('password: must be 6-16 letters or digits');
+    expect(weak.body.msg).toBe('password: must be 6-64 characters');
     const after = await ex.db.kysely
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -125,8 +125,8 @@ describe('registration', () => {
       const answer = await ex.api.post('user/register', {
         type: 'email',
         account: email,
-        password: 'abc12345',
-        re_password: 'abc12345',
+        password: 'Amber-Kettle-58',
+        re_password: 'Amber-Kettle-58',
         sms_code: code,
       });
       expect(answer.body).toMatchObject({ code: 1 });
@@ -144,8 +144,8 @@ describe('verification codes', () => {
     const payload = {
       type: 'email',
       account: email,
-      password: 'abc12345',
-      re_password: 'abc12345',
+      password: 'Amber-Kettle-58',
+      re_password: 'Amber-Kettle-58',
       sms_code: code,
       invite_code: DEMO_INVITE,
     };
@@ -153,8 +153,8 @@ describe('verification codes', () => {
     const again = await ex.api.post('user/forget_password', {
       type: 'email',
       account: email,
-      new_password: 'zzz12345',
-      secondary_password: 'zzz12345',
+      new_password: 'Zephyr-Quarry-19',
+      secondary_password: 'Zephyr-Quarry-19',
       auth_code: code,
     });
     expect(again.body).toMatchObject({
@@ -180,8 +180,8 @@ describe('verification codes', () => {
     const answer = await ex.api.post('user/register', {
       type: 'email',
       account: email,
-      password: 'abc12345',
-      re_password: 'abc12345',
+      password: 'Amber-Kettle-58',
+      re_password: 'Amber-Kettle-58',
       sms_code: code,
       invite_code: DEMO_INVITE,
     });
@@ -195,8 +195,8 @@ describe('verification codes', () => {
     const payload = {
       type: 'email',
       account: email,
-      password: 'abc12345',
-      re_password: 'abc12345',
+      password: 'Amber-Kettle-58',
+      re_password: 'Amber-Kettle-58',
       invite_code: DEMO_INVITE,
     };
     const messages: string[] = [];
@@ -259,7 +259,7 @@ describe('sign-in', () => {
   });
 
   it('locks an account with 429 after 5 wrong passwords, even for the right one', async () => {
-    const { email } = await signUp(ex.api, 'right123');
+    const { email } = await signUp(ex.api, 'Right-Saddle-29');
     for (let i = 0; i < 5; i += 1) {
       const wrong = await ex.api.post('user/login', {
         login_type: 'email',
@@ -271,14 +271,14 @@ describe('sign-in', () => {
     const locked = await ex.api.post('user/login', {
       login_type: 'email',
       account: email,
-      password: 'right123',
+      password: 'Right-Saddle-29',
     });
     expect(locked.status).toBe(429);
     expect(locked.body.msg).toBe('Too many wrong passwords; please try again in 15 minutes');
     ex.clock.advance(15 * MINUTE);
     expect(
-      (await ex.api.post('user/login', { login_type: 'email', account: email, password: 'right123' })).body
-        .code,
+      (await ex.api.post('user/login', { login_type: 'email', account: email, password: 'Right-Saddle-29' }))
+        .body.code,
     ).toBe(1);
   });
 
@@ -286,26 +286,26 @@ describe('sign-in', () => {
     const answer = await ex.api.post('user/login', {
       login_type: 'email',
       account: uniqueEmail('none'),
-      password: 'abc12345',
+      password: 'Amber-Kettle-58',
     });
     expect(answer).toMatchObject({ status: 400, body: { code: 0, msg: 'Wrong account or password' } });
   });
 
   it('needs the SMS code when login_use_sms is 1', async () => {
-    const { email } = await signUp(ex.api, 'smspass1');
+    const { email } = await signUp(ex.api, 'Sms-Pass-Tundra-7');
     await ex.settings.set('login_use_sms', '1');
     try {
       const without = await ex.api.post('user/login', {
         login_type: 'email',
         account: email,
-        password: 'smspass1',
+        password: 'Sms-Pass-Tundra-7',
       });
       expect(without.body.msg).toBe('Enter the SMS code');
       const code = await ex.api.emailCode(email, 5);
       const withCode = await ex.api.post('user/login', {
         login_type: 'email',
         account: email,
-        password: 'smspass1',
+        password: 'Sms-Pass-Tundra-7',
         sms_code: code,
       });
       expect(withCode.body.code).toBe(1);
@@ -326,50 +326,54 @@ describe('sign-in', () => {
 
 describe('passwords', () => {
   it('changing the login password revokes every session, and the new one works', async () => {
-    const { email, token } = await signUp(ex.api, 'first123');
-    const second = await login(ex.api, email, 'first123');
+    const { email, token } = await signUp(ex.api, 'First-Meadow-37');
+    const second = await login(ex.api, email, 'First-Meadow-37');
     const wrongOld = await ex.api.post(
       'user/amend_password',
-      { old_password: 'nope1234', new_password: 'next1234', secondary_password: 'next1234' },
+      { old_password: 'nope1234', new_password: 'Next-Lagoon-86', secondary_password: 'Next-Lagoon-86' },
       { token },
     );
     expect(wrongOld.body.msg).toBe('The old password is wrong');
     const changed = await ex.api.post(
       'user/amend_password',
-      { old_password: 'first123', new_password: 'next1234', secondary_password: 'next1234' },
+      {
+        old_password: 'First-Meadow-37',
+        new_password: 'Next-Lagoon-86',
+        secondary_password: 'Next-Lagoon-86',
+      },
       { token },
     );
     expect(changed.body).toMatchObject({ code: 1, msg: 'Password changed; please log in again' });
     expect((await ex.api.get('user/info', {}, { token })).body.code).toBe(999);
     expect((await ex.api.get('user/info', {}, { token: second })).body.code).toBe(999);
     expect(
-      (await ex.api.post('user/login', { login_type: 'email', account: email, password: 'first123' })).body
-        .code,
+      (await ex.api.post('user/login', { login_type: 'email', account: email, password: 'First-Meadow-37' }))
+        .body.code,
     ).toBe(0);
-    await login(ex.api, email, 'next1234');
+    await login(ex.api, email, 'Next-Lagoon-86');
   });
 
   it('resets a forgotten password with a type-2 code', async () => {
-    const { email, token } = await signUp(ex.api, 'forgot12');
+    const { email, token } = await signUp(ex.api, 'Forgot-Marten-12');
     const code = await ex.api.emailCode(email, 2);
     const differ = await ex.api.post('user/forget_password', {
       type: 'email',
       account: email,
-      new_password: 'reset123',
-      secondary_password: 'reset124',
+      new_password: 'Reset-Canyon-62',
+      secondary_password: 'Reset-Canyon-63',
       auth_code: code,
     });
     expect(differ.body.msg).toBe('The two passwords are inconsistent');
     const reset = await ex.api.post('user/forget_password', {
       type: 'email',
       account: email,
-      new_password: 'reset123',
-      secondary_password: 'reset123',
+      new_password: 'Reset-Canyon-62',
+      secondary_password: 'Reset-Canyon-62',
       auth_code: code,
     });
     expect(reset.body).toMatchObject({ code: 1 });
     expect((await ex.api.get('user/info', {}, { token })).body.code).toBe(999);
-    await login(ex.api, email, 'reset123');
+    await login(ex.api, email, 'Reset-Canyon-62');
   });
 
   it('a register code does not reset a password', async () => {
@@ -378,8 +382,8 @@ describe('passwords', () => {
     const answer = await ex.api.post('user/forget_password', {
       type: 'email',
       account: email,
-      new_password: 'reset123',
-      secondary_password: 'reset123',
+      new_password: 'Reset-Canyon-62',
+      secondary_password: 'Reset-Canyon-62',
       auth_code: registerCode,
     });
     expect(answer.body.code).toBe(0);
@@ -391,7 +395,7 @@ describe('passwords', () => {
     const code = await ex.api.latestCode(email);
     const set = await ex.api.post(
       'user/amend_pay_password',
-      { password: 'trade123', re_password: 'trade123', auth_code: code },
+      { password: 'Trade-Pebble-45', re_password: 'Trade-Pebble-45', auth_code: code },
       { token },
     );
     expect(set.body).toMatchObject({ code: 1, msg: 'Trade password set' });
@@ -416,8 +420,8 @@ describe('binding an email', () => {
       type: 'mobile',
       account: '13800138000',
       area_id: cn.id,
-      password: 'mobile12',
-      re_password: 'mobile12',
+      password: 'Mobile-Ferret-18',
+      re_password: 'Mobile-Ferret-18',
       sms_code: code,
       invite_code: DEMO_INVITE,
     });
@@ -425,7 +429,7 @@ describe('binding an email', () => {
       await ex.api.post<{ token: string }>('user/login', {
         login_type: 'mobile',
         account: '13800138000',
-        password: 'mobile12',
+        password: 'Mobile-Ferret-18',
         country_code: '86',
       })
     ).body.data!.token;

@@ -18,6 +18,7 @@ import { randomCode } from '../lib/secrets.js';
 import type { CodeStore, CodeTarget } from '../notify/codes.js';
 import type { Delivery } from '../notify/delivery.js';
 import { addressOf, codeTargetOf, identityOf, normalizeEmail, type Identity } from './identity.js';
+import { passwordWeakness } from './password-rules.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.js';
 import type { Sessions } from './sessions.js';
 
@@ -125,6 +126,7 @@ export class UsersService {
     const areaCode = input.type === 'mobile' ? await this.areaCodeOf(input.area_id) : undefined;
     const identity = identityOf(input.type, input.account, areaCode);
     if (input.password !== input.re_password) throw badRequest('error.passwords_differ');
+    refuseWeakPassword(input.password, namesOf(identity));
     const inviter = await this.inviterOf(input.invite_code);
     if (await this.findByIdentity(identity)) throw conflict('error.account_exists');
     await this.deps.codes.consume([codeTargetOf(identity)], CodeType.REGISTER, input.sms_code);
@@ -231,11 +233,13 @@ export class UsersService {
       throw badRequest('error.old_password_wrong');
     }
     if (input.old_password === input.new_password) throw badRequest('error.same_password');
+    refuseWeakPassword(input.new_password, namesOfUser(user));
     await this.setPassword(user.id, input.new_password);
   }
 
   async forgetPassword(input: ForgetPasswordInput): Promise<void> {
     if (input.new_password !== input.secondary_password) throw badRequest('error.passwords_differ');
+    refuseWeakPassword(input.new_password, [input.account]);
     const identity =
       input.type === 'email'
         ? identityOf('email', input.account)
@@ -278,6 +282,7 @@ export class UsersService {
       throw badRequest('error.passwords_differ');
     }
     const user = await this.byId(caller.id);
+    refuseWeakPassword(input.password, namesOfUser(user));
     const targets = contactTargets(user);
     if (targets.length === 0) throw badRequest('error.no_contact');
     await this.deps.codes.consume(targets, CodeType.TRADE_PASSWORD, input.auth_code);
@@ -368,6 +373,27 @@ export class UsersService {
     if (!area) throw badRequest('error.area_unknown');
     return area.global_code;
   }
+}
+
+/** A new password must pass the strength rules, checked before any code is spent. */
+function refuseWeakPassword(password: string, accountNames: readonly string[]): void {
+  const weakness = passwordWeakness(password, accountNames);
+  if (weakness) throw badRequest(weakness);
+}
+
+/** The names of an account a password must not be built from: email, or mobile with and without area. */
+function namesOf(identity: Identity): string[] {
+  return identity.kind === 'email'
+    ? [identity.email]
+    : [identity.mobile, identity.areaCode + identity.mobile];
+}
+
+function namesOfUser(user: UserRow): string[] {
+  return [
+    user.email,
+    user.mobile,
+    user.mobile && user.area_code ? user.area_code + user.mobile : null,
+  ].filter((name): name is string => Boolean(name));
 }
 
 function contactTargets(user: UserRow): CodeTarget[] {

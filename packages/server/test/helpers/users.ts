@@ -14,7 +14,7 @@ export function uniqueEmail(prefix = 'user'): string {
 export async function registerByEmail(
   api: ApiClient,
   email: string,
-  password = 'secret123',
+  password = 'Secret-Harbor-91',
 ): Promise<number> {
   const sent = await api.post('notify/send_email', { to: email, type: 1 });
   expect(sent.body).toMatchObject({ code: 1 });
@@ -39,9 +39,9 @@ export async function login(api: ApiClient, account: string, password: string): 
 
 export async function signUp(
   api: ApiClient,
-  password = 'secret123',
+  password = 'Secret-Harbor-91',
+  email = uniqueEmail(),
 ): Promise<{ email: string; token: string; id: number }> {
-  const email = uniqueEmail();
   const id = await registerByEmail(api, email, password);
   return { email, id, token: await login(api, email, password) };
 }

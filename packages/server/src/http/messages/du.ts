@@ -11,7 +11,7 @@ export const du: Catalog = {
   'rule.integer': 'moet een geheel getal zijn',
   'rule.positive': 'moet 1 of meer zijn',
   'rule.decimal': 'moet een gewoon decimaal getal zijn, zoals 12.5',
-  'rule.password': 'moet uit 6-16 letters of cijfers bestaan',
+  'rule.password': 'moet 6-64 tekens lang zijn',
   'rule.email': 'moet een geldig e-mailadres zijn',
   'rule.code': 'moet de 6-cijferige code zijn',
   'rule.code_type': 'moet 1, 2, 3, 4 of 5 zijn',
@@ -43,6 +43,9 @@ export const du: Catalog = {
   'error.sms_code_required': 'Voer de sms-code in',
   'error.old_password_wrong': 'Het oude wachtwoord is onjuist',
   'error.same_password': 'Het nieuwe wachtwoord moet verschillen van het oude',
+  'error.password_weak':
+    'Dit wachtwoord is te makkelijk te raden. Gebruik minstens 10 tekens die geen woord, naam, datum of patroon vormen, of meerdere losse woorden',
+  'error.password_personal': 'Het wachtwoord mag uw e-mailadres of mobiele nummer niet bevatten',
   'error.email_taken': 'Dit e-mailadres wordt al door een ander account gebruikt',
   'error.email_already_bound': 'Uw account heeft al een e-mailadres',
   'error.no_contact': 'Uw account heeft geen e-mailadres of mobiel nummer om de code naar te sturen',

@@ -13,7 +13,7 @@ export const en = {
   'rule.integer': 'must be a whole number',
   'rule.positive': 'must be 1 or more',
   'rule.decimal': 'must be a plain decimal number such as 12.5',
-  'rule.password': 'must be 6-16 letters or digits',
+  'rule.password': 'must be 6-64 characters',
   'rule.email': 'must be a valid email address',
   'rule.code': 'must be the 6-digit code',
   'rule.code_type': 'must be 1, 2, 3, 4 or 5',
@@ -45,6 +45,9 @@ export const en = {
   'error.sms_code_required': 'Enter the SMS code',
   'error.old_password_wrong': 'The old password is wrong',
   'error.same_password': 'The new password must differ from the old one',
+  'error.password_weak':
+    'This password is too easy to guess. Use at least 10 characters that are not a word, name, date or pattern, or several unrelated words',
+  'error.password_personal': 'The password must not contain your email or mobile number',
   'error.email_taken': 'This email is already used by another account',
   'error.email_already_bound': 'Your account already has an email',
   'error.no_contact': 'Your account has no email or mobile number to send the code to',

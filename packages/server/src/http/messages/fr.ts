@@ -11,7 +11,7 @@ export const fr: Catalog = {
   'rule.integer': 'doit être un nombre entier',
   'rule.positive': 'doit valoir 1 ou plus',
   'rule.decimal': 'doit être un nombre décimal simple, par exemple 12.5',
-  'rule.password': 'doit contenir 6 à 16 lettres ou chiffres',
+  'rule.password': 'doit contenir 6 à 64 caractères',
   'rule.email': 'doit être une adresse e-mail valide',
   'rule.code': 'doit être le code à 6 chiffres',
   'rule.code_type': 'doit valoir 1, 2, 3, 4 ou 5',
@@ -43,6 +43,9 @@ export const fr: Catalog = {
   'error.sms_code_required': 'Saisissez le code SMS',
   'error.old_password_wrong': "L'ancien mot de passe est incorrect",
   'error.same_password': "Le nouveau mot de passe doit être différent de l'ancien",
+  'error.password_weak':
+    'Ce mot de passe est trop facile à deviner. Utilisez au moins 10 caractères qui ne forment ni mot, ni nom, ni date, ni motif, ou plusieurs mots sans rapport',
+  'error.password_personal': 'Le mot de passe ne doit pas contenir votre e-mail ni votre numéro de mobile',
   'error.email_taken': 'Cet e-mail est déjà utilisé par un autre compte',
   'error.email_already_bound': 'Votre compte possède déjà un e-mail',
   'error.no_contact': "Votre compte n'a ni e-mail ni numéro de mobile auquel envoyer le code",

@@ -11,7 +11,7 @@ export const gm: Catalog = {
   'rule.integer': 'muss eine ganze Zahl sein',
   'rule.positive': 'muss 1 oder größer sein',
   'rule.decimal': 'muss eine einfache Dezimalzahl wie 12.5 sein',
-  'rule.password': 'muss aus 6-16 Buchstaben oder Ziffern bestehen',
+  'rule.password': 'muss 6-64 Zeichen lang sein',
   'rule.email': 'muss eine gültige E-Mail-Adresse sein',
   'rule.code': 'muss der 6-stellige Code sein',
   'rule.code_type': 'muss 1, 2, 3, 4 oder 5 sein',
@@ -43,6 +43,9 @@ export const gm: Catalog = {
   'error.sms_code_required': 'Geben Sie den SMS-Code ein',
   'error.old_password_wrong': 'Das alte Passwort ist falsch',
   'error.same_password': 'Das neue Passwort muss sich vom alten unterscheiden',
+  'error.password_weak':
+    'Dieses Passwort ist zu leicht zu erraten. Verwenden Sie mindestens 10 Zeichen, die kein Wort, Name, Datum oder Muster sind, oder mehrere unzusammenhängende Wörter',
+  'error.password_personal': 'Das Passwort darf Ihre E-Mail-Adresse oder Handynummer nicht enthalten',
   'error.email_taken': 'Diese E-Mail-Adresse wird bereits von einem anderen Konto verwendet',
   'error.email_already_bound': 'Ihr Konto hat bereits eine E-Mail-Adresse',
   'error.no_contact':

@@ -11,7 +11,7 @@ export const hk: Catalog = {
   'rule.integer': '必須為整數',
   'rule.positive': '必須大於或等於 1',
   'rule.decimal': '必須為普通小數，例如 12.5',
-  'rule.password': '必須為 6-16 位字母或數字',
+  'rule.password': '必須為 6-64 個字元',
   'rule.email': '必須為有效的電郵地址',
   'rule.code': '必須為 6 位數字驗證碼',
   'rule.code_type': '必須為 1、2、3、4 或 5',
@@ -43,6 +43,9 @@ export const hk: Catalog = {
   'error.sms_code_required': '請輸入短訊驗證碼',
   'error.old_password_wrong': '舊密碼錯誤',
   'error.same_password': '新密碼不能與舊密碼相同',
+  'error.password_weak':
+    '密碼太容易被猜到。請使用至少 10 個不構成單字、姓名、日期或規律的字元，或幾個互不相關的單字',
+  'error.password_personal': '密碼不能包含您的電郵或手機號碼',
   'error.email_taken': '此電郵已被其他帳戶使用',
   'error.email_already_bound': '您的帳戶已綁定電郵',
   'error.no_contact': '您的帳戶沒有可接收驗證碼的電郵或手機號碼',

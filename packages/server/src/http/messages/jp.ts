@@ -11,7 +11,7 @@ export const jp: Catalog = {
   'rule.integer': '整数で入力してください',
   'rule.positive': '1 以上にしてください',
   'rule.decimal': '12.5 のような通常の小数で入力してください',
-  'rule.password': '6～16 文字の英数字で入力してください',
+  'rule.password': '6～64 文字で入力してください',
   'rule.email': '有効なメールアドレスを入力してください',
   'rule.code': '6 桁のコードを入力してください',
   'rule.code_type': '1、2、3、4、5 のいずれかにしてください',
@@ -43,6 +43,9 @@ export const jp: Catalog = {
   'error.sms_code_required': 'SMS 認証コードを入力してください',
   'error.old_password_wrong': '現在のパスワードが正しくありません',
   'error.same_password': '新しいパスワードは現在のパスワードと異なるものにしてください',
+  'error.password_weak':
+    'このパスワードは推測されやすすぎます。単語・名前・日付・パターンにならない 10 文字以上、または関連のない複数の単語を使ってください',
+  'error.password_personal': 'パスワードにメールアドレスや電話番号を含めないでください',
   'error.email_taken': 'このメールアドレスは既に別のアカウントで使用されています',
   'error.email_already_bound': 'アカウントには既にメールアドレスが登録されています',
   'error.no_contact': 'アカウントにコードの送信先となるメールアドレスまたは携帯電話番号がありません',

@@ -11,7 +11,7 @@ export const zh: Catalog = {
   'rule.integer': '必须为整数',
   'rule.positive': '必须大于或等于 1',
   'rule.decimal': '必须为普通小数，例如 12.5',
-  'rule.password': '必须为 6-16 位字母或数字',
+  'rule.password': '必须为 6-64 个字符',
   'rule.email': '必须为有效的邮箱地址',
   'rule.code': '必须为 6 位数字验证码',
   'rule.code_type': '必须为 1、2、3、4 或 5',
@@ -43,6 +43,9 @@ export const zh: Catalog = {
   'error.sms_code_required': '请输入短信验证码',
   'error.old_password_wrong': '原密码错误',
   'error.same_password': '新密码不能与原密码相同',
+  'error.password_weak':
+    '密码太容易被猜到。请使用至少 10 个不构成单词、姓名、日期或规律的字符，或几个互不相关的单词',
+  'error.password_personal': '密码不能包含您的邮箱或手机号',
   'error.email_taken': '该邮箱已被其他账号使用',
   'error.email_already_bound': '您的账号已绑定邮箱',
   'error.no_contact': '您的账号没有可接收验证码的邮箱或手机号码',
