@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import { Decimal } from '@oex/protocol';
@@ -177,6 +177,7 @@ export async function startExchange(config: Config, options: StartOptions = {}):
     sessions,
     authRateLimit: config.authRateLimit,
     codeRateLimit: config.codeRateLimit,
+    secretGuessLimit: config.secretGuessLimit,
   });
   contentRoutes(app, content);
   ledgerRoutes(app, ledger, sessions);
@@ -249,9 +250,26 @@ async function servePublicAssets(app: Api): Promise<void> {
   }
 }
 
-/** The built web app at `/` once it exists; answers whether it does. */
+/** A hashed file's name changes with its content, so a browser may keep it for good. */
+const HASHED_ASSET = 'public, max-age=31536000, immutable';
+
+/**
+ * The built web app at `/` once it exists; answers whether it does. The build leaves brotli and gzip
+ * copies beside each file, sent as the browser accepts. Hashed files under `assets/` are cached for
+ * a year; `index.html` and the other unhashed files are checked on every load (`no-cache`), so a
+ * new release shows at once.
+ */
 async function serveWebApp(app: Api, webDist: string): Promise<boolean> {
   if (!existsSync(join(webDist, 'index.html'))) return false;
-  await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  const assets = join(webDist, 'assets') + sep;
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply, path) => {
+      reply.header('cache-control', path.startsWith(assets) ? HASHED_ASSET : 'no-cache');
+    },
+  });
   return true;
 }
