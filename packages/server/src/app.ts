@@ -159,7 +159,7 @@ export async function startExchange(config: Config, options: StartOptions = {}):
   const { db, users, sessions, content, delivery, ledger, currencies } = core;
 
   const app = await createHttpServer(config);
-  const hub = new Hub(sessions);
+  const hub = new Hub(sessions, config.liveSessionCheckMs);
   const live = new SpotLiveFeed(hub, core.spot, core.sequencer);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   app.get('/ws', { websocket: true, schema: { hide: true } }, (socket) => hub.attach(socket));

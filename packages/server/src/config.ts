@@ -2,6 +2,8 @@
 export interface Config {
   port: number;
   host: string;
+  /** Demo mode answers other hosts than loopback only when this is set (DEMO_PUBLIC=1). */
+  demoPublic: boolean;
   databaseUrl: string;
   redisUrl: string | undefined;
   demo: boolean;
@@ -27,6 +29,24 @@ export interface Config {
   codeRateLimit: number;
   /** Wrong passwords for one account within the lockout window before sign-in answers 429. */
   maxPasswordFailures: number;
+  /** Guesses at any secret (passwords, codes) per minute per client address, over all such calls. */
+  secretGuessLimit: number;
+  /** The whole request (headers and body) must arrive within this time. */
+  requestTimeoutMs: number;
+  /** The request headers must arrive within this time. */
+  headersTimeoutMs: number;
+  /** An idle kept-alive connection is closed after this time. */
+  keepAliveTimeoutMs: number;
+  /** Open connections per client address; more are closed at once (0: no cap). */
+  maxConnectionsPerAddress: number;
+  /** How often live connections are checked against their sessions. */
+  liveSessionCheckMs: number;
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
+
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_HOSTS.has(host) || host.startsWith('127.');
 }
 
 export const DEFAULT_DATABASE_URL = 'sqlite:data/exchange.db';
@@ -49,9 +69,18 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   const databaseUrl = env.DATABASE_URL || DEFAULT_DATABASE_URL;
   // Demo data is the default only on the embedded default database.
   const demo = flag(env.DEMO, databaseUrl === DEFAULT_DATABASE_URL);
+  const demoPublic = flag(env.DEMO_PUBLIC, false);
+  // Demo mode shows every code in the dev mailbox: it stays on this machine unless told otherwise.
+  const host = env.HOST || (demo && !demoPublic ? '127.0.0.1' : '0.0.0.0');
+  if (demo && !demoPublic && !isLoopbackHost(host)) {
+    throw new Error(
+      `HOST=${host} would open demo mode (dev mailbox, demo accounts) to other hosts; set DEMO_PUBLIC=1 to do it anyway, or DEMO=0`,
+    );
+  }
   return {
     port: integer(env.PORT, 8080, 'PORT'),
-    host: env.HOST || '0.0.0.0',
+    host,
+    demoPublic,
     databaseUrl,
     redisUrl: env.REDIS_URL || undefined,
     demo,
@@ -70,6 +99,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     authRateLimit: integer(env.AUTH_RATE_LIMIT, 30, 'AUTH_RATE_LIMIT'),
     codeRateLimit: integer(env.CODE_RATE_LIMIT, 10, 'CODE_RATE_LIMIT'),
     maxPasswordFailures: integer(env.MAX_PASSWORD_FAILURES, 5, 'MAX_PASSWORD_FAILURES'),
+    secretGuessLimit: integer(env.SECRET_GUESS_LIMIT, 60, 'SECRET_GUESS_LIMIT'),
+    requestTimeoutMs: integer(env.REQUEST_TIMEOUT_MS, 30_000, 'REQUEST_TIMEOUT_MS'),
+    headersTimeoutMs: integer(env.HEADERS_TIMEOUT_MS, 10_000, 'HEADERS_TIMEOUT_MS'),
+    keepAliveTimeoutMs: integer(env.KEEP_ALIVE_TIMEOUT_MS, 5_000, 'KEEP_ALIVE_TIMEOUT_MS'),
+    maxConnectionsPerAddress: integer(env.MAX_CONNECTIONS_PER_ADDRESS, 128, 'MAX_CONNECTIONS_PER_ADDRESS'),
+    liveSessionCheckMs: integer(env.LIVE_SESSION_CHECK_MS, 30_000, 'LIVE_SESSION_CHECK_MS'),
     ...overrides,
   };
 }

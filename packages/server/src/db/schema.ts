@@ -43,6 +43,8 @@ export interface SessionsTable {
   created_at: number;
   last_seen_at: number;
   revoked_at: number | null;
+  user_agent: Generated<string>;
+  ip: Generated<string>;
 }
 
 export interface VerificationCodesTable {
@@ -132,6 +134,8 @@ export interface CurrencyMatchesTable {
   change_fee_rate: Money;
   price_decimals: number;
   number_decimals: number;
+  /** The smallest quantity (base) of one order. */
+  min_number: Generated<Money>;
   sort: number;
 }
 

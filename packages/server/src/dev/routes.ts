@@ -1,15 +1,35 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../http/envelope.js';
+import { forbidden } from '../http/errors.js';
 import type { Api } from '../http/server.js';
 import type { Delivery } from '../notify/delivery.js';
 import { DEMO } from '../db/seed/demo.js';
 import { mailboxPage } from './mailbox-page.js';
 
-/** Demo-only helpers; they are not registered outside demo mode, so they answer 404 there. */
+/**
+ * Whether a request comes from this machine itself: the socket's peer is loopback and no proxy
+ * forwarded it (a reverse proxy on the same host would otherwise make every visitor local).
+ */
+export function fromThisMachine(request: FastifyRequest): boolean {
+  const peer = request.raw.socket.remoteAddress ?? '';
+  const loopback = peer === '::1' || peer.startsWith('127.') || peer.startsWith('::ffff:127.');
+  return loopback && !request.headers['x-forwarded-for'] && !request.headers.forwarded;
+}
+
+async function localOnly(request: FastifyRequest): Promise<void> {
+  if (!fromThisMachine(request)) throw forbidden('error.local_only');
+}
+
+/**
+ * Demo-only helpers; they are not registered outside demo mode, so they answer 404 there. The
+ * mailbox holds every code, so it answers only requests from this machine.
+ */
 export function devRoutes(app: Api, delivery: Delivery): void {
   app.get(
     '/api/dev/mailbox',
     {
+      preHandler: localOnly,
       schema: {
         tags: ['dev'],
         summary: 'Demo only: messages the server would have sent, newest first',
@@ -25,7 +45,7 @@ export function devRoutes(app: Api, delivery: Delivery): void {
     async () => ok({ invite_code: DEMO.invite_code, users: DEMO.users }),
   );
 
-  app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) =>
+  app.get('/dev/mailbox', { preHandler: localOnly, schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/html; charset=utf-8').send(mailboxPage()),
   );
 }

@@ -1,10 +1,15 @@
 import { ResponseCode, type OkEnvelope, type Paged } from '@oex/protocol';
 import type { FastifyRequest } from 'fastify';
-import { translate, type MessageKey } from './messages/index.js';
+import { translate, type MessageKey, type MessageParams } from './messages/index.js';
 
 /** A success envelope; `notice` becomes a translated msg the client shows as a toast. */
-export function ok<T>(data: T, request?: FastifyRequest, notice?: MessageKey): OkEnvelope<T> {
-  const msg = notice && request ? translate(request.lang, notice) : '';
+export function ok<T>(
+  data: T,
+  request?: FastifyRequest,
+  notice?: MessageKey,
+  params?: MessageParams,
+): OkEnvelope<T> {
+  const msg = notice && request ? translate(request.lang, notice, params) : '';
   return { code: ResponseCode.OK, msg, data };
 }
 

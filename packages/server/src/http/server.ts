@@ -1,3 +1,4 @@
+import { createServer, type Server } from 'node:http';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -18,9 +19,11 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
+import { mailboxPage } from '../dev/mailbox-page.js';
 import type { AuthUser } from './auth.js';
 import { AppError } from './errors.js';
 import { translate } from './messages/index.js';
+import { securityHeaders, webIndexPage } from './security-headers.js';
 import { describeIssue, fieldOf } from './validation.js';
 
 declare module 'fastify' {
@@ -84,6 +87,7 @@ export async function createHttpServer(config: Config): Promise<Api> {
     logger: { level: config.logLevel, redact: { paths: REDACTED, censor: '[secret]' } },
     bodyLimit: 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === '1',
+    serverFactory: (handler) => guardedServer(handler, config),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -120,6 +124,10 @@ export async function createHttpServer(config: Config): Promise<Api> {
     return reply.status(status).send({ code: ResponseCode.ERROR, msg });
   });
 
+  await app.register(securityHeaders, {
+    inlinePages: [...webIndexPage(config.webDist), ...(config.demo ? [mailboxPage()] : [])],
+  });
+
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
@@ -143,4 +151,47 @@ export async function createHttpServer(config: Config): Promise<Api> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   return app;
+}
+
+/** An idle connection (no request in flight, no live channel) is closed after this time. */
+const IDLE_SOCKET_MS = 60_000;
+
+/**
+ * The HTTP server with limits a slow or greedy client cannot hold open: headers and the whole
+ * request must arrive in time, idle sockets close, and one address may hold only so many
+ * connections (a live channel's socket counts too).
+ */
+function guardedServer(handler: Parameters<typeof createServer>[1], config: Config): Server {
+  const server = createServer(
+    {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: Math.min(config.headersTimeoutMs, config.requestTimeoutMs),
+      keepAliveTimeout: config.keepAliveTimeoutMs,
+      // Timed-out requests are found by a sweep; once a second closes them close to their limit.
+      connectionsCheckingInterval: 1000,
+    },
+    handler,
+  );
+  server.setTimeout(IDLE_SOCKET_MS);
+  capConnectionsPerAddress(server, config.maxConnectionsPerAddress);
+  return server;
+}
+
+function capConnectionsPerAddress(server: Server, cap: number): void {
+  if (cap <= 0) return;
+  const open = new Map<string, number>();
+  server.on('connection', (socket) => {
+    const address = socket.remoteAddress ?? '';
+    const count = open.get(address) ?? 0;
+    if (count >= cap) {
+      socket.destroy();
+      return;
+    }
+    open.set(address, count + 1);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left > 0) open.set(address, left);
+      else open.delete(address);
+    });
+  });
 }

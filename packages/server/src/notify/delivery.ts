@@ -25,8 +25,9 @@ export interface MailboxEntry {
 }
 
 /**
- * Sends codes through SMTP (SMTP_URL) and an HTTP SMS gateway (SMS_GATEWAY_URL). In demo mode
- * every message is also kept in the dev mailbox. With neither, sending fails loudly.
+ * Sends codes through SMTP (SMTP_URL) and an HTTP SMS gateway (SMS_GATEWAY_URL). In demo mode a
+ * message of a channel that has no real transport is kept in the dev mailbox instead. With
+ * neither, sending fails loudly.
  */
 export class Delivery {
   private readonly mailer: Transporter | undefined;
@@ -48,7 +49,8 @@ export class Delivery {
     if (message.channel === 'sms' && this.config.smsGatewayUrl) {
       await this.sendSms(this.config.smsGatewayUrl, message);
     }
-    if (this.config.demo) await this.keep(message);
+    // The dev mailbox stands in for a channel that is not really sent; a delivered code is never also shown.
+    if (this.config.demo && !real) await this.keep(message);
   }
 
   private async sendEmail(mailer: Transporter, message: OutgoingMessage): Promise<void> {

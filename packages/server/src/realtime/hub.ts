@@ -2,12 +2,22 @@ import type { WebSocket } from 'ws';
 import type { SessionResolver } from '../http/auth.js';
 import { channelOf, isKnownChannel, isPrivateChannel, parseClientMessage } from './channels.js';
 
+/** What the hub needs of sessions: sign-in, word of sessions that end, and a check of the rest. */
+export interface LiveSessions extends SessionResolver {
+  onEnded(listener: (sessionIds: number[]) => void): void;
+  stillActive(sessionIds: number[]): Promise<Set<number>>;
+}
+
+/** How often signed-in connections are checked against their sessions (idle expiry, other processes). */
+export const SESSION_RECHECK_MS = 30_000;
+
 /** A client whose unsent output passes this many bytes is dropped, not buffered further. */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 interface Client {
   socket: WebSocket;
   userId: number | null;
+  sessionId: number | null;
   channels: Set<string>;
   /** A client's frames are handled one after another: a sub right after a login waits for it. */
   pending: Promise<void>;
@@ -21,11 +31,25 @@ interface Client {
 export class Hub {
   private readonly clients = new Set<Client>();
   private readonly sequences = new Map<string, number>();
+  private readonly recheckTimer: NodeJS.Timeout;
 
-  constructor(private readonly sessions: SessionResolver) {}
+  constructor(
+    private readonly sessions: LiveSessions,
+    recheckMs = SESSION_RECHECK_MS,
+  ) {
+    sessions.onEnded((ids) => this.endSessions(new Set(ids)));
+    this.recheckTimer = setInterval(() => void this.recheckSessions(), recheckMs);
+    this.recheckTimer.unref();
+  }
 
   attach(socket: WebSocket): void {
-    const client: Client = { socket, userId: null, channels: new Set(), pending: Promise.resolve() };
+    const client: Client = {
+      socket,
+      userId: null,
+      sessionId: null,
+      channels: new Set(),
+      pending: Promise.resolve(),
+    };
     this.clients.add(client);
     socket.on('message', (data) => {
       const raw = String(data);
@@ -54,11 +78,46 @@ export class Hub {
       typeof params === 'object' && params !== null ? (params as { token?: unknown }).token : params;
     try {
       if (typeof token !== 'string') throw new Error('no token');
-      client.userId = (await this.sessions.authenticate(token)).id;
+      const user = await this.sessions.authenticate(token);
+      if (user.id !== client.userId) this.dropPrivateChannels(client);
+      client.userId = user.id;
+      client.sessionId = user.sessionId;
       this.send(client, { type: 'login', params: { ok: true } });
     } catch {
-      client.userId = null;
+      this.toVisitor(client);
       this.send(client, { type: 'login', params: { ok: false, code: 999 } });
+    }
+  }
+
+  /** A connection whose session ended keeps its public channels and loses everything private. */
+  private toVisitor(client: Client): void {
+    client.userId = null;
+    client.sessionId = null;
+    this.dropPrivateChannels(client);
+  }
+
+  private dropPrivateChannels(client: Client): void {
+    for (const channel of client.channels) if (isPrivateChannel(channel)) client.channels.delete(channel);
+  }
+
+  private endSessions(ended: Set<number>): void {
+    for (const client of this.clients) {
+      if (client.sessionId === null || !ended.has(client.sessionId)) continue;
+      this.toVisitor(client);
+      this.send(client, { type: 'session_ended', params: { code: 999 } });
+    }
+  }
+
+  /** Catches sessions that ended without word to this process: idle expiry, or another process. */
+  private async recheckSessions(): Promise<void> {
+    const ids = new Set<number>();
+    for (const client of this.clients) if (client.sessionId !== null) ids.add(client.sessionId);
+    if (ids.size === 0) return;
+    try {
+      const active = await this.sessions.stillActive([...ids]);
+      this.endSessions(new Set([...ids].filter((id) => !active.has(id))));
+    } catch (error) {
+      console.error(`live: session check failed: ${(error as Error).message}`);
     }
   }
 
@@ -134,6 +193,7 @@ export class Hub {
   }
 
   close(): void {
+    clearInterval(this.recheckTimer);
     for (const client of this.clients) client.socket.close(1001, 'server stopping');
     this.clients.clear();
   }

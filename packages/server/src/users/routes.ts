@@ -1,4 +1,5 @@
 import {
+  idField,
   amendPasswordRequest,
   amendPayPasswordRequest,
   bindEmailRequest,
@@ -9,8 +10,11 @@ import {
   sendCodeRequest,
 } from '@oex/protocol';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { requireUser, tokenOf, userOf, type AuthUser } from '../http/auth.js';
 import { ok } from '../http/envelope.js';
+import { badRequest } from '../http/errors.js';
+import { GuessBudget } from '../http/guess-budget.js';
 import type { Api } from '../http/server.js';
 import type { Sessions } from './sessions.js';
 import type { UsersService } from './service.js';
@@ -20,6 +24,7 @@ export interface UsersRoutesDeps {
   sessions: Sessions;
   authRateLimit: number;
   codeRateLimit: number;
+  secretGuessLimit: number;
 }
 
 const ONE_MINUTE = 60_000;
@@ -30,6 +35,9 @@ export function usersRoutes(app: Api, deps: UsersRoutesDeps): void {
   const signedIn = { preHandler: requireUser(sessions), schema: { security: [{ token: [] }] } };
   const authLimit = { rateLimit: { max: deps.authRateLimit, timeWindow: ONE_MINUTE } };
   const codeLimit = { rateLimit: { max: deps.codeRateLimit, timeWindow: ONE_MINUTE } };
+  // Every call that guesses a password or a code spends from one budget per address.
+  const guess = new GuessBudget(deps.secretGuessLimit).guard();
+  const signedInGuess = { ...signedIn, preHandler: [guess, signedIn.preHandler] };
 
   /** The caller when a token is sent, without requiring one. */
   const optionalCaller = async (request: FastifyRequest): Promise<AuthUser | null> => {
@@ -42,6 +50,7 @@ export function usersRoutes(app: Api, deps: UsersRoutesDeps): void {
       `/api/notify/send_${channel}`,
       {
         config: codeLimit,
+        preHandler: guess,
         schema: {
           tags: ['users'],
           summary: `Send a 6-digit code by ${channel} (type 1 register, 2 forgot password, 3 trade password, 4 bind email, 5 login)`,
@@ -52,7 +61,8 @@ export function usersRoutes(app: Api, deps: UsersRoutesDeps): void {
         const { to, type, area_id } = request.body;
         const caller = type === 3 || type === 4 ? await optionalCaller(request) : null;
         await users.sendCode({ channel, to, type, areaId: area_id }, caller, request.lang);
-        return ok(null, request, 'ok.code_sent');
+        // Reset and sign-in codes answer alike whether or not the account exists.
+        return ok(null, request, type === 2 || type === 5 ? 'ok.code_sent_if_exists' : 'ok.code_sent');
       },
     );
   }
@@ -61,6 +71,7 @@ export function usersRoutes(app: Api, deps: UsersRoutesDeps): void {
     '/api/user/register',
     {
       config: authLimit,
+      preHandler: guess,
       schema: { tags: ['users'], summary: 'Register with email or mobile', body: registerRequest },
     },
     async (request) => ok(await users.register(request.body), request, 'ok.registered'),
@@ -70,9 +81,13 @@ export function usersRoutes(app: Api, deps: UsersRoutesDeps): void {
     '/api/user/login',
     {
       config: authLimit,
+      preHandler: guess,
       schema: { tags: ['users'], summary: 'Sign in; answers a bearer token', body: loginRequest },
     },
-    async (request) => ok(await users.login(request.body), request, 'ok.logged_in'),
+    async (request) => {
+      const client = { userAgent: request.headers['user-agent'] ?? '', ip: request.ip };
+      return ok(await users.login(request.body, client), request, 'ok.logged_in');
+    },
   );
 
   app.post(
@@ -102,7 +117,7 @@ export function usersRoutes(app: Api, deps: UsersRoutesDeps): void {
   app.post(
     '/api/user/amend_password',
     {
-      ...signedIn,
+      ...signedInGuess,
       config: authLimit,
       schema: {
         ...signedIn.schema,
@@ -121,6 +136,7 @@ export function usersRoutes(app: Api, deps: UsersRoutesDeps): void {
     '/api/user/forget_password',
     {
       config: authLimit,
+      preHandler: guess,
       schema: {
         tags: ['users'],
         summary: 'Reset a forgotten password with a type-2 code',
@@ -136,7 +152,7 @@ export function usersRoutes(app: Api, deps: UsersRoutesDeps): void {
   app.post(
     '/api/user/amend_pay_password',
     {
-      ...signedIn,
+      ...signedInGuess,
       config: authLimit,
       schema: {
         ...signedIn.schema,
@@ -172,7 +188,7 @@ export function usersRoutes(app: Api, deps: UsersRoutesDeps): void {
   app.post(
     '/api/safe/email',
     {
-      ...signedIn,
+      ...signedInGuess,
       config: authLimit,
       schema: {
         ...signedIn.schema,
@@ -186,4 +202,49 @@ export function usersRoutes(app: Api, deps: UsersRoutesDeps): void {
       return ok(null, request, 'ok.email_bound');
     },
   );
+
+  app.get(
+    '/api/user/sessions',
+    {
+      ...signedIn,
+      schema: {
+        ...signedIn.schema,
+        tags: ['users'],
+        summary: 'Your active sessions: device, address, opened and last seen; `current` marks this one',
+      },
+    },
+    async (request) => {
+      const caller = userOf(request);
+      return ok(await sessions.list(caller.id, caller.sessionId));
+    },
+  );
+
+  app.post(
+    '/api/user/sessions/revoke',
+    {
+      ...signedIn,
+      schema: {
+        ...signedIn.schema,
+        tags: ['users'],
+        summary: 'Sign out one of your sessions by id, or every other one with {"others": true}',
+        body: revokeSessionsRequest,
+      },
+    },
+    async (request) => {
+      const caller = userOf(request);
+      if (request.body.others) {
+        const count = await sessions.revokeOthers(caller.id, caller.sessionId);
+        return ok({ ended: count }, request, 'ok.sessions_ended', { count });
+      }
+      if (!(await sessions.revokeOwn(caller.id, request.body.id!))) throw badRequest('error.session_unknown');
+      return ok({ ended: 1 }, request, 'ok.session_ended');
+    },
+  );
 }
+
+const revokeSessionsRequest = z
+  .object({ id: idField.optional(), others: z.boolean().optional() })
+  .refine((body) => body.others === true || body.id !== undefined, {
+    message: 'rule.required',
+    path: ['id'],
+  });

@@ -20,7 +20,7 @@ import type { Delivery } from '../notify/delivery.js';
 import { addressOf, codeTargetOf, identityOf, normalizeEmail, type Identity } from './identity.js';
 import { passwordWeakness } from './password-rules.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.js';
-import type { Sessions } from './sessions.js';
+import type { SessionClient, Sessions } from './sessions.js';
 
 type UserRow = Selectable<UsersTable>;
 
@@ -81,18 +81,23 @@ export class UsersService {
 
   // ---- verification codes -------------------------------------------------------------
 
-  /** Sends a code for one purpose, after checking the purpose fits the target. */
+  /**
+   * Sends a code for one purpose, after checking the purpose fits the target. A bare request
+   * never tells whether an account exists: a registration code goes to any address (the form says
+   * "already registered" only after a valid code), and a reset or sign-in code for an unknown
+   * account is issued with the same resend wait but sent nowhere.
+   */
   async sendCode(input: SendCodeInput, caller: AuthUser | null, lang: Lang): Promise<void> {
     const areaCode = input.channel === 'sms' ? await this.areaCodeOf(input.areaId) : undefined;
     const identity = identityOf(input.channel === 'email' ? 'email' : 'mobile', input.to, areaCode);
     const owner = await this.findByIdentity(identity);
     switch (input.type) {
-      case CodeType.REGISTER:
-        if (owner) throw conflict('error.account_exists');
-        break;
       case CodeType.FORGOT_PASSWORD:
       case CodeType.LOGIN:
-        if (!owner) throw notFound('error.account_not_found');
+        if (!owner || owner.is_system) {
+          await this.deps.codes.issue(codeTargetOf(identity), input.type, async () => {});
+          return;
+        }
         break;
       case CodeType.TRADE_PASSWORD:
         if (!caller) throw unauthenticated('error.code_needs_login');
@@ -128,8 +133,9 @@ export class UsersService {
     if (input.password !== input.re_password) throw badRequest('error.passwords_differ');
     refuseWeakPassword(input.password, namesOf(identity));
     const inviter = await this.inviterOf(input.invite_code);
-    if (await this.findByIdentity(identity)) throw conflict('error.account_exists');
+    // The code first: only the owner of the address learns that it is already registered.
     await this.deps.codes.consume([codeTargetOf(identity)], CodeType.REGISTER, input.sms_code);
+    if (await this.findByIdentity(identity)) throw conflict('error.account_exists');
     return { user_id: await this.createUser(identity, input.password, inviter?.id ?? null) };
   }
 
@@ -168,7 +174,7 @@ export class UsersService {
     }
   }
 
-  async login(input: LoginInput): Promise<LoginResult> {
+  async login(input: LoginInput, client?: SessionClient): Promise<LoginResult> {
     const identity = identityOf(input.login_type, input.account, input.country_code);
     const failureKey = codeTargetOf(identity);
     await this.refuseWhenLocked(failureKey);
@@ -177,18 +183,15 @@ export class UsersService {
       ? await verifyPassword(user.password_hash, input.password)
       : await verifyAgainstNothing(input.password);
     if (!user || !passwordOk || user.is_system) {
-      await this.db
-        .insertInto('login_failures')
-        .values({ account_key: failureKey, created_at: this.deps.clock.now() })
-        .execute();
+      await this.recordFailure(failureKey);
       throw badRequest('error.login_failed');
     }
     if (await this.deps.settings.isOn('login_use_sms')) {
       if (!input.sms_code) throw badRequest('error.sms_code_required');
       await this.deps.codes.consume([failureKey], CodeType.LOGIN, input.sms_code);
     }
-    await this.db.deleteFrom('login_failures').where('account_key', '=', failureKey).execute();
-    const token = await this.deps.sessions.open(user.id);
+    await this.clearFailures(failureKey);
+    const token = await this.deps.sessions.open(user.id, client);
     return { token, user: toUserInfo(user) };
   }
 
@@ -207,6 +210,17 @@ export class UsersService {
       const minutes = Math.max(1, Math.ceil((unlockAt - this.deps.clock.now()) / 60_000));
       throw tooMany('error.login_locked', { minutes });
     }
+  }
+
+  private async recordFailure(failureKey: string): Promise<void> {
+    await this.db
+      .insertInto('login_failures')
+      .values({ account_key: failureKey, created_at: this.deps.clock.now() })
+      .execute();
+  }
+
+  private async clearFailures(failureKey: string): Promise<void> {
+    await this.db.deleteFrom('login_failures').where('account_key', '=', failureKey).execute();
   }
 
   async logout(caller: AuthUser): Promise<void> {
@@ -229,9 +243,14 @@ export class UsersService {
   ): Promise<void> {
     if (input.new_password !== input.secondary_password) throw badRequest('error.passwords_differ');
     const user = await this.byId(caller.id);
+    // Wrong old passwords count like wrong sign-ins: a stolen token cannot guess on without limit.
+    const failureKey = `password:${user.id}`;
+    await this.refuseWhenLocked(failureKey);
     if (!(await verifyPassword(user.password_hash, input.old_password))) {
+      await this.recordFailure(failureKey);
       throw badRequest('error.old_password_wrong');
     }
+    await this.clearFailures(failureKey);
     if (input.old_password === input.new_password) throw badRequest('error.same_password');
     refuseWeakPassword(input.new_password, namesOfUser(user));
     await this.setPassword(user.id, input.new_password);
@@ -244,9 +263,10 @@ export class UsersService {
       input.type === 'email'
         ? identityOf('email', input.account)
         : await this.mobileIdentityForReset(input.account, input.area_id);
-    const user = await this.findByIdentity(identity);
-    if (!user || user.is_system) throw notFound('error.account_not_found');
+    // The code first: an unknown account fails exactly as a known one with a wrong code.
     await this.deps.codes.consume([codeTargetOf(identity)], CodeType.FORGOT_PASSWORD, input.auth_code);
+    const user = await this.findByIdentity(identity);
+    if (!user || user.is_system) throw badRequest('error.code_invalid');
     await this.setPassword(user.id, input.new_password);
   }
 
@@ -259,9 +279,9 @@ export class UsersService {
       .select('area_code')
       .where('mobile', '=', mobile.kind === 'mobile' ? mobile.mobile : '')
       .execute();
-    if (owners.length !== 1)
-      throw owners.length ? badRequest('error.area_required') : notFound('error.account_not_found');
-    return identityOf('mobile', account, owners[0]!.area_code ?? '');
+    if (owners.length > 1) throw badRequest('error.area_required');
+    // No owner: an identity no code was ever sent to, so the code check refuses it like any other.
+    return identityOf('mobile', account, owners[0]?.area_code ?? '0');
   }
 
   /** A new login password ends every session of the user. */

@@ -13,6 +13,25 @@ const TOUCH_EVERY_MS = 60 * 1000;
 const CACHE_MS = 30 * 1000;
 const CACHE_LIMIT = 100_000;
 
+/** Where a session was opened, so its owner can recognise it in the list. */
+export interface SessionClient {
+  userAgent: string;
+  ip: string;
+}
+
+export interface SessionView {
+  id: number;
+  user_agent: string;
+  ip: string;
+  created_at: number;
+  last_seen_at: number;
+  /** The session of the token that asked. */
+  current: boolean;
+}
+
+/** Told the ids of sessions that just ended (logout, password change or reset, revocation). */
+export type SessionEndListener = (sessionIds: number[]) => void;
+
 interface CachedSession {
   userId: number;
   sessionId: number;
@@ -27,13 +46,14 @@ export class Sessions implements SessionResolver {
    * at once; with several processes a revocation elsewhere takes effect within 30 s.
    */
   private readonly cache = new Map<string, CachedSession>();
+  private readonly endListeners: SessionEndListener[] = [];
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
   ) {}
 
-  async open(userId: number): Promise<string> {
+  async open(userId: number, client: SessionClient = { userAgent: '', ip: '' }): Promise<string> {
     const token = randomToken();
     const now = this.clock.now();
     await this.db
@@ -44,9 +64,16 @@ export class Sessions implements SessionResolver {
         created_at: now,
         last_seen_at: now,
         revoked_at: null,
+        user_agent: client.userAgent.slice(0, 256),
+        ip: client.ip.slice(0, 64),
       })
       .execute();
     return token;
+  }
+
+  /** Live connections subscribe here, so a session that ends stops receiving private pushes at once. */
+  onEnded(listener: SessionEndListener): void {
+    this.endListeners.push(listener);
   }
 
   async authenticate(token: string): Promise<AuthUser> {
@@ -83,23 +110,69 @@ export class Sessions implements SessionResolver {
     for (const [hash, entry] of this.cache) if (match(entry)) this.cache.delete(hash);
   }
 
+  /** Ends one session. */
   async revoke(sessionId: number): Promise<void> {
-    this.evict((entry) => entry.sessionId === sessionId);
-    await this.db
-      .updateTable('sessions')
-      .set({ revoked_at: this.clock.now() })
-      .where('id', '=', sessionId)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await this.end({ sessionId });
   }
 
+  /** Ends every session of a user (a new password). */
   async revokeAll(userId: number): Promise<void> {
-    this.evict((entry) => entry.userId === userId);
-    await this.db
+    await this.end({ userId });
+  }
+
+  /** Ends one of the user's own sessions; answers whether there was such an active session. */
+  async revokeOwn(userId: number, sessionId: number): Promise<boolean> {
+    return (await this.end({ userId, sessionId })).length > 0;
+  }
+
+  /** Ends every session of a user but the one given (sign out everywhere else). */
+  async revokeOthers(userId: number, keepSessionId: number): Promise<number> {
+    return (await this.end({ userId, exceptSessionId: keepSessionId })).length;
+  }
+
+  private async end(scope: {
+    userId?: number;
+    sessionId?: number;
+    exceptSessionId?: number;
+  }): Promise<number[]> {
+    let query = this.db
       .updateTable('sessions')
       .set({ revoked_at: this.clock.now() })
+      .where('revoked_at', 'is', null);
+    if (scope.userId !== undefined) query = query.where('user_id', '=', scope.userId);
+    if (scope.sessionId !== undefined) query = query.where('id', '=', scope.sessionId);
+    if (scope.exceptSessionId !== undefined) query = query.where('id', '<>', scope.exceptSessionId);
+    const ids = (await query.returning('id').execute()).map((row) => row.id);
+    const ended = new Set(ids);
+    this.evict((entry) => ended.has(entry.sessionId));
+    if (ids.length > 0) for (const listener of this.endListeners) listener(ids);
+    return ids;
+  }
+
+  /** A user's active sessions, most recently seen first. */
+  async list(userId: number, currentSessionId: number): Promise<SessionView[]> {
+    const rows = await this.db
+      .selectFrom('sessions')
+      .select(['id', 'user_agent', 'ip', 'created_at', 'last_seen_at'])
       .where('user_id', '=', userId)
       .where('revoked_at', 'is', null)
+      .where('last_seen_at', '>', this.clock.now() - SESSION_IDLE_MS)
+      .orderBy('last_seen_at', 'desc')
+      .orderBy('id', 'desc')
       .execute();
+    return rows.map((row) => ({ ...row, current: row.id === currentSessionId }));
+  }
+
+  /** Which of these sessions are still active: not revoked and not idle past the limit. */
+  async stillActive(sessionIds: number[]): Promise<Set<number>> {
+    if (sessionIds.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('id', 'in', sessionIds)
+      .where('revoked_at', 'is', null)
+      .where('last_seen_at', '>', this.clock.now() - SESSION_IDLE_MS)
+      .execute();
+    return new Set(rows.map((row) => row.id));
   }
 }

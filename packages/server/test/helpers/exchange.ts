@@ -69,6 +69,7 @@ export async function startTestExchange(overrides: Partial<Config> = {}): Promis
       logLevel: 'silent',
       authRateLimit: 1000,
       codeRateLimit: 1000,
+      secretGuessLimit: 1000,
       // No web app unless a test brings one, whatever the local build holds.
       webDist: join(tmpdir(), 'oex-no-web-app'),
       ...overrides,

@@ -73,6 +73,13 @@ export const du: Catalog = {
 
   // Success notices.
   'ok.code_sent': 'De code is verstuurd',
+  'ok.code_sent_if_exists': 'Als dit account bestaat, is er een code naartoe gestuurd',
+  'ok.session_ended': 'De sessie is afgemeld',
+  'ok.sessions_ended': '{count} andere sessies afgemeld',
+  'error.session_unknown': 'U hebt geen actieve sessie met deze id',
+  'error.local_only': 'De ontwikkelaarsmailbox antwoordt alleen op de machine waarop de demo draait',
+  'error.guesses_limited':
+    'Te veel pogingen met een wachtwoord of code vanaf uw adres; probeer het over {seconds} s opnieuw',
   'ok.registered': 'Registratie geslaagd',
   'ok.logged_in': 'Ingelogd',
   'ok.logged_out': 'Uitgelogd',
@@ -116,6 +123,12 @@ export const du: Catalog = {
   'error.price_required': 'Voer een prijs in voor een limietorder',
   'error.price_positive': 'De prijs moet groter dan nul zijn',
   'error.price_decimals': 'De prijs mag hoogstens {decimals} decimalen hebben',
+  'rule.amount_decimals': 'mag hoogstens 18 decimalen hebben',
+  'rule.amount_max': 'is hoger dan het maximum {max}',
+  'error.amount_max': 'De hoeveelheid is hoger dan het maximum {max}',
+  'error.amount_min': 'De hoeveelheid is lager dan de minimale order van {min}',
+  'error.price_max': 'De prijs is hoger dan het maximum {max}',
+  'error.total_max': 'Het ordertotaal (prijs × hoeveelheid) is hoger dan het maximum {max}',
   'error.no_best_price': 'Er is op dit moment geen beste prijs',
   'error.order_not_found': 'Geen openstaande order met deze ID',
   'ok.order_placed': 'Order geplaatst',

@@ -75,6 +75,13 @@ export const en = {
 
   // Success notices.
   'ok.code_sent': 'The code has been sent',
+  'ok.code_sent_if_exists': 'If this account exists, a code has been sent to it',
+  'ok.session_ended': 'The session has been signed out',
+  'ok.sessions_ended': 'Signed out of {count} other sessions',
+  'error.session_unknown': 'You have no active session with this id',
+  'error.local_only': 'The dev mailbox answers only on the machine the demo runs on',
+  'error.guesses_limited':
+    'Too many password or code attempts from your address; please try again in {seconds} s',
   'ok.registered': 'Registration successful',
   'ok.logged_in': 'Logged in',
   'ok.logged_out': 'Logged out',
@@ -118,6 +125,12 @@ export const en = {
   'error.price_required': 'Enter a price for a limit order',
   'error.price_positive': 'The price must be greater than zero',
   'error.price_decimals': 'The price may have at most {decimals} decimals',
+  'rule.amount_decimals': 'may have at most 18 decimals',
+  'rule.amount_max': 'is above the maximum {max}',
+  'error.amount_max': 'The amount is above the maximum {max}',
+  'error.amount_min': 'The amount is below the minimum order of {min}',
+  'error.price_max': 'The price is above the maximum {max}',
+  'error.total_max': 'The order total (price × amount) is above the maximum {max}',
   'error.no_best_price': 'There is no best price right now',
   'error.order_not_found': 'No open order of yours with this id',
   'ok.order_placed': 'Order placed',

@@ -73,6 +73,13 @@ export const fr: Catalog = {
 
   // Success notices.
   'ok.code_sent': 'Le code a été envoyé',
+  'ok.code_sent_if_exists': 'Si ce compte existe, un code lui a été envoyé',
+  'ok.session_ended': 'La session a été déconnectée',
+  'ok.sessions_ended': '{count} autres sessions déconnectées',
+  'error.session_unknown': "Vous n'avez aucune session active avec cet identifiant",
+  'error.local_only': 'La boîte de développement ne répond que sur la machine où tourne la démo',
+  'error.guesses_limited':
+    'Trop de tentatives de mot de passe ou de code depuis votre adresse ; réessayez dans {seconds} s',
   'ok.registered': 'Inscription réussie',
   'ok.logged_in': 'Connexion réussie',
   'ok.logged_out': 'Déconnexion réussie',
@@ -116,6 +123,12 @@ export const fr: Catalog = {
   'error.price_required': 'Saisissez un prix pour un ordre à cours limité',
   'error.price_positive': 'Le prix doit être supérieur à zéro',
   'error.price_decimals': 'Le prix peut avoir au plus {decimals} décimales',
+  'rule.amount_decimals': 'peut avoir au plus 18 décimales',
+  'rule.amount_max': 'dépasse le maximum {max}',
+  'error.amount_max': 'La quantité dépasse le maximum {max}',
+  'error.amount_min': "La quantité est inférieure à l'ordre minimum de {min}",
+  'error.price_max': 'Le prix dépasse le maximum {max}',
+  'error.total_max': "Le total de l'ordre (prix × quantité) dépasse le maximum {max}",
   'error.no_best_price': "Il n'y a pas de meilleur prix pour le moment",
   'error.order_not_found': 'Aucun ordre ouvert avec cet identifiant',
   'ok.order_placed': 'Ordre passé',

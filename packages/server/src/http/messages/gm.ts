@@ -76,6 +76,13 @@ export const gm: Catalog = {
 
   // Success notices.
   'ok.code_sent': 'Der Code wurde gesendet',
+  'ok.code_sent_if_exists': 'Falls dieses Konto existiert, wurde ein Code dorthin gesendet',
+  'ok.session_ended': 'Die Sitzung wurde abgemeldet',
+  'ok.sessions_ended': '{count} andere Sitzungen abgemeldet',
+  'error.session_unknown': 'Sie haben keine aktive Sitzung mit dieser ID',
+  'error.local_only': 'Das Entwickler-Postfach antwortet nur auf dem Rechner, auf dem die Demo läuft',
+  'error.guesses_limited':
+    'Zu viele Passwort- oder Code-Versuche von Ihrer Adresse; bitte in {seconds} s erneut versuchen',
   'ok.registered': 'Registrierung erfolgreich',
   'ok.logged_in': 'Angemeldet',
   'ok.logged_out': 'Abgemeldet',
@@ -120,6 +127,12 @@ export const gm: Catalog = {
   'error.price_required': 'Geben Sie für eine Limit-Order einen Preis ein',
   'error.price_positive': 'Der Preis muss größer als null sein',
   'error.price_decimals': 'Der Preis darf höchstens {decimals} Nachkommastellen haben',
+  'rule.amount_decimals': 'darf höchstens 18 Nachkommastellen haben',
+  'rule.amount_max': 'liegt über dem Höchstwert {max}',
+  'error.amount_max': 'Die Menge liegt über dem Höchstwert {max}',
+  'error.amount_min': 'Die Menge liegt unter der Mindestorder von {min}',
+  'error.price_max': 'Der Preis liegt über dem Höchstwert {max}',
+  'error.total_max': 'Der Auftragswert (Preis × Menge) liegt über dem Höchstwert {max}',
   'error.no_best_price': 'Derzeit gibt es keinen besten Preis',
   'error.order_not_found': 'Keine offene Order mit dieser ID',
   'ok.order_placed': 'Order aufgegeben',

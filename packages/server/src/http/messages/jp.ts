@@ -74,6 +74,13 @@ export const jp: Catalog = {
 
   // Success notices.
   'ok.code_sent': 'コードを送信しました',
+  'ok.code_sent_if_exists': 'このアカウントが存在する場合、コードを送信しました',
+  'ok.session_ended': 'このセッションをログアウトしました',
+  'ok.sessions_ended': '他の {count} 件のセッションをログアウトしました',
+  'error.session_unknown': 'この ID の有効なセッションはありません',
+  'error.local_only': '開発用メールボックスはデモを実行しているマシン上でのみ使えます',
+  'error.guesses_limited':
+    'このアドレスからのパスワードまたはコードの試行が多すぎます。{seconds} 秒後にもう一度お試しください',
   'ok.registered': '登録が完了しました',
   'ok.logged_in': 'ログインしました',
   'ok.logged_out': 'ログアウトしました',
@@ -117,6 +124,12 @@ export const jp: Catalog = {
   'error.price_required': '指値注文には価格を入力してください',
   'error.price_positive': '価格はゼロより大きくしてください',
   'error.price_decimals': '価格の小数は最大 {decimals} 桁です',
+  'rule.amount_decimals': '小数は最大 18 桁です',
+  'rule.amount_max': '最大値 {max} を超えています',
+  'error.amount_max': '数量が最大値 {max} を超えています',
+  'error.amount_min': '数量が最小注文数量 {min} を下回っています',
+  'error.price_max': '価格が最大値 {max} を超えています',
+  'error.total_max': '注文総額（価格 × 数量）が最大値 {max} を超えています',
   'error.no_best_price': '現在、最良価格がありません',
   'error.order_not_found': 'この ID の未約定注文はありません',
   'ok.order_placed': '注文しました',
