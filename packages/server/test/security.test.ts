@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import { connect as connectTcp, type Socket } from 'node:net';
 import type { LoginResult } from '@oex/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -256,6 +257,38 @@ describe('the dev mailbox', () => {
         const forwarded = await fetch(`${ex.url}${path}`, { headers: header });
         expect(forwarded.status, `${path} ${JSON.stringify(header)}`).toBe(403);
       }
+    }
+  });
+
+  it('does not also show a code that a real channel delivered', async () => {
+    const received: string[] = [];
+    const gateway = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      request.on('end', () => {
+        received.push(body);
+        response.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', () => resolve()));
+    const address = gateway.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const withSms = await startTestExchange({ smsGatewayUrl: `http://127.0.0.1:${port}/sms` });
+    try {
+      const areas = await withSms.api.get<{ id: number; global_code: string }[]>('default/area_list');
+      const hk = areas.body.data!.find((area) => area.global_code === '852')!;
+      const sms = await withSms.api.post('notify/send_sms', { to: '61230000', type: 1, area_id: hk.id });
+      expect(sms.body).toMatchObject({ code: 1 });
+      expect(received).toHaveLength(1);
+      expect((await withSms.api.get<unknown[]>('dev/mailbox', { to: '61230000' })).body.data).toEqual([]);
+      // Email has no real transport here, so the demo mailbox still stands in for it.
+      await withSms.api.post('notify/send_email', { to: 'someone@example.test', type: 1 });
+      expect(
+        (await withSms.api.get<unknown[]>('dev/mailbox', { to: 'someone@example.test' })).body.data,
+      ).toHaveLength(1);
+    } finally {
+      await withSms.stop();
+      await new Promise<void>((resolve) => gateway.close(() => resolve()));
     }
   });
 

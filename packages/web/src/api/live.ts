@@ -21,6 +21,8 @@ export interface LiveOptions {
   url: string;
   createSocket(url: string): SocketLike;
   token(): string | null;
+  /** The server ended this connection's session (signed out elsewhere, password changed). */
+  onSessionEnded?(): void;
 }
 
 export interface Push {
@@ -111,6 +113,7 @@ export class LiveClient {
     } catch {
       return;
     }
+    if (push.type === 'session_ended') return this.options.onSessionEnded?.();
     const set = this.handlers.get(push.type);
     if (!set) return;
     if (push.seq !== undefined) {

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSession } from '../features/session.js';
+import { call } from './http.js';
 import { LiveClient, type SocketLike } from './live.js';
 
 /** The app's one live-channel connection, to /ws on the page's own host. */
@@ -7,6 +8,8 @@ export const live = new LiveClient({
   url: `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/ws`,
   createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
   token: () => useSession.getState().token,
+  // Any call now answers 999 for the ended token, which signs out and goes to login as usual.
+  onSessionEnded: () => void call('GET', 'user/info', {}, { quiet: true }).catch(() => undefined),
 });
 
 // Signing in or out changes who the private channels belong to.
