@@ -23,7 +23,7 @@ import { mailboxPage } from '../dev/mailbox-page.js';
 import type { AuthUser } from './auth.js';
 import { AppError } from './errors.js';
 import { translate } from './messages/index.js';
-import { securityHeaders, webIndexPage } from './security-headers.js';
+import { docsPagePolicy, securityHeaders, webIndexPage } from './security-headers.js';
 import { describeIssue, fieldOf } from './validation.js';
 
 declare module 'fastify' {
@@ -148,7 +148,7 @@ export async function createHttpServer(config: Config): Promise<Api> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', transformStaticCSP: docsPagePolicy });
 
   return app;
 }
