@@ -53,11 +53,29 @@ export class Decimal {
 
   /** Whether text is a plain decimal this type can hold exactly. */
   static isValid(text: string): boolean {
+    return Decimal.tryParse(text) !== null;
+  }
+
+  /** The decimal, or null when text is not one this type can hold (never throws). */
+  static tryParse(text: string): Decimal | null {
+    try {
+      return Decimal.parse(text);
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Why text is not a decimal this type holds: 'format' (not digits with one optional point and
+   * sign), 'precision' (more than 18 decimals) or 'range' (18 or more digits before the point);
+   * null when it is one.
+   */
+  static problem(text: string): DecimalError['reason'] | null {
     try {
       Decimal.parse(text);
-      return true;
-    } catch {
-      return false;
+      return null;
+    } catch (error) {
+      return error instanceof DecimalError ? error.reason : 'format';
     }
   }
 
@@ -189,6 +207,13 @@ function divideRounded(numerator: bigint, denominator: bigint, rounding: Roundin
   const absDenominator = denominator < 0n ? -denominator : denominator;
   return twice >= absDenominator ? quotient + awayFromZero : quotient;
 }
+
+/**
+ * The largest amount, price or order total the exchange takes on the wire: 10^15. It is far above
+ * any real order, its 15 digits fit a JavaScript integer exactly (engine ticks and lots), and a
+ * thousand such amounts summed still fit NUMERIC(36,18).
+ */
+export const MAX_AMOUNT = Decimal.parse('1000000000000000');
 
 /** Shorthand for Decimal.parse. */
 export function dec(text: string): Decimal {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idField, intLike, trimmed } from './common.js';
-import { Decimal } from './decimal.js';
+import { Decimal, MAX_AMOUNT } from './decimal.js';
 
 /** Account types of spec 001 §3; id 1 is the spot account of the trade page. */
 export const ACCOUNT_CODES = [
@@ -23,6 +23,8 @@ export const AccountTypeId: Record<AccountCode, number> = {
 /**
  * An amount: a decimal string, or a JSON number only when it is a whole number JavaScript holds
  * exactly. Fractions and numbers past 2^53 must come as strings, because JSON numbers lose digits.
+ * However long, a number is told the rule it breaks: its form, more than 18 decimals, or above
+ * MAX_AMOUNT (the message carries the maximum).
  */
 export const amountField = z
   .union([z.string(), z.number()], { message: 'rule.amount' })
@@ -30,7 +32,23 @@ export const amountField = z
     message: 'rule.amount_number',
   })
   .transform((value) => String(value).trim())
-  .refine((text) => text.length <= 60 && Decimal.isValid(text), { message: 'rule.amount' });
+  .superRefine((text, context) => {
+    const problem = /^[+-]?\d+(\.\d+)?$/.test(text) ? Decimal.problem(text) : 'format';
+    if (problem === 'format') context.addIssue({ code: 'custom', message: 'rule.amount', input: text });
+    else if (problem === 'precision') {
+      context.addIssue({ code: 'custom', message: 'rule.amount_decimals', input: text });
+    } else if (problem === 'range' || Decimal.parse(text).abs().gt(MAX_AMOUNT)) {
+      // A too_big issue carries the maximum into the translated message.
+      context.addIssue({
+        code: 'too_big',
+        origin: 'number',
+        maximum: Number(MAX_AMOUNT.toString()),
+        inclusive: true,
+        message: 'rule.amount_max',
+        input: text,
+      });
+    }
+  });
 
 /** An account type by id (1-5) or by code (`change_account`). */
 export const accountTypeField = z

@@ -85,8 +85,11 @@ export interface MarketView {
   lever_share_num: string;
   lever_fee_rate: string;
   change_fee_rate: string;
+  /** Decimals of a price (tick 10^-price_decimals) and of a quantity (lot 10^-number_decimals). */
   price_decimals: number;
   number_decimals: number;
+  /** The smallest quantity (base) one order may have. */
+  min_number: string;
   currency_quotation: Quotation;
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
+import { BTC, BTC_USDT, ETH, ETH_USDT, USDT, balanceOf, trader } from './helpers/ledger.js';
 import { signUp } from './helpers/users.js';
 
 let ex: TestExchange;
@@ -140,5 +141,166 @@ describe('bad input', () => {
       status: 400,
       body: { code: 0, msg: 'account: must be a valid email address' },
     });
+  });
+});
+
+/** Every route that takes an amount or a price, with values at and past each of its limits. */
+describe('amounts at and past every limit', () => {
+  const MAX = '1000000000000000';
+  const aboveWire = `number: is above the maximum ${MAX}`;
+  const tooMuch = 'Insufficient balance';
+  /** [route, body, status, message] — a message is exact, or a pattern. */
+  type Case = [string, Record<string, unknown>, number, string | RegExp];
+  const eth = (fields: Record<string, unknown>) => ({ currency_match_id: ETH_USDT, ...fields });
+  const btc = (fields: Record<string, unknown>) => ({ currency_match_id: BTC_USDT, ...fields });
+  const orderCases = (route: 'tx_in/add' | 'tx_out/add'): Case[] => [
+    // The issue's order: 10^7 ETH at 10^11 is a total of 10^18, past the Decimal range (was a 500).
+    [
+      route,
+      eth({ type: 0, number: '10000000', price: '100000000000' }),
+      400,
+      `The order total (price × amount) is above the maximum ${MAX}`,
+    ],
+    // On the wire: however long, a number is told the maximum.
+    [route, eth({ number: `1${'0'.repeat(40)}`, price: '1' }), 400, aboveWire],
+    [route, eth({ number: '9'.repeat(10_000), price: '1' }), 400, aboveWire],
+    [route, eth({ number: '1000000000000001', price: '1' }), 400, aboveWire],
+    [route, eth({ number: '9007199254740993', price: '1' }), 400, aboveWire],
+    [route, eth({ number: '1', price: `${'9'.repeat(30)}.5` }), 400, `price: is above the maximum ${MAX}`],
+    [route, eth({ number: 2 ** 53 + 2, price: '1' }), 400, /^number: must be sent as a string/],
+    [route, eth({ number: `0.${'0'.repeat(19)}1`, price: '1' }), 400, 'number: may have at most 18 decimals'],
+    // At the wire maximum, the market's own limits speak: 15 digits of lots and ticks.
+    [route, eth({ number: MAX, price: '1' }), 400, 'The amount is above the maximum 99999999999.9999'],
+    [
+      route,
+      eth({ number: '100000000000', price: '1' }),
+      400,
+      'The amount is above the maximum 99999999999.9999',
+    ],
+    [
+      route,
+      btc({ number: '1', price: '10000000000000' }),
+      400,
+      'The price is above the maximum 9999999999999.99',
+    ],
+    [route, btc({ number: '0.0001', price: MAX }), 400, 'The price is above the maximum 9999999999999.99'],
+    // The total: 100 BTC at the highest price fits, 1000 do not.
+    [
+      route,
+      btc({ number: '1000', price: '9999999999999.99' }),
+      400,
+      `The order total (price × amount) is above the maximum ${MAX}`,
+    ],
+    // Decimals and the minimum order of the market (ETH/USDT: 4 decimals, at least 0.001).
+    [route, eth({ number: '0.00015', price: '1' }), 400, 'The amount may have at most 4 decimals'],
+    [route, eth({ number: '0.0009', price: '1' }), 400, 'The amount is below the minimum order of 0.001'],
+    [route, eth({ number: '1', price: '1.005' }), 400, 'The price may have at most 2 decimals'],
+    // Form, sign and zero.
+    [route, eth({ number: '1e5', price: '1' }), 400, 'number: must be a decimal number such as "12.5"'],
+    [route, eth({ number: '-5', price: '1' }), 400, 'The amount must be greater than zero'],
+    [route, eth({ number: '0', price: '1' }), 400, 'The amount must be greater than zero'],
+    [route, eth({ number: '1', price: '-1' }), 400, 'The price must be greater than zero'],
+  ];
+  const cases: Case[] = [
+    ...orderCases('tx_in/add'),
+    ...orderCases('tx_out/add'),
+    // Within every limit, an order is refused only for the money it lacks.
+    ['tx_in/add', eth({ number: '99999999999.9999', price: '1' }), 400, tooMuch],
+    ['tx_in/add', btc({ number: '100', price: '9999999999999.99' }), 400, tooMuch],
+    ['tx_out/add', eth({ number: '99999999999.9999', price: '1' }), 400, tooMuch],
+    [
+      'account/transfer',
+      { currency_id: USDT, balance: `1${'0'.repeat(40)}`, from: 1, to: 3 },
+      400,
+      `balance: is above the maximum ${MAX}`,
+    ],
+    [
+      'account/transfer',
+      { currency_id: USDT, balance: '1000000000000001', from: 1, to: 3 },
+      400,
+      `balance: is above the maximum ${MAX}`,
+    ],
+    ['account/transfer', { currency_id: USDT, balance: MAX, from: 1, to: 3 }, 400, tooMuch],
+    [
+      'account/transfer',
+      { currency_id: USDT, balance: '0.000000001', from: 1, to: 3 },
+      400,
+      'The amount may have at most 8 decimals',
+    ],
+    [
+      'account/transfer',
+      { currency_id: USDT, balance: 2 ** 53 + 2, from: 1, to: 3 },
+      400,
+      /^balance: must be sent as a string/,
+    ],
+    [
+      'account/transfer',
+      { currency_id: USDT, balance: '-1', from: 1, to: 3 },
+      400,
+      'The amount must be greater than zero',
+    ],
+  ];
+
+  async function state(token: string) {
+    const count = async (table: 'orders' | 'trades' | 'account_logs' | 'transfers') =>
+      Number(
+        (
+          await ex.db.kysely
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    return {
+      orders: await count('orders'),
+      trades: await count('trades'),
+      logs: await count('account_logs'),
+      transfers: await count('transfers'),
+      balances: await Promise.all([USDT, BTC, ETH].map((currency) => balanceOf(ex.api, token, currency))),
+    };
+  }
+
+  it('each gets a 400 naming the field and the rule, in every language, and nothing changes', async () => {
+    const rich = await trader(ex, [
+      [USDT, '1000000'],
+      [BTC, '10'],
+      [ETH, '100'],
+    ]);
+    const before = await state(rich.token);
+    for (const [route, body, status, message] of cases) {
+      const label = `${route} ${JSON.stringify(body).slice(0, 120)}`;
+      const answer = await ex.api.post(route, body, { token: rich.token });
+      expect(answer.status, `${label}: ${JSON.stringify(answer.body)}`).toBe(status);
+      expect(answer.body.code, label).toBe(0);
+      if (typeof message === 'string') expect(answer.body.msg, label).toBe(message);
+      else expect(answer.body.msg, label).toMatch(message);
+      // Every language names the rule too (no 500, no raw key).
+      const zh = await ex.api.post(route, body, { token: rich.token, lang: 'zh' });
+      expect(zh.status, label).toBe(status);
+      expect(zh.body.msg, label).not.toMatch(/^(rule|error)\./);
+    }
+    expect(await state(rich.token)).toEqual(before);
+  });
+
+  it('admin/credit: past the maximum is refused, at the maximum it credits', async () => {
+    const user = await signUp(ex.api);
+    const credit = (amount: unknown) =>
+      fetch(`${ex.url}/api/admin/credit`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-admin-token': ex.adminToken, lang: 'en' },
+        body: JSON.stringify({ user: user.id, currency: 'USDT', amount }),
+      }).then(async (response) => ({
+        status: response.status,
+        body: (await response.json()) as { msg: string },
+      }));
+    for (const amount of [`1${'0'.repeat(40)}`, '1000000000000000.00000001']) {
+      expect(await credit(amount)).toMatchObject({
+        status: 400,
+        body: { msg: `amount: is above the maximum ${MAX}` },
+      });
+    }
+    expect(await balanceOf(ex.api, user.token, USDT)).toBe('0');
+    expect((await credit(MAX)).status).toBe(200);
+    expect(await balanceOf(ex.api, user.token, USDT)).toBe(MAX);
   });
 });

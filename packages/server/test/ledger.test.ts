@@ -162,7 +162,7 @@ describe('account/transfer', () => {
       [{ balance: 0.5 }, /^balance: must be sent as a string/],
       [{ balance: Number('9007199254740993') }, /^balance: must be sent as a string/],
       [{ balance: '' }, /^balance: must be a decimal number/],
-      [{ balance: '1'.repeat(80) }, /^balance: must be a decimal number/],
+      [{ balance: '1'.repeat(80) }, /^balance: is above the maximum 1000000000000000$/],
       [{ currency_id: 999 }, /^Unknown currency$/],
       [{ currency_id: 'abc' }, /^currency_id: must be a whole number$/],
       [{ from: 9 }, /^from: must be an account type/],

@@ -1,5 +1,6 @@
 import type { Deal, Paged, QuoteGroup, SpotOrderView } from '@oex/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as marketPrecision from '../src/db/migrations/007_market_precision.js';
 import { auditLedger } from '../src/ledger/audit.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
 import { BTC, BTC_USDT, ETH, ETH_USDT, USDT, balanceOf, trader as traderOf } from './helpers/ledger.js';
@@ -27,24 +28,24 @@ describe('spot trading over HTTP', () => {
     const placed = await sell(seller.token, {
       currency_match_id: ETH_USDT,
       number: '1.5',
-      price: '3456.7891',
+      price: '3456.78',
     });
     expect(placed.body).toMatchObject({ code: 1, data: { status: 1 } });
     expect(await balanceOf(ex.api, seller.token, ETH)).toBe('0.5');
 
-    const taken = await buy(buyer.token, { currency_match_id: ETH_USDT, number: '1.000001', type: 1 });
+    const taken = await buy(buyer.token, { currency_match_id: ETH_USDT, number: '1.0001', type: 1 });
     expect(taken.body).toMatchObject({ code: 1, data: { status: 2 } });
-    // 1.000001 ETH x 3456.7891 = 3456.7925567891 USDT; fees 0.1% of what each receives.
-    expect(await balanceOf(ex.api, buyer.token, USDT)).toBe('6543.2074432109');
-    expect(await balanceOf(ex.api, buyer.token, ETH)).toBe('0.999000999');
-    expect(await balanceOf(ex.api, seller.token, USDT)).toBe('3453.3357642323109');
+    // 1.0001 ETH x 3456.78 = 3457.125678 USDT; fees 0.1% of what each receives.
+    expect(await balanceOf(ex.api, buyer.token, USDT)).toBe('6542.874322');
+    expect(await balanceOf(ex.api, buyer.token, ETH)).toBe('0.9990999');
+    expect(await balanceOf(ex.api, seller.token, USDT)).toBe('3453.668552322');
     expect(await balanceOf(ex.api, seller.token, ETH)).toBe('0.5');
     const detail = await ex.api.get<{ lock_balance: string }>(
       'account/detail',
       { currency_id: ETH, account_type_id: 1 },
       { token: seller.token },
     );
-    expect(detail.body.data!.lock_balance).toBe('0.499999');
+    expect(detail.body.data!.lock_balance).toBe('0.4999');
 
     const open = await ex.api.get<Paged<SpotOrderView>>(
       'tx_out/list',
@@ -55,10 +56,10 @@ describe('spot trading over HTTP', () => {
       id: placed.body.data!.id,
       way: 2,
       way_name: 'Sell',
-      price: '3456.7891',
+      price: '3456.78',
       number: '1.5',
-      transacted_amount: '1.000001',
-      transacted_volume: '3456.7925567891',
+      transacted_amount: '1.0001',
+      transacted_volume: '3457.125678',
       status: 1,
       status_name: 'Open',
       currency_match: { symbol: 'ETH/USDT' },
@@ -69,7 +70,7 @@ describe('spot trading over HTTP', () => {
       type: 1,
       price: null,
       status: 2,
-      transacted_amount: '1.000001',
+      transacted_amount: '1.0001',
     });
   });
 
@@ -144,8 +145,8 @@ describe('spot trading over HTTP', () => {
       ],
       [
         buy,
-        { currency_match_id: BTC_USDT, number: '1', price: '1.00001' },
-        /^The price may have at most 4 decimals$/,
+        { currency_match_id: BTC_USDT, number: '1', price: '1.001' },
+        /^The price may have at most 2 decimals$/,
       ],
       [
         buy,
@@ -221,11 +222,12 @@ describe('spot trading over HTTP', () => {
       base_currency_code: 'ETH',
       quote_currency_code: 'USDT',
       open_change: 1,
-      price_decimals: 4,
-      number_decimals: 6,
+      price_decimals: 2,
+      number_decimals: 4,
+      min_number: '0.001',
       change_fee_rate: '0.001',
     });
-    expect(eth.currency_quotation).toMatchObject({ close: '3456.7891', volume: '1.000001', change: '0.00' });
+    expect(eth.currency_quotation).toMatchObject({ close: '3456.78', volume: '1.0001', change: '0.00' });
   });
 });
 
@@ -248,5 +250,77 @@ describe('restart', () => {
     const taker = await trader([[USDT, '20000']]);
     const fill = await buy(taker.token, { currency_match_id: BTC_USDT, number: '0.25', type: 1 });
     expect(fill.body.data!.status).toBe(2);
+  });
+});
+
+describe('per-market precision (issue 10 §8)', () => {
+  it('forms and the server share the fields of market/currency_matches: decimals and minimum order', async () => {
+    const markets = (await ex.api.get<QuoteGroup[]>('market/currency_matches')).body.data![0]!.matches;
+    const precision = Object.fromEntries(
+      markets.map((m) => [m.symbol, [m.price_decimals, m.number_decimals, m.min_number]]),
+    );
+    expect(precision).toEqual({
+      'BTC/USDT': [2, 6, '0.00001'],
+      'ETH/USDT': [2, 4, '0.001'],
+      'TRX/USDT': [5, 1, '1'],
+      'DOT/USDT': [3, 2, '0.1'],
+      'FAIR/USDT': [4, 2, '1'],
+    });
+    const user = await trader([[USDT, '1000']]);
+    // Exactly what the market says is taken; one decimal more or below the minimum is refused.
+    const at = (market: number, number: string, price: string) =>
+      buy(user.token, { currency_match_id: market, number, price });
+    expect((await at(3, '1', '0.00001')).body).toMatchObject({ code: 1 });
+    expect((await at(3, '1', '0.000001')).body.msg).toBe('The price may have at most 5 decimals');
+    expect((await at(3, '1.5', '0.01')).body).toMatchObject({ code: 1 });
+    expect((await at(3, '1.55', '0.01')).body.msg).toBe('The amount may have at most 1 decimals');
+    expect((await at(3, '0.9', '0.01')).body.msg).toBe('The amount is below the minimum order of 1');
+    expect((await at(BTC_USDT, '0.00001', '10.01')).body).toMatchObject({ code: 1 });
+    expect((await at(BTC_USDT, '0.000009', '10')).body.msg).toBe(
+      'The amount is below the minimum order of 0.00001',
+    );
+  });
+
+  it('the migration moves an older database to the new precision only where open orders fit', async () => {
+    const old = await startTestExchange();
+    try {
+      const kysely = old.db.kysely;
+      // An exchange from before the migration: every market at 4 and 6 decimals.
+      await kysely.updateTable('currency_matches').set({ price_decimals: 4, number_decimals: 6 }).execute();
+      let exchange = await old.restart();
+      const user = await traderOf(exchange, [[USDT, '100000']]);
+      const resting = await exchange.api.post<{ id: number; status: number }>(
+        'tx_in/add',
+        { currency_match_id: BTC_USDT, number: '0.001', price: '64402.1404' },
+        { token: user.token },
+      );
+      expect(resting.body.data!.status).toBe(1);
+      // Back to before the migration (no min_number), then the migration itself, then a start.
+      await exchange.db.kysely.schema.alterTable('currency_matches').dropColumn('min_number').execute();
+      await marketPrecision.up(exchange.db.kysely, exchange.db.dialect);
+      exchange = await exchange.restart();
+      const markets = (await exchange.api.get<QuoteGroup[]>('market/currency_matches')).body.data![0]!
+        .matches;
+      const bySymbol = (symbol: string) => markets.find((m) => m.symbol === symbol)!;
+      // BTC/USDT holds a bid at 64402.1404, which 2 decimals cannot name: it keeps 4 and 6.
+      expect(bySymbol('BTC/USDT')).toMatchObject({
+        price_decimals: 4,
+        number_decimals: 6,
+        min_number: '0.00001',
+      });
+      expect(bySymbol('ETH/USDT')).toMatchObject({
+        price_decimals: 2,
+        number_decimals: 4,
+        min_number: '0.001',
+      });
+      expect(bySymbol('TRX/USDT')).toMatchObject({ price_decimals: 5, number_decimals: 1, min_number: '1' });
+      const depth = (await exchange.api.get<Deal>('market/deal', { currency_match_id: BTC_USDT })).body.data!
+        .depth;
+      expect(depth.in).toEqual([{ price: '64402.1404', amount: '0.001' }]);
+      await exchange.stop();
+    } catch (error) {
+      await old.stop().catch(() => undefined);
+      throw error;
+    }
   });
 });

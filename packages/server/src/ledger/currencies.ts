@@ -1,4 +1,11 @@
-import { ACCOUNT_CODES, Decimal, type AccountCode, type CurrencyView, type Lang } from '@oex/protocol';
+import {
+  ACCOUNT_CODES,
+  Decimal,
+  MAX_AMOUNT,
+  type AccountCode,
+  type CurrencyView,
+  type Lang,
+} from '@oex/protocol';
 import type { Kysely, Selectable } from 'kysely';
 import type { CurrenciesTable, Database } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
@@ -79,6 +86,8 @@ export class CurrencyDirectory {
   /** The amount as this currency may hold it: above zero, with no more decimals than it has. */
   checkAmount(currencyId: number, amount: Decimal): void {
     if (!amount.isPositive()) throw badRequest('error.amount_positive');
+    // The wire refuses more already; this guards callers that skip it (npm run credit).
+    if (amount.gt(MAX_AMOUNT)) throw badRequest('error.amount_max', { max: MAX_AMOUNT.toString() });
     const { decimals } = this.currency(currencyId);
     if (amount.decimalPlaces() > decimals) throw badRequest('error.amount_decimals', { decimals });
   }

@@ -58,11 +58,11 @@ export class MarketMaker {
     return ticks;
   }
 
-  /** Lots worth roughly `usdt` at `ticks`, at least one. */
+  /** Lots worth roughly `usdt` at `ticks`, at least the market's minimum order. */
   private lotsFor(market: Market, ticks: number, usdt: number): number {
     const price = Number(market.price(ticks).toString());
     const base = usdt / price;
-    return Math.max(1, Math.floor(base * 10 ** market.numberDecimals));
+    return Math.max(market.minLots, Math.floor(base * 10 ** market.numberDecimals));
   }
 
   /**

@@ -1,7 +1,13 @@
-import { Decimal, SCALE } from '@oex/protocol';
+import { Decimal, MAX_AMOUNT, SCALE } from '@oex/protocol';
 import type { Kysely, Selectable } from 'kysely';
 import type { CurrencyMatchesTable, Database } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
+
+/**
+ * The most ticks or lots one order may carry: 15 digits, so they are exact JavaScript integers in
+ * the engine with room to spare, and prices and amounts stay below MAX_AMOUNT.
+ */
+const MAX_STEPS = 10n ** 15n - 1n;
 
 /** A market and the conversions between its decimals and the engine's ticks and lots. */
 export class Market {
@@ -12,6 +18,8 @@ export class Market {
   readonly priceDecimals: number;
   readonly numberDecimals: number;
   readonly feeRate: Decimal;
+  /** The smallest quantity an order may have. */
+  readonly minNumber: Decimal;
   private readonly tickUnits: bigint;
   private readonly lotUnits: bigint;
 
@@ -27,6 +35,7 @@ export class Market {
     this.priceDecimals = row.price_decimals;
     this.numberDecimals = row.number_decimals;
     this.feeRate = Decimal.parse(String(row.change_fee_rate));
+    this.minNumber = Decimal.parse(String(row.min_number));
     // Price x quantity x fee rate must stay exact within 18 decimals.
     if (this.priceDecimals + this.numberDecimals + this.feeRate.decimalPlaces() > SCALE) {
       throw new Error(`market ${this.symbol}: decimals too fine for exact settlement`);
@@ -43,25 +52,52 @@ export class Market {
     return this.row.sell_disabled === 1;
   }
 
-  /** The price in ticks; refuses more decimals than the market has, or an unsafe size. */
+  /** The price in ticks; refuses more decimals than the market has, or more than 15 digits. */
   toTicks(price: Decimal): number {
     if (!price.isPositive()) throw badRequest('error.price_positive');
     if (price.units % this.tickUnits !== 0n) {
       throw badRequest('error.price_decimals', { decimals: this.priceDecimals });
     }
     const ticks = price.units / this.tickUnits;
-    if (ticks > BigInt(Number.MAX_SAFE_INTEGER)) throw badRequest('error.price_positive');
+    if (ticks > MAX_STEPS) throw badRequest('error.price_max', { max: this.maxPrice.toString() });
     return Number(ticks);
   }
 
+  /** The quantity in lots; refuses more decimals than the market has, or more than 15 digits. */
   toLots(quantity: Decimal): number {
     if (!quantity.isPositive()) throw badRequest('error.amount_positive');
     if (quantity.units % this.lotUnits !== 0n) {
       throw badRequest('error.amount_decimals', { decimals: this.numberDecimals });
     }
     const lots = quantity.units / this.lotUnits;
-    if (lots > BigInt(Number.MAX_SAFE_INTEGER)) throw badRequest('error.amount_positive');
+    if (lots > MAX_STEPS) throw badRequest('error.amount_max', { max: this.maxQuantity.toString() });
     return Number(lots);
+  }
+
+  /** The highest price an order may name: 15 digits at the market's price decimals. */
+  get maxPrice(): Decimal {
+    return Decimal.fromUnits(MAX_STEPS * this.tickUnits);
+  }
+
+  /** The largest quantity of one order: 15 digits at the market's quantity decimals. */
+  get maxQuantity(): Decimal {
+    return Decimal.fromUnits(MAX_STEPS * this.lotUnits);
+  }
+
+  /** Refuses an order total (price x quantity, in units of 10^-18) above MAX_AMOUNT. */
+  checkTotal(totalUnits: bigint): void {
+    if (totalUnits > MAX_AMOUNT.units) throw badRequest('error.total_max', { max: MAX_AMOUNT.toString() });
+  }
+
+  /** The fewest lots an order may have: the minimum order, and at least one lot. */
+  get minLots(): number {
+    const lots = (this.minNumber.units + this.lotUnits - 1n) / this.lotUnits;
+    return Number(lots > 1n ? lots : 1n);
+  }
+
+  /** Refuses a quantity below the market's minimum order. */
+  checkMinimum(quantity: Decimal): void {
+    if (quantity.lt(this.minNumber)) throw badRequest('error.amount_min', { min: this.minNumber.toString() });
   }
 
   price(ticks: number): Decimal {
@@ -74,9 +110,12 @@ export class Market {
 
   /** Price x quantity in quote units, exact. */
   notional(ticks: number, lots: number): Decimal {
-    return Decimal.fromUnits(
-      (BigInt(ticks) * this.tickUnits * BigInt(lots) * this.lotUnits) / 10n ** BigInt(SCALE),
-    );
+    return Decimal.fromUnits(this.notionalUnits(ticks, lots));
+  }
+
+  /** Price x quantity as units of 10^-18, unbounded (a bigint), for checks before a Decimal. */
+  notionalUnits(ticks: number, lots: number): bigint {
+    return (BigInt(ticks) * this.tickUnits * BigInt(lots) * this.lotUnits) / 10n ** BigInt(SCALE);
   }
 
   /** A quote amount as engine budget units (ticks x lots), rounded down. */

@@ -131,7 +131,9 @@ export class SpotOrders {
   place(input: PlaceInput): Command<OrderOutcome> {
     const market = this.markets.market(input.marketId);
     const lots = market.toLots(input.number);
+    market.checkMinimum(input.number);
     const priceTicks = input.type === LIMIT ? market.toTicks(input.price!) : 0;
+    if (input.type === LIMIT) market.checkTotal(market.notionalUnits(priceTicks, lots));
     return (context) => {
       const book = this.book(market.id);
       const order: OpenOrder = {
@@ -206,15 +208,17 @@ export class SpotOrders {
   /** The quote a market buy of `lots` spends against the book as it stands (own orders skipped). */
   private costOfMarketBuy(book: OrderBook, owner: number, lots: number, market: Market): Decimal {
     let left = lots;
-    let cost = Decimal.ZERO;
+    let cost = 0n;
     for (const maker of book.restingOrders(SELL)) {
       if (left === 0) break;
       if (maker.owner === owner) continue;
       const take = Math.min(left, maker.remaining);
-      cost = cost.add(market.notional(maker.price, take));
+      cost += market.notionalUnits(maker.price, take);
+      // A cost past the maximum is refused before it could leave the Decimal range.
+      market.checkTotal(cost);
       left -= take;
     }
-    return cost;
+    return Decimal.fromUnits(cost);
   }
 
   private spotAccount(books: Books, userId: number, currencyId: number): Account {

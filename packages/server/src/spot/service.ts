@@ -226,6 +226,7 @@ export class SpotService {
       change_fee_rate: money(row.change_fee_rate),
       price_decimals: market.priceDecimals,
       number_decimals: market.numberDecimals,
+      min_number: market.minNumber.toString(),
       currency_quotation: this.quotation(market),
     };
   }

@@ -5,6 +5,8 @@ import type { Dialect } from '../connect.js';
 export function columns(dialect: Dialect) {
   const money = dialect === 'postgres' ? sql`numeric(36,18)` : sql`text`;
   return {
+    /** The exact money type, for columns added to existing tables. */
+    moneyType: money,
     /** An auto-numbered primary key. */
     id<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'> {
       return dialect === 'postgres'

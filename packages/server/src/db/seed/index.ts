@@ -60,8 +60,9 @@ export async function seedReference(db: Db): Promise<void> {
           lever_share_num: market.lever_share_num,
           lever_fee_rate: '0.0005',
           change_fee_rate: '0.001',
-          price_decimals: 4,
-          number_decimals: 6,
+          price_decimals: market.price_decimals,
+          number_decimals: market.number_decimals,
+          min_number: market.min_number,
           sort: index,
         })),
       )

@@ -119,11 +119,59 @@ export const CURRENCIES = [
   },
 ] as const;
 
-/** Markets against USDT with the flags of spec 000 §3. */
+/**
+ * Markets against USDT with the flags of spec 000 §3, and each market's precision: price and
+ * quantity decimals and the minimum order (in base), close to what large exchanges use.
+ */
 export const MARKETS = [
-  { id: 1, base: 'BTC', open_lever: 1, open_microtrade: 1, lever_share_num: '0.01' },
-  { id: 2, base: 'ETH', open_lever: 1, open_microtrade: 1, lever_share_num: '0.1' },
-  { id: 3, base: 'TRX', open_lever: 0, open_microtrade: 1, lever_share_num: '1000' },
-  { id: 4, base: 'DOT', open_lever: 1, open_microtrade: 1, lever_share_num: '10' },
-  { id: 5, base: HOUSE_COIN, open_lever: 0, open_microtrade: 0, lever_share_num: '100' },
+  {
+    id: 1,
+    base: 'BTC',
+    open_lever: 1,
+    open_microtrade: 1,
+    lever_share_num: '0.01',
+    price_decimals: 2,
+    number_decimals: 6,
+    min_number: '0.00001',
+  },
+  {
+    id: 2,
+    base: 'ETH',
+    open_lever: 1,
+    open_microtrade: 1,
+    lever_share_num: '0.1',
+    price_decimals: 2,
+    number_decimals: 4,
+    min_number: '0.001',
+  },
+  {
+    id: 3,
+    base: 'TRX',
+    open_lever: 0,
+    open_microtrade: 1,
+    lever_share_num: '1000',
+    price_decimals: 5,
+    number_decimals: 1,
+    min_number: '1',
+  },
+  {
+    id: 4,
+    base: 'DOT',
+    open_lever: 1,
+    open_microtrade: 1,
+    lever_share_num: '10',
+    price_decimals: 3,
+    number_decimals: 2,
+    min_number: '0.1',
+  },
+  {
+    id: 5,
+    base: HOUSE_COIN,
+    open_lever: 0,
+    open_microtrade: 0,
+    lever_share_num: '100',
+    price_decimals: 4,
+    number_decimals: 2,
+    min_number: '1',
+  },
 ] as const;
