@@ -2,11 +2,11 @@ import type { KlineBar, MarketView } from '@oex/protocol';
 import {
   dispose,
   init,
-  registerLocale,
   type Chart,
+  type Crosshair,
   type DeepPartial,
   type KLineData,
-  type Locales,
+  type Period,
   type Styles,
 } from 'klinecharts';
 import { useEffect, useRef, useState } from 'react';
@@ -15,19 +15,29 @@ import { call } from '../../api/http.js';
 import { live } from '../../api/socket.js';
 import { useTheme } from '../../app/theme.js';
 import { useSettings } from '../../features/content/news.js';
+import { barChange, indicatorDigits } from '../../features/trade/chart-legend.js';
+import { KlineFeed } from '../../features/trade/kline-feed.js';
+import { currentLang } from '../../i18n/index.js';
+import { formatChange, formatNumber } from '../../lib/format.js';
 import { CHART_INTERVALS, periodOf, savedInterval, saveInterval, type ChartInterval } from './intervals.js';
 
 /**
  * Spec 000 §9: times in the exchange's zone (the server's `exchange_tz`; the spec's zone until it is
- * known), a poll every 10 s, about 7 hours shown at first.
+ * known), about 7 hours shown at first.
  */
 const SPEC_TZ = 'Asia/Shanghai';
-const POLL_MS = 10_000;
 const INITIAL_RANGE_MS = 25_200_000;
 /** Spec 000 §9: MACD only on screens wider than 760 px. */
 const MACD_MIN_WIDTH = 760;
+const CANDLE_PANE = 'candle_pane';
 
-function toChartBar(bar: Pick<KlineBar, 'time' | 'open' | 'high' | 'low' | 'close' | 'volume'>): KLineData {
+/** A drawn bar keeps the server's exact bar and its market beside the numbers the library draws with. */
+type ChartBar = KLineData & { exact: KlineBar; symbol: string };
+
+/** The chart's element carries its chart, so browser tests read exactly what is drawn. */
+export type PriceChartElement = HTMLDivElement & { chart?: Chart };
+
+function toChartBar(bar: KlineBar, symbol: string): ChartBar {
   return {
     timestamp: bar.time,
     open: Number(bar.open),
@@ -35,16 +45,25 @@ function toChartBar(bar: Pick<KlineBar, 'time' | 'open' | 'high' | 'low' | 'clos
     low: Number(bar.low),
     close: Number(bar.close),
     volume: Number(bar.volume),
+    exact: bar,
+    symbol,
   };
+}
+
+function samePeriod(a: Period | null, b: Period): boolean {
+  return a !== null && a.type === b.type && a.span === b.span;
 }
 
 function chartStyles(theme: 'light' | 'dark'): DeepPartial<Styles> {
   const css = getComputedStyle(document.documentElement);
   const color = (name: string) => css.getPropertyValue(name).trim();
+  // The page's own font on the canvas too (the library's default falls back to a serif here).
+  const family = getComputedStyle(document.body).fontFamily;
   const up = color('--up');
   const down = color('--down');
   const text = color('--muted');
   const line = color('--border');
+  const tickText = { color: text, family };
   return {
     grid: { horizontal: { color: line }, vertical: { color: line } },
     candle: {
@@ -57,115 +76,274 @@ function chartStyles(theme: 'light' | 'dark'): DeepPartial<Styles> {
         upWickColor: up,
         downWickColor: down,
       },
-      priceMark: { last: { upColor: up, downColor: down } },
-      tooltip: { legend: { color: text } },
+      priceMark: {
+        high: { color: text, textFamily: family },
+        low: { color: text, textFamily: family },
+        last: { upColor: up, downColor: down, text: { family } },
+      },
+      // The legend is the HTML row above the canvas: it wraps instead of covering the candles.
+      tooltip: { showRule: 'none' },
     },
-    indicator: { tooltip: { legend: { color: text } } },
-    xAxis: { axisLine: { color: line }, tickText: { color: text }, tickLine: { color: line } },
-    yAxis: { axisLine: { color: line }, tickText: { color: text }, tickLine: { color: line } },
+    indicator: { tooltip: { showRule: 'none' }, lastValueMark: { text: { family } } },
+    xAxis: { axisLine: { color: line }, tickText, tickLine: { color: line } },
+    yAxis: { axisLine: { color: line }, tickText, tickLine: { color: line } },
     separator: { color: line },
-    crosshair: { horizontal: { text: { backgroundColor: theme === 'dark' ? '#333' : '#666' } } },
+    crosshair: {
+      horizontal: { text: { family, backgroundColor: theme === 'dark' ? '#333' : '#666' } },
+      vertical: { text: { family, backgroundColor: theme === 'dark' ? '#333' : '#666' } },
+    },
   };
+}
+
+interface LegendLine {
+  label: string;
+  value: string | null;
+  color: string;
+}
+
+interface LegendValues {
+  symbol: string;
+  bar: KlineBar;
+  ma: LegendLine[];
+  macd: LegendLine[] | null;
+}
+
+/** The legend's values for the bar at `index` (the latest when null), or null without bars. */
+function readLegend(instance: Chart, index: number | null, decimals: number): LegendValues | null {
+  const bars = instance.getDataList() as ChartBar[];
+  const at = index ?? bars.length - 1;
+  const bar = bars[at];
+  if (!bar) return null;
+  const colors = instance.getStyles().indicator.lines.map((line) => line.color);
+  const lines = (name: string, digits: number): LegendLine[] | null => {
+    const indicator = instance.getIndicators({ name })[0];
+    if (!indicator) return null;
+    const values = (indicator.result[at] ?? {}) as Record<string, unknown>;
+    return indicator.figures.map((figure, i) => ({
+      label: figure.title?.replace(/:\s*$/, '') ?? figure.key,
+      value: indicatorDigits(values[figure.key], digits),
+      color: colors[i % colors.length]!,
+    }));
+  };
+  return {
+    symbol: bar.symbol,
+    bar: bar.exact,
+    ma: lines('MA', decimals) ?? [],
+    // MACD's values are small differences of prices: two more places keep them readable.
+    macd: lines('MACD', decimals + 2),
+  };
+}
+
+function Legend({
+  values,
+  market,
+  timeZone,
+}: {
+  values: LegendValues;
+  market: MarketView;
+  timeZone: string;
+}) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const { bar } = values;
+  const price = (value: string) => formatNumber(value, market.price_decimals, lang);
+  const change = barChange(bar);
+  const time = new Intl.DateTimeFormat('sv-SE', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(bar.time);
+  const item = (label: string, value: string, color?: string) => (
+    <span key={label} className="whitespace-nowrap" data-legend-item="">
+      <span style={{ color: 'var(--muted)' }}>{label}</span>
+      <span className="tabular-nums" style={color ? { color } : undefined}>
+        {value}
+      </span>
+    </span>
+  );
+  const lineItems = (lines: LegendLine[]) =>
+    lines.map((line) => item(`${line.label} `, line.value ?? '—', line.color));
+  const direction = change?.startsWith('-') ? 'var(--down)' : 'var(--up)';
+  return (
+    <div className="flex flex-col gap-0.5 px-2 pb-1 text-[11px] leading-4" data-testid="chart-legend">
+      <div className="flex flex-wrap gap-x-3">
+        {item(t('trade.chartLegend.time'), time)}
+        {item(t('trade.chartLegend.open'), price(bar.open))}
+        {item(t('trade.chartLegend.high'), price(bar.high))}
+        {item(t('trade.chartLegend.low'), price(bar.low))}
+        {item(t('trade.chartLegend.close'), price(bar.close))}
+        {change !== null && item(t('trade.chartLegend.change'), formatChange(change, lang), direction)}
+        {item(
+          t('trade.chartLegend.volume'),
+          `${formatNumber(bar.volume, market.number_decimals, lang)} ${market.base_currency_code}`,
+        )}
+      </div>
+      <div className="flex flex-wrap gap-x-3">{lineItems(values.ma)}</div>
+      {values.macd && (
+        <div className="flex flex-wrap gap-x-3">
+          {item('MACD(12,26,9)', '')}
+          {lineItems(values.macd)}
+        </div>
+      )}
+    </div>
+  );
 }
 
 /**
  * The candlestick chart (klinecharts, in its own chunk): history from market/kline, more when
- * scrolling left, live bars from KLINE.<symbol>.<period> and a poll every 10 s.
+ * scrolling left, live bars from KLINE.<symbol>.<period> and a poll every 10 s, all through one
+ * KlineFeed, so only the selected market and interval ever reach the canvas.
  */
 export default function PriceChart({ market }: { market: MarketView }) {
   const { t } = useTranslation();
   const theme = useTheme();
-  const holder = useRef<HTMLDivElement>(null);
+  const holder = useRef<PriceChartElement>(null);
   const chart = useRef<Chart | null>(null);
+  const feed = useRef<KlineFeed | null>(null);
+  /** The chart period the selected interval draws with. */
+  const wantedPeriod = useRef<Period | null>(null);
   const [interval, setInterval_] = useState<ChartInterval>(savedInterval);
+  const [legend, setLegend] = useState<LegendValues | null>(null);
+  /** The hovered bar's index; null follows the latest bar. */
+  const hovered = useRef<number | null>(null);
+  const decimals = useRef(market.price_decimals);
+  decimals.current = market.price_decimals;
+  const timeZone = useSettings().data?.exchange_tz;
 
   useEffect(() => {
     const element = holder.current!;
-    // The chart's legend in the page's language.
-    registerLocale('page', t('trade.chartLegend', { returnObjects: true }) as Locales);
-    const instance = init(element, { timezone: SPEC_TZ, styles: chartStyles(theme), locale: 'page' });
+    const instance = init(element, {
+      timezone: SPEC_TZ,
+      styles: chartStyles(theme),
+      // Small values in plain digits, never folded to 0.0{3}9.
+      decimalFold: { format: (value) => String(value) },
+    });
     chart.current = instance;
     if (!instance) return;
+    element.chart = instance;
     // The library makes its canvas focusable with a positive tabindex, which breaks the page's tab order.
     for (const focusable of element.querySelectorAll('[tabindex]')) {
       if (Number(focusable.getAttribute('tabindex')) > 0) focusable.setAttribute('tabindex', '0');
     }
-    instance.createIndicator({ name: 'MA', paneId: 'candle_pane' }, true);
+    instance.createIndicator({ name: 'MA', paneId: CANDLE_PANE }, true);
     if (window.innerWidth > MACD_MIN_WIDTH)
       instance.createIndicator({ name: 'MACD', calcParams: [12, 26, 9] });
+
+    // Indicators are computed a few microtasks after the bars arrive; the legend reads them after.
+    let legendTimer: ReturnType<typeof setTimeout> | undefined;
+    const refreshLegend = () => {
+      clearTimeout(legendTimer);
+      legendTimer = setTimeout(() => setLegend(readLegend(instance, hovered.current, decimals.current)));
+    };
+    instance.subscribeAction('onCrosshairChange', (data) => {
+      hovered.current = (data as Crosshair).dataIndex ?? null;
+      refreshLegend();
+    });
+    const leave = () => {
+      hovered.current = null;
+      refreshLegend();
+    };
+    element.addEventListener('pointerleave', leave);
+
+    const source = new KlineFeed({
+      load: (key, range) =>
+        call<KlineBar[]>(
+          'GET',
+          'market/kline',
+          { currency_match_id: key.marketId, period: key.period, ...range },
+          { quiet: true },
+        ),
+      listen: (channel, listener) => live.subscribe(channel, listener),
+    });
+    feed.current = source;
+    instance.setDataLoader({
+      getBars: async ({ type, symbol, period, timestamp, callback }) => {
+        const key = source.current;
+        // setSymbol and setPeriod each make the library load again: only the load that names the
+        // selected market and period asks the server.
+        if (!key || symbol.ticker !== key.symbol || !samePeriod(period, wantedPeriod.current!)) return;
+        const range =
+          type === 'init'
+            ? {}
+            : type === 'forward' && timestamp !== null
+              ? { to: timestamp - 1, from: Math.max(0, timestamp - key.spanMs * 300) }
+              : null;
+        if (!range) return callback([], false);
+        let bars: KlineBar[] | null;
+        try {
+          bars = await source.history(range);
+        } catch {
+          bars = source.current === key ? [] : null;
+        }
+        // null: the selection changed while this was on its way; it belongs to no chart now.
+        if (bars === null) return;
+        callback(
+          bars.map((bar) => toChartBar(bar, key.symbol)),
+          { forward: bars.length > 0, backward: false },
+        );
+        if (type === 'init') {
+          // About 7 hours of bars across the width at first.
+          const width = element.clientWidth || 600;
+          instance.setBarSpace(Math.max(2, Math.min(20, width / Math.max(1, INITIAL_RANGE_MS / key.spanMs))));
+        }
+        refreshLegend();
+      },
+      subscribeBar: ({ callback }) => {
+        const key = source.current;
+        if (!key) return;
+        source.start((bar) => {
+          callback(toChartBar(bar, key.symbol));
+          refreshLegend();
+        });
+      },
+      unsubscribeBar: () => source.stop(),
+    });
+
     const resize = new ResizeObserver(() => instance.resize());
     resize.observe(element);
     return () => {
       resize.disconnect();
+      clearTimeout(legendTimer);
+      element.removeEventListener('pointerleave', leave);
+      source.stop();
+      feed.current = null;
       dispose(element);
+      delete element.chart;
       chart.current = null;
     };
-    // The chart is made once; theme and market changes are applied below.
+    // The chart is made once; theme, market and interval changes are applied below.
   }, []);
 
   useEffect(() => {
     chart.current?.setStyles(chartStyles(theme));
   }, [theme]);
 
-  const timeZone = useSettings().data?.exchange_tz;
   useEffect(() => {
     if (timeZone) chart.current?.setTimezone(timeZone);
   }, [timeZone]);
 
   useEffect(() => {
     const instance = chart.current;
-    if (!instance) return;
+    const source = feed.current;
+    if (!instance || !source) return;
     const { period, chartPeriod, spanMs } = periodOf(interval);
     instance.setStyles({ candle: { type: interval === 'time' ? 'area' : 'candle_solid' } });
-    instance.setSymbol({ ticker: market.symbol, pricePrecision: 4, volumePrecision: 6 });
-    instance.setPeriod(chartPeriod);
-    const bars = (query: Record<string, unknown>) =>
-      call<KlineBar[]>(
-        'GET',
-        'market/kline',
-        { currency_match_id: market.id, period, ...query },
-        { quiet: true },
-      );
-    let stopLive: (() => void) | undefined;
-    let poll: ReturnType<typeof setInterval> | undefined;
-    instance.setDataLoader({
-      getBars: async ({ type, timestamp, callback }) => {
-        if (type === 'init') {
-          const data = await bars({});
-          callback(data.map(toChartBar), { forward: data.length > 0, backward: false });
-          // About 7 hours of bars across the width at first.
-          const width = holder.current?.clientWidth ?? 600;
-          instance.setBarSpace(Math.max(2, Math.min(20, width / Math.max(1, INITIAL_RANGE_MS / spanMs))));
-          return;
-        }
-        if (type === 'forward' && timestamp !== null) {
-          const data = await bars({ to: timestamp - 1, from: Math.max(0, timestamp - spanMs * 300) });
-          callback(data.map(toChartBar), { forward: data.length > 0, backward: false });
-          return;
-        }
-        callback([], false);
-      },
-      subscribeBar: ({ callback }) => {
-        stopLive = live.subscribe(`KLINE.${market.symbol}.${period}`, {
-          onPush: (push) => callback(toChartBar((push as { kline: KlineBar }).kline)),
-        });
-        poll = setInterval(() => {
-          void bars({ from: Date.now() - spanMs * 2 }).then(
-            (data) => data.forEach((bar) => callback(toChartBar(bar))),
-            () => undefined,
-          );
-        }, POLL_MS);
-      },
-      unsubscribeBar: () => {
-        stopLive?.();
-        clearInterval(poll);
-      },
-    });
-    return () => {
-      stopLive?.();
-      clearInterval(poll);
-    };
-  }, [market.id, market.symbol, interval]);
+    wantedPeriod.current = chartPeriod;
+    // "time" and "1min" draw the same bars: only the style changes.
+    if (!source.select({ marketId: market.id, symbol: market.symbol, period, spanMs })) return;
+    hovered.current = null;
+    setLegend(null);
+    if (instance.getSymbol()?.ticker !== market.symbol)
+      instance.setSymbol({
+        ticker: market.symbol,
+        pricePrecision: market.price_decimals,
+        volumePrecision: market.number_decimals,
+      });
+    if (!samePeriod(instance.getPeriod(), chartPeriod)) instance.setPeriod(chartPeriod);
+  }, [market.id, market.symbol, market.price_decimals, market.number_decimals, interval]);
 
   return (
     <div className="flex h-full min-h-[320px] flex-col">
@@ -186,7 +364,17 @@ export default function PriceChart({ market }: { market: MarketView }) {
           </button>
         ))}
       </div>
-      <div ref={holder} className="min-h-0 flex-1" data-testid="price-chart" data-interval={interval} />
+      {/* Until the selected market's bars arrive, the canvas may still hold the previous ones. */}
+      {legend && legend.symbol === market.symbol && legend.bar.period === periodOf(interval).period && (
+        <Legend values={legend} market={market} timeZone={timeZone ?? SPEC_TZ} />
+      )}
+      <div
+        ref={holder}
+        className="min-h-0 flex-1"
+        data-testid="price-chart"
+        data-interval={interval}
+        data-symbol={market.symbol}
+      />
     </div>
   );
 }
