@@ -24,8 +24,8 @@ test('the dev mailbox shows a code the moment it is sent, and filters by recipie
     data: {
       type: 'email',
       account: email,
-      password: 'browser1',
-      re_password: 'browser1',
+      password: 'Browser-Puffin-66',
+      re_password: 'Browser-Puffin-66',
       sms_code: code,
       invite_code: 'DEMO2026',
     },

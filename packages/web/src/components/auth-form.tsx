@@ -294,7 +294,7 @@ export function NewPasswordFields({
         onChange={(event) => onPassword(event.target.value)}
         type="password"
         autoComplete="new-password"
-        hint={t('register.passwordRule')}
+        hint={t('register.passwordHint')}
       />
       <TextField
         label={t('register.confirm')}

@@ -92,7 +92,9 @@ export const du: Texts = {
     haveAccount: 'Al een account?',
     privacyRequired: 'Ga akkoord met het privacybeleid',
     emptyInvite: 'Voer uw uitnodigingscode in',
-    passwordRule: 'Het wachtwoord moet uit 6 tot 16 letters of cijfers bestaan',
+    passwordRule: 'Het wachtwoord moet 6 tot 64 tekens lang zijn',
+    passwordHint:
+      '6 tot 64 tekens van elke soort. Maak het moeilijk te raden: een paar losse woorden of minstens 10 willekeurige tekens, niet uw e-mailadres of nummer',
     emptyConfirm: 'Bevestig uw wachtwoord',
     mismatch: 'De wachtwoorden komen niet overeen',
   },

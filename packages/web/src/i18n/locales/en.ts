@@ -90,7 +90,9 @@ export const en = {
     haveAccount: 'Already have an account?',
     privacyRequired: 'Please accept the privacy policy',
     emptyInvite: 'Enter your invite code',
-    passwordRule: 'The password must be 6 to 16 letters or digits',
+    passwordRule: 'The password must be 6 to 64 characters',
+    passwordHint:
+      '6 to 64 characters of any kind. Make it hard to guess: a few unrelated words, or 10 or more random characters, and not your email or number',
     emptyConfirm: 'Confirm your password',
     mismatch: 'The two passwords differ',
   },

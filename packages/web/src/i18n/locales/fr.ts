@@ -92,7 +92,9 @@ export const fr: Texts = {
     haveAccount: 'Déjà un compte ?',
     privacyRequired: 'Veuillez accepter la politique de confidentialité',
     emptyInvite: "Saisissez votre code d'invitation",
-    passwordRule: 'Le mot de passe doit comporter 6 à 16 lettres ou chiffres',
+    passwordRule: 'Le mot de passe doit comporter 6 à 64 caractères',
+    passwordHint:
+      '6 à 64 caractères de tout type. Difficile à deviner : quelques mots sans rapport ou au moins 10 caractères aléatoires, sans votre e-mail ni votre numéro',
     emptyConfirm: 'Confirmez votre mot de passe',
     mismatch: 'Les deux mots de passe ne correspondent pas',
   },

@@ -92,7 +92,9 @@ export const gm: Texts = {
     haveAccount: 'Bereits ein Konto?',
     privacyRequired: 'Bitte akzeptieren Sie die Datenschutzerklärung',
     emptyInvite: 'Geben Sie Ihren Einladungscode ein',
-    passwordRule: 'Das Passwort muss aus 6 bis 16 Buchstaben oder Ziffern bestehen',
+    passwordRule: 'Das Passwort muss 6 bis 64 Zeichen lang sein',
+    passwordHint:
+      '6 bis 64 beliebige Zeichen. Schwer zu erraten: mehrere unzusammenhängende Wörter oder mindestens 10 zufällige Zeichen, nicht Ihre E-Mail-Adresse oder Nummer',
     emptyConfirm: 'Bestätigen Sie Ihr Passwort',
     mismatch: 'Die Passwörter stimmen nicht überein',
   },

@@ -92,7 +92,9 @@ export const hk: Texts = {
     haveAccount: '已有帳戶？',
     privacyRequired: '請同意私隱政策',
     emptyInvite: '請輸入邀請碼',
-    passwordRule: '密碼須為 6 至 16 位字母或數字',
+    passwordRule: '密碼須為 6 至 64 個字元',
+    passwordHint:
+      '6 至 64 個任意字元。請使用難以猜到的密碼：幾個互不相關的單字，或 10 個以上的隨機字元，且不要包含您的電郵或手機號碼',
     emptyConfirm: '請再次輸入密碼',
     mismatch: '兩次輸入的密碼不一致',
   },

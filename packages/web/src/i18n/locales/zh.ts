@@ -92,7 +92,9 @@ export const zh: Texts = {
     haveAccount: '已有账户？',
     privacyRequired: '请同意隐私政策',
     emptyInvite: '请输入邀请码',
-    passwordRule: '密码须为 6 至 16 位字母或数字',
+    passwordRule: '密码须为 6 至 64 个字符',
+    passwordHint:
+      '6 至 64 个任意字符。请使用难以猜到的密码：几个互不相关的单词，或 10 个以上的随机字符，且不要包含您的邮箱或手机号',
     emptyConfirm: '请再次输入密码',
     mismatch: '两次输入的密码不一致',
   },
