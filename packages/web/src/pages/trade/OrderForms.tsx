@@ -101,7 +101,13 @@ function OrderForm({ side, type, market, balance, bestPrice, picked, confirm, on
   const title = t(side === 'buy' ? 'trade.buyBase' : 'trade.sellBase', { base: market.base_currency_code });
   const total = orderTotal(effectivePrice, quantity);
   return (
-    <form onSubmit={submit} aria-label={title} className="flex flex-col gap-2 text-xs" noValidate>
+    <form
+      id={`order-form-${side}`}
+      onSubmit={submit}
+      aria-label={title}
+      className="flex flex-col gap-2 text-xs"
+      noValidate
+    >
       <p style={{ color: 'var(--muted)' }}>
         {t('trade.available')}{' '}
         <span className="tabular-nums" style={{ color: 'var(--text)' }} data-testid={`available-${side}`}>
