@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
@@ -27,6 +27,22 @@ export function dialectOf(url: string): Dialect {
   throw new Error('DATABASE_URL must start with sqlite: or postgres://');
 }
 
+/** Read and write for the owner only: the database holds password hashes, sessions and balances. */
+const OWNER_ONLY = 0o600;
+
+/**
+ * Creates the SQLite file owner-only before SQLite opens it, and narrows an existing one (and its
+ * -wal and -shm, if left from an older start) to owner-only. SQLite creates the -wal and -shm files
+ * with the mode of the database file, so they are 0600 too.
+ */
+function prepareOwnerOnlyFile(file: string): void {
+  mkdirSync(dirname(resolve(file)), { recursive: true });
+  closeSync(openSync(file, 'a', OWNER_ONLY));
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+    if (existsSync(path)) chmodSync(path, OWNER_ONLY);
+  }
+}
+
 /** Opens the database named by DATABASE_URL: `sqlite:<file>` (or `sqlite::memory:`) or postgres. */
 export function connect(url: string): Db {
   const dialect = dialectOf(url);
@@ -47,7 +63,7 @@ export function connect(url: string): Db {
     };
   }
   const file = url.slice('sqlite:'.length);
-  if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
+  if (file !== ':memory:') prepareOwnerOnlyFile(file);
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   // FULL: an acknowledged commit survives a crash of the machine, not only of the process.
