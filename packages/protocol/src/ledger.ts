@@ -118,6 +118,11 @@ export interface AccountView {
   currency: CurrencyView;
 }
 
+/** A BALANCE push: the new balances of the accounts of yours that one commit changed. */
+export interface BalancePush {
+  accounts: { account_type_id: number; currency_id: number; balance: string; lock_balance: string }[];
+}
+
 export interface AccountGroup {
   account_type_id: number;
   account_code: AccountCode;

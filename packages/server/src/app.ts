@@ -15,6 +15,7 @@ import { seedReference } from './db/seed/index.js';
 import { devRoutes } from './dev/routes.js';
 import { createHttpServer, setNotFound, type Api } from './http/server.js';
 import { adminRoutes } from './ledger/admin-routes.js';
+import { BalanceLiveFeed } from './ledger/live.js';
 import { CurrencyDirectory } from './ledger/currencies.js';
 import { ledgerRoutes } from './ledger/routes.js';
 import { Sequencer } from './ledger/sequencer.js';
@@ -161,6 +162,7 @@ export async function startExchange(config: Config, options: StartOptions = {}):
   const app = await createHttpServer(config);
   const hub = new Hub(sessions, config.liveSessionCheckMs);
   const live = new SpotLiveFeed(hub, core.spot, core.sequencer);
+  BalanceLiveFeed.attach(hub, core.sequencer);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   app.get('/ws', { websocket: true, schema: { hide: true } }, (socket) => hub.attach(socket));
 

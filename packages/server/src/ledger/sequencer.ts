@@ -64,6 +64,7 @@ export class Sequencer {
   private readonly queue: Pending[] = [];
   /** State kept outside the books (order books) that must be rebuilt from the database. */
   private readonly resyncHooks: (() => Promise<void>)[] = [];
+  private readonly commitListeners: ((accounts: readonly Account[]) => void)[] = [];
   private resyncNeeded = false;
   private draining = false;
   private idle: Promise<void> = Promise.resolve();
@@ -111,6 +112,11 @@ export class Sequencer {
    */
   onResync(hook: () => Promise<void>): void {
     this.resyncHooks.push(hook);
+  }
+
+  /** Told, after each commit, every account whose balance the batch changed (live balances). */
+  onCommit(listener: (accounts: readonly Account[]) => void): void {
+    this.commitListeners.push(listener);
   }
 
   /** Queues a command; resolves with its result once its batch is committed. */
@@ -169,6 +175,7 @@ export class Sequencer {
       else pending.reject(outcome.error);
     });
     for (const effect of staged.effects) effect();
+    if (changes.touched.length > 0) for (const listener of this.commitListeners) listener(changes.touched);
   }
 
   /** Applies one command; on a throw, undoes its changes and staged rows. */

@@ -1,9 +1,12 @@
 /** Channel names of the live feed (DESIGN.md §3); pure rules, no I/O. */
 export const PUBLIC_CHANNEL =
-  /^(DAY_MARKET|MARKET_DEPTH\.[A-Z0-9]{2,16}\/?[A-Z0-9]{0,16}|GLOBAL_TX\.[A-Z0-9/]{2,33}|KLINE\.[A-Z0-9/]{2,33}\.(1min|5min|15min|30min|60min|1day|1week|1mon))$/;
+  /^(DAY_MARKET|MARKET_DEPTH\.[A-Z0-9]{2,16}\/?[A-Z0-9]{0,16}|GLOBAL_TX\.[A-Z0-9/]{2,33}|KLINE\.[A-Z0-9/]{2,33}(\.(1min|5min|15min|30min|60min|1day|1week|1mon))?)$/;
 export const PRIVATE_CHANNELS = [
   'TX_MATCHED',
   'TX_SUBMIT',
+  // Ours: every change of one of your orders, and of your balances, to every session of yours.
+  'ORDER',
+  'BALANCE',
   'LEVER_TRADE',
   'LEVER_CLOSED',
   'MICRO_CLOSED',

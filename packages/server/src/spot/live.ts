@@ -60,6 +60,11 @@ export class SpotLiveFeed implements SpotListener {
         way: outcome.order.way,
       });
     }
+    // ORDER tells every session of the owner about every change, fills or not.
+    for (const { order, status } of outcome.touched) {
+      if (!this.hub.hasSubscribers('ORDER', order.userId)) continue;
+      this.hub.publishTo(order.userId, 'ORDER', { order: this.view(order, status), way: order.way });
+    }
     // TX_MATCHED is about fills; an order that only rested or was cancelled has none.
     if (outcome.trades.length === 0) return;
     for (const { order, status } of outcome.touched) {
@@ -82,8 +87,11 @@ export class SpotLiveFeed implements SpotListener {
     this.dirtyDepth.clear();
     for (const { market, period } of this.dirtyKlines.values()) {
       const kline = this.spot.klines.latest(market.id, period);
-      if (kline)
-        this.hub.publish(`KLINE.${market.symbol}.${period}`, { currency_match_id: market.id, period, kline });
+      if (!kline) continue;
+      const push = { currency_match_id: market.id, period, kline };
+      this.hub.publish(`KLINE.${market.symbol}.${period}`, push);
+      // Spec 000 §7's KLINE.<symbol> carries every period's bar, told apart by `period`.
+      this.hub.publish(`KLINE.${market.symbol}`, push);
     }
     this.dirtyKlines.clear();
   }

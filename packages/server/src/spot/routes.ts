@@ -79,11 +79,19 @@ export function spotRoutes(
           price,
           type,
         });
-        return ok(
-          { id: outcome.order.id, status: outcome.status, trades: outcome.trades.length },
-          request,
-          'ok.order_placed',
-        );
+        const placed = { id: outcome.order.id, status: outcome.status, trades: outcome.trades.length };
+        if (outcome.trades.length === 0) return ok(placed, request, 'ok.order_placed');
+        // A fill says what happened: how much, at what average price, and the fee.
+        const view = spot.openOrderView(outcome.order, outcome.status);
+        const whole = view.transacted_amount === view.number;
+        return ok(placed, request, whole ? 'ok.order_filled' : 'ok.order_partly_filled', {
+          filled: view.transacted_amount,
+          number: view.number,
+          base: outcome.order.market.symbol.split('/')[0]!,
+          price: view.avg_price!,
+          fee: view.fee,
+          fee_currency: view.fee_currency,
+        });
       },
     );
     app.get(
@@ -97,8 +105,9 @@ export function spotRoutes(
       },
       async (request) => {
         const { currency_match_id, page, limit, status } = request.query;
+        const scope = status ?? (currency_match_id ? 'open' : 'all');
         return ok(
-          await spot.list(userOf(request).id, way, status, currency_match_id, page, limit, request.lang),
+          await spot.list(userOf(request).id, way, scope, currency_match_id, page, limit, request.lang),
         );
       },
     );

@@ -1,4 +1,4 @@
-import type { Paged, SpotOrderView } from '@oex/protocol';
+import type { OrderPush, Paged, SpotOrderView } from '@oex/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/http.js';
 import { useLiveCache } from '../../api/live-cache.js';
@@ -26,7 +26,7 @@ async function load(query: OrdersQuery): Promise<OrdersPage> {
     {
       page: query.page,
       limit: PAGE_SIZE,
-      status: query.view === 'all' ? 'all' : undefined,
+      status: query.view === 'all' ? 'all' : query.view === 'current' ? 'open' : undefined,
       currency_match_id: query.view === 'current' ? (query.marketId ?? undefined) : undefined,
     },
     { quiet: true },
@@ -58,6 +58,10 @@ export function useOrders(query: OrdersQuery, onFill: () => void) {
     key,
     token ? 'TX_SUBMIT' : null,
     (page, push) => applySubmitted(page, push.order, context),
+  );
+  // ORDER brings every change of an order of this user, made in any tab or device (a cancel too).
+  useLiveCache<OrdersPage, OrderPush>(key, token ? 'ORDER' : null, (page, push) =>
+    applyMatched(page, push.order, context),
   );
   // Every fill also changes balances.
   useChannel(token ? 'TX_MATCHED' : null, onFill);
