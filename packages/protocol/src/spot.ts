@@ -17,8 +17,11 @@ export const orderListQuery = z.object({
   currency_match_id: intLike.pipe(z.number().min(0)).optional(),
   page: intLike.pipe(z.number().min(1, { message: 'rule.positive' })).default(1),
   limit: intLike.pipe(z.number().min(1).max(100)).default(10),
-  /** Current orders (open, the default) or all of this side. */
-  status: z.enum(['open', 'all']).default('open'),
+  /**
+   * Current orders (open) or all of this side. Without it: open orders of one market, or, without a
+   * market, every order of this side (the spec's all-orders view).
+   */
+  status: z.enum(['open', 'all']).optional(),
 });
 
 export const marketQuery = z.object({ currency_match_id: idField });
@@ -34,11 +37,21 @@ export interface SpotOrderView {
   number: string;
   transacted_amount: string;
   transacted_volume: string;
+  /** transacted_volume ÷ transacted_amount (2 decimals past the market's), null before any fill. */
+  avg_price: string | null;
   fee: string;
+  /** The fee's currency: the base for a buy (taken from what it receives), the quote for a sell. */
+  fee_currency: string;
   status: number;
   status_name: string;
   created_at: string;
   updated_at: string;
+}
+
+/** An ORDER push: one of your orders changed (rested, filled, cancelled by you or by self-trade prevention). */
+export interface OrderPush {
+  order: SpotOrderView;
+  way: 1 | 2;
 }
 
 export interface DepthEntry {

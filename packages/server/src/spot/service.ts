@@ -347,11 +347,31 @@ export class SpotService {
       number: money(row.number),
       transacted_amount: money(row.transacted_amount),
       transacted_volume: money(row.transacted_volume),
+      ...this.fillSummary(
+        this.markets.market(row.currency_match_id),
+        row.way === BUY,
+        Decimal.parse(String(row.transacted_amount)),
+        Decimal.parse(String(row.transacted_volume)),
+      ),
       fee: money(row.fee),
       status: row.status,
       status_name: translate(lang, `order.status.${row.status as 1 | 2 | 3}`),
       created_at: formatDateTime(row.created_at, this.timeZone),
       updated_at: formatDateTime(row.updated_at, this.timeZone),
+    };
+  }
+
+  /** What an order's fills came to: the average price, and the currency its fee was taken in. */
+  private fillSummary(
+    market: Market,
+    isBuy: boolean,
+    filled: Decimal,
+    volume: Decimal,
+  ): { avg_price: string | null; fee_currency: string } {
+    const code = (id: number) => this.currencies.currency(id).row.code;
+    return {
+      avg_price: filled.isZero() ? null : volume.div(filled, market.priceDecimals + 2, 'half-up').toString(),
+      fee_currency: code(isBuy ? market.baseId : market.quoteId),
     };
   }
 
@@ -369,6 +389,7 @@ export class SpotService {
       number: order.number.toString(),
       transacted_amount: order.filled.toString(),
       transacted_volume: order.volume.toString(),
+      ...this.fillSummary(order.market, order.way === BUY, order.filled, order.volume),
       fee: order.fee.toString(),
       status,
       status_name: translate('en', `order.status.${status as 1 | 2 | 3}`),

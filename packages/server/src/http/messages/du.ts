@@ -132,6 +132,10 @@ export const du: Catalog = {
   'error.no_best_price': 'Er is op dit moment geen beste prijs',
   'error.order_not_found': 'Geen openstaande order met deze ID',
   'ok.order_placed': 'Order geplaatst',
+  'ok.order_filled':
+    'Order uitgevoerd: {filled} {base} tegen een gemiddelde prijs van {price}, kosten {fee} {fee_currency}',
+  'ok.order_partly_filled':
+    'Order deels uitgevoerd: {filled} van {number} {base} tegen een gemiddelde prijs van {price}, kosten {fee} {fee_currency}',
   'ok.order_cancelled': 'Order geannuleerd',
   'order.way.1': 'Koop',
   'order.way.2': 'Verkoop',

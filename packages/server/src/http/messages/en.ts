@@ -134,6 +134,9 @@ export const en = {
   'error.no_best_price': 'There is no best price right now',
   'error.order_not_found': 'No open order of yours with this id',
   'ok.order_placed': 'Order placed',
+  'ok.order_filled': 'Order filled: {filled} {base} at an average price of {price}, fee {fee} {fee_currency}',
+  'ok.order_partly_filled':
+    'Order partly filled: {filled} of {number} {base} at an average price of {price}, fee {fee} {fee_currency}',
   'ok.order_cancelled': 'Order cancelled',
   'order.way.1': 'Buy',
   'order.way.2': 'Sell',

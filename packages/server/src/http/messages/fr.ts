@@ -132,6 +132,9 @@ export const fr: Catalog = {
   'error.no_best_price': "Il n'y a pas de meilleur prix pour le moment",
   'error.order_not_found': 'Aucun ordre ouvert avec cet identifiant',
   'ok.order_placed': 'Ordre passé',
+  'ok.order_filled': 'Ordre exécuté : {filled} {base} au prix moyen de {price}, frais {fee} {fee_currency}',
+  'ok.order_partly_filled':
+    'Ordre partiellement exécuté : {filled} sur {number} {base} au prix moyen de {price}, frais {fee} {fee_currency}',
   'ok.order_cancelled': 'Ordre annulé',
   'order.way.1': 'Achat',
   'order.way.2': 'Vente',

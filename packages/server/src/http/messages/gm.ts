@@ -136,6 +136,10 @@ export const gm: Catalog = {
   'error.no_best_price': 'Derzeit gibt es keinen besten Preis',
   'error.order_not_found': 'Keine offene Order mit dieser ID',
   'ok.order_placed': 'Order aufgegeben',
+  'ok.order_filled':
+    'Auftrag ausgeführt: {filled} {base} zum Durchschnittspreis {price}, Gebühr {fee} {fee_currency}',
+  'ok.order_partly_filled':
+    'Auftrag teilweise ausgeführt: {filled} von {number} {base} zum Durchschnittspreis {price}, Gebühr {fee} {fee_currency}',
   'ok.order_cancelled': 'Order storniert',
   'order.way.1': 'Kauf',
   'order.way.2': 'Verkauf',

@@ -131,6 +131,9 @@ export const hk: Catalog = {
   'error.no_best_price': '目前暫無最優價格',
   'error.order_not_found': '沒有該編號的未完成訂單',
   'ok.order_placed': '下單成功',
+  'ok.order_filled': '訂單已成交：{filled} {base}，成交均價 {price}，手續費 {fee} {fee_currency}',
+  'ok.order_partly_filled':
+    '訂單部分成交：{number} {base} 中成交 {filled}，成交均價 {price}，手續費 {fee} {fee_currency}',
   'ok.order_cancelled': '撤單成功',
   'order.way.1': '買入',
   'order.way.2': '賣出',

@@ -133,6 +133,9 @@ export const jp: Catalog = {
   'error.no_best_price': '現在、最良価格がありません',
   'error.order_not_found': 'この ID の未約定注文はありません',
   'ok.order_placed': '注文しました',
+  'ok.order_filled': '注文が約定しました：{filled} {base}、平均価格 {price}、手数料 {fee} {fee_currency}',
+  'ok.order_partly_filled':
+    '注文が一部約定しました：{number} {base} のうち {filled}、平均価格 {price}、手数料 {fee} {fee_currency}',
   'ok.order_cancelled': '注文を取り消しました',
   'order.way.1': '買い',
   'order.way.2': '売り',

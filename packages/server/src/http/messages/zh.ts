@@ -131,6 +131,9 @@ export const zh: Catalog = {
   'error.no_best_price': '当前暂无最优价格',
   'error.order_not_found': '没有该编号的未完成订单',
   'ok.order_placed': '下单成功',
+  'ok.order_filled': '订单已成交：{filled} {base}，成交均价 {price}，手续费 {fee} {fee_currency}',
+  'ok.order_partly_filled':
+    '订单部分成交：{number} {base} 中成交 {filled}，成交均价 {price}，手续费 {fee} {fee_currency}',
   'ok.order_cancelled': '撤单成功',
   'order.way.1': '买入',
   'order.way.2': '卖出',

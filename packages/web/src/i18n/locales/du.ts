@@ -33,9 +33,19 @@ export const du: Texts = {
   },
   language: {
     label: 'Taal',
-    en: 'English',
-    hk: '繁體中文',
-    jp: '日本語',
+  },
+  skip: {
+    content: 'Naar de inhoud',
+    orderForm: 'Naar het orderformulier',
+  },
+  live: {
+    reconnecting: 'Opnieuw verbinden… prijzen zijn mogelijk niet actueel',
+  },
+  meta: {
+    home: 'Een opensource-cryptobeurs: elke prijs komt uit een echte order en elke afrekening is te controleren. Handel BTC, ETH, TRX en DOT tegen USDT.',
+    markets: 'Live koersen, 24-uursverandering en handelsvolume van alle markten op Open Exchange.',
+    trade:
+      'Spothandel op Open Exchange: live orderboek, koersgrafiek, recente transacties, limiet- en marktorders.',
   },
   soon: {
     title: 'Binnenkort beschikbaar',
@@ -157,6 +167,7 @@ export const du: Texts = {
     high: 'Hoogste 24u',
     low: 'Laagste 24u',
     volume: 'Volume 24u',
+    vol: 'Vol.',
     favorite: 'Favoriet',
     favorites: 'Favorieten',
     star: '{{symbol}} als favoriet markeren',
@@ -190,6 +201,10 @@ export const du: Texts = {
     chart: 'Grafiek',
     depthChart: 'Marktdiepte',
     noDepth: 'Het orderboek is leeg',
+    depthTotal: 'Totaal',
+    spread: 'Spread',
+    lastUp: 'Gestegen ten opzichte van de vorige prijs',
+    lastDown: 'Gedaald ten opzichte van de vorige prijs',
     interval: 'Grafiekinterval',
     intervals: {
       time: 'Lijn',
@@ -250,6 +265,8 @@ export const du: Texts = {
       price: 'Prijs',
       amount: 'Hoeveelheid',
       filled: 'Uitgevoerd',
+      average: 'Gem. prijs',
+      fee: 'Kosten',
       status: 'Status',
       action: 'Actie',
     },

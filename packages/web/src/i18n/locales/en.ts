@@ -31,9 +31,19 @@ export const en = {
   },
   language: {
     label: 'Language',
-    en: 'English',
-    hk: '繁體中文',
-    jp: '日本語',
+  },
+  skip: {
+    content: 'Skip to content',
+    orderForm: 'Skip to the order form',
+  },
+  live: {
+    reconnecting: 'Reconnecting… prices may be out of date',
+  },
+  meta: {
+    home: 'An open-source crypto exchange where every price comes from a real order and every settlement can be checked. Trade BTC, ETH, TRX and DOT against USDT.',
+    markets: 'Live prices, 24-hour change and trading volume of every market on Open Exchange.',
+    trade:
+      'Spot trading on Open Exchange: live order book, price chart, recent trades, limit and market orders.',
   },
   soon: {
     title: 'Coming soon',
@@ -155,6 +165,7 @@ export const en = {
     high: '24h high',
     low: '24h low',
     volume: '24h volume',
+    vol: 'Vol',
     favorite: 'Favourite',
     favorites: 'Favourites',
     star: 'Favourite {{symbol}}',
@@ -188,6 +199,10 @@ export const en = {
     chart: 'Chart',
     depthChart: 'Depth',
     noDepth: 'The book is empty',
+    depthTotal: 'Cumulative',
+    spread: 'Spread',
+    lastUp: 'Up from the previous price',
+    lastDown: 'Down from the previous price',
     interval: 'Chart interval',
     intervals: {
       time: 'Time',
@@ -248,6 +263,8 @@ export const en = {
       price: 'Price',
       amount: 'Amount',
       filled: 'Filled',
+      average: 'Avg. price',
+      fee: 'Fee',
       status: 'Status',
       action: 'Action',
     },

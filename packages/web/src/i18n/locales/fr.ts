@@ -33,9 +33,19 @@ export const fr: Texts = {
   },
   language: {
     label: 'Langue',
-    en: 'English',
-    hk: '繁體中文',
-    jp: '日本語',
+  },
+  skip: {
+    content: 'Aller au contenu',
+    orderForm: 'Aller au formulaire d’ordre',
+  },
+  live: {
+    reconnecting: 'Reconnexion… les prix peuvent ne pas être à jour',
+  },
+  meta: {
+    home: 'Une plateforme d’échange crypto open source : chaque prix vient d’un ordre réel, chaque règlement est vérifiable. Échangez BTC, ETH, TRX et DOT contre USDT.',
+    markets: 'Prix en direct, variation sur 24 heures et volume de chaque marché d’Open Exchange.',
+    trade:
+      'Trading au comptant sur Open Exchange : carnet d’ordres en direct, graphique, dernières transactions, ordres à cours limité et au marché.',
   },
   soon: {
     title: 'Bientôt disponible',
@@ -157,6 +167,7 @@ export const fr: Texts = {
     high: 'Plus haut 24 h',
     low: 'Plus bas 24 h',
     volume: 'Volume 24 h',
+    vol: 'Vol.',
     favorite: 'Favori',
     favorites: 'Favoris',
     star: 'Mettre {{symbol}} en favori',
@@ -190,6 +201,10 @@ export const fr: Texts = {
     chart: 'Graphique',
     depthChart: 'Profondeur',
     noDepth: "Le carnet d'ordres est vide",
+    depthTotal: 'Cumul',
+    spread: 'Écart',
+    lastUp: 'En hausse par rapport au prix précédent',
+    lastDown: 'En baisse par rapport au prix précédent',
     interval: 'Intervalle du graphique',
     intervals: {
       time: 'Ligne',
@@ -250,6 +265,8 @@ export const fr: Texts = {
       price: 'Prix',
       amount: 'Quantité',
       filled: 'Exécuté',
+      average: 'Prix moyen',
+      fee: 'Frais',
       status: 'Statut',
       action: 'Action',
     },

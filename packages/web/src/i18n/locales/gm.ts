@@ -33,9 +33,19 @@ export const gm: Texts = {
   },
   language: {
     label: 'Sprache',
-    en: 'English',
-    hk: '繁體中文',
-    jp: '日本語',
+  },
+  skip: {
+    content: 'Zum Inhalt springen',
+    orderForm: 'Zum Orderformular springen',
+  },
+  live: {
+    reconnecting: 'Verbindung wird wiederhergestellt… Preise sind evtl. nicht aktuell',
+  },
+  meta: {
+    home: 'Eine quelloffene Krypto-Börse: Jeder Preis stammt aus einer echten Order, jede Abrechnung ist nachprüfbar. Handeln Sie BTC, ETH, TRX und DOT gegen USDT.',
+    markets: 'Live-Kurse, 24-Stunden-Veränderung und Handelsvolumen aller Märkte auf Open Exchange.',
+    trade:
+      'Spothandel auf Open Exchange: Live-Orderbuch, Kurschart, letzte Trades, Limit- und Market-Orders.',
   },
   soon: {
     title: 'Demnächst verfügbar',
@@ -157,6 +167,7 @@ export const gm: Texts = {
     high: '24-h-Hoch',
     low: '24-h-Tief',
     volume: '24-h-Volumen',
+    vol: 'Vol.',
     favorite: 'Favorit',
     favorites: 'Favoriten',
     star: '{{symbol}} als Favorit markieren',
@@ -190,6 +201,10 @@ export const gm: Texts = {
     chart: 'Kurschart',
     depthChart: 'Markttiefe',
     noDepth: 'Das Orderbuch ist leer',
+    depthTotal: 'Summe',
+    spread: 'Spread',
+    lastUp: 'Gestiegen gegenüber dem vorigen Preis',
+    lastDown: 'Gefallen gegenüber dem vorigen Preis',
     interval: 'Zeitintervall',
     intervals: {
       time: 'Linie',
@@ -250,6 +265,8 @@ export const gm: Texts = {
       price: 'Preis',
       amount: 'Menge',
       filled: 'Ausgeführt',
+      average: 'Ø-Preis',
+      fee: 'Gebühr',
       status: 'Status',
       action: 'Aktion',
     },

@@ -33,9 +33,18 @@ export const hk: Texts = {
   },
   language: {
     label: '語言',
-    en: 'English',
-    hk: '繁體中文',
-    jp: '日本語',
+  },
+  skip: {
+    content: '跳到主要內容',
+    orderForm: '跳到下單表單',
+  },
+  live: {
+    reconnecting: '正在重新連線…價格可能不是最新',
+  },
+  meta: {
+    home: '開源加密貨幣交易所：每個價格都來自真實訂單，每筆結算都可核驗。用 USDT 交易 BTC、ETH、TRX 和 DOT。',
+    markets: 'Open Exchange 所有市場的即時價格、24 小時漲跌幅和成交額。',
+    trade: 'Open Exchange 現貨交易：即時訂單簿、價格圖表、最新成交、限價單和市價單。',
   },
   soon: {
     title: '敬請期待',
@@ -157,6 +166,7 @@ export const hk: Texts = {
     high: '24小時最高',
     low: '24小時最低',
     volume: '24小時成交量',
+    vol: '成交額',
     favorite: '自選',
     favorites: '自選',
     star: '收藏 {{symbol}}',
@@ -190,6 +200,10 @@ export const hk: Texts = {
     chart: 'K線',
     depthChart: '深度',
     noDepth: '盤口暫無掛單',
+    depthTotal: '累計',
+    spread: '價差',
+    lastUp: '較上一價格上漲',
+    lastDown: '較上一價格下跌',
     interval: 'K線週期',
     intervals: {
       time: '分時',
@@ -250,6 +264,8 @@ export const hk: Texts = {
       price: '價格',
       amount: '數量',
       filled: '已成交',
+      average: '成交均價',
+      fee: '手續費',
       status: '狀態',
       action: '操作',
     },

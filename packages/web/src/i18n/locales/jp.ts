@@ -33,9 +33,18 @@ export const jp: Texts = {
   },
   language: {
     label: '言語',
-    en: 'English',
-    hk: '繁體中文',
-    jp: '日本語',
+  },
+  skip: {
+    content: 'メインコンテンツへ移動',
+    orderForm: '注文フォームへ移動',
+  },
+  live: {
+    reconnecting: '再接続中…価格が最新でない可能性があります',
+  },
+  meta: {
+    home: 'すべての価格が実際の注文から生まれ、すべての決済を検証できるオープンソースの暗号資産取引所。BTC、ETH、TRX、DOT を USDT で取引できます。',
+    markets: 'Open Exchange の全マーケットのリアルタイム価格、24時間の騰落率と出来高。',
+    trade: 'Open Exchange の現物取引：リアルタイムの板、価格チャート、最新の約定、指値・成行注文。',
   },
   soon: {
     title: '近日公開',
@@ -157,6 +166,7 @@ export const jp: Texts = {
     high: '24時間高値',
     low: '24時間安値',
     volume: '24時間出来高',
+    vol: '出来高',
     favorite: 'お気に入り',
     favorites: 'お気に入り',
     star: '{{symbol}} をお気に入りに登録',
@@ -190,6 +200,10 @@ export const jp: Texts = {
     chart: 'チャート',
     depthChart: 'デプス',
     noDepth: '板に注文がありません',
+    depthTotal: '累計',
+    spread: 'スプレッド',
+    lastUp: '直前の価格から上昇',
+    lastDown: '直前の価格から下落',
     interval: '時間足',
     intervals: {
       time: 'ライン',
@@ -250,6 +264,8 @@ export const jp: Texts = {
       price: '価格',
       amount: '数量',
       filled: '約定済',
+      average: '平均約定価格',
+      fee: '手数料',
       status: 'ステータス',
       action: '操作',
     },

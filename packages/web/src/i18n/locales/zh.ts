@@ -33,9 +33,18 @@ export const zh: Texts = {
   },
   language: {
     label: '语言',
-    en: 'English',
-    hk: '繁體中文',
-    jp: '日本語',
+  },
+  skip: {
+    content: '跳到主要内容',
+    orderForm: '跳到下单表单',
+  },
+  live: {
+    reconnecting: '正在重新连接…价格可能不是最新',
+  },
+  meta: {
+    home: '开源加密货币交易所：每个价格都来自真实订单，每笔结算都可核验。用 USDT 交易 BTC、ETH、TRX 和 DOT。',
+    markets: 'Open Exchange 所有市场的实时价格、24 小时涨跌幅和成交额。',
+    trade: 'Open Exchange 现货交易：实时订单簿、价格图表、最新成交、限价单和市价单。',
   },
   soon: {
     title: '敬请期待',
@@ -157,6 +166,7 @@ export const zh: Texts = {
     high: '24小时最高',
     low: '24小时最低',
     volume: '24小时成交量',
+    vol: '成交额',
     favorite: '自选',
     favorites: '自选',
     star: '收藏 {{symbol}}',
@@ -190,6 +200,10 @@ export const zh: Texts = {
     chart: 'K线',
     depthChart: '深度',
     noDepth: '盘口暂无挂单',
+    depthTotal: '累计',
+    spread: '价差',
+    lastUp: '较上一价格上涨',
+    lastDown: '较上一价格下跌',
     interval: 'K线周期',
     intervals: {
       time: '分时',
@@ -250,6 +264,8 @@ export const zh: Texts = {
       price: '价格',
       amount: '数量',
       filled: '已成交',
+      average: '成交均价',
+      fee: '手续费',
       status: '状态',
       action: '操作',
     },

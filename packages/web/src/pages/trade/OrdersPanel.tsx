@@ -1,5 +1,5 @@
-import type { SpotOrderView } from '@oex/protocol';
-import { useState } from 'react';
+import type { MarketView, SpotOrderView } from '@oex/protocol';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/http.js';
 import { Empty, Failed, Loading } from '../../components/states.js';
@@ -7,13 +7,30 @@ import { Tabs } from '../../components/Tabs.js';
 import { OrderStatus, PAGE_SIZE, type OrdersView } from '../../features/trade/order-rules.js';
 import { useOrders } from '../../features/trade/orders.js';
 import { currentLang } from '../../i18n/index.js';
-import { formatPrice, formatQuantity } from '../../lib/format.js';
+import { useQuoteGroups } from '../../features/markets/quotes.js';
+import { formatPrice, formatQuantity, PRICE_DECIMALS, QUANTITY_DECIMALS } from '../../lib/format.js';
+
+/** Fees are small fractions of a fill; they are shown to this many decimals, cut. */
+const FEE_DECIMALS = 8;
+const NUMERIC_COLUMNS = ['price', 'amount', 'filled', 'average', 'fee'];
 
 const VIEWS: OrdersView[] = ['current', 'all', 'history'];
 
-function OrderRow({ order, view, onCancel }: { order: SpotOrderView; view: OrdersView; onCancel(): void }) {
+function OrderRow({
+  order,
+  market,
+  view,
+  onCancel,
+}: {
+  order: SpotOrderView;
+  market: MarketView | undefined;
+  view: OrdersView;
+  onCancel(): void;
+}) {
   const { t } = useTranslation();
   const lang = currentLang();
+  const priceDecimals = market?.price_decimals ?? PRICE_DECIMALS;
+  const quantityDecimals = market?.number_decimals ?? QUANTITY_DECIMALS;
   // History times are shown without the year (spec 000 §2).
   const time = view === 'history' ? order.created_at.slice(5) : order.created_at;
   return (
@@ -24,11 +41,19 @@ function OrderRow({ order, view, onCancel }: { order: SpotOrderView; view: Order
         {order.way_name}
       </td>
       <td className="px-2 py-1 text-right tabular-nums">
-        {order.price === null ? t('trade.market') : formatPrice(order.price, lang)}
+        {order.price === null ? t('trade.market') : formatPrice(order.price, lang, priceDecimals)}
       </td>
-      <td className="px-2 py-1 text-right tabular-nums">{formatQuantity(order.number, lang)}</td>
+      <td className="px-2 py-1 text-right tabular-nums">
+        {formatQuantity(order.number, lang, quantityDecimals)}
+      </td>
       <td className="px-2 py-1 text-right tabular-nums" data-testid="filled">
-        {formatQuantity(order.transacted_amount, lang)}
+        {formatQuantity(order.transacted_amount, lang, quantityDecimals)}
+      </td>
+      <td className="px-2 py-1 text-right tabular-nums" data-testid="average">
+        {order.avg_price === null ? '—' : formatPrice(order.avg_price, lang, priceDecimals + 2)}
+      </td>
+      <td className="px-2 py-1 text-right tabular-nums" data-testid="fee">
+        {formatQuantity(order.fee, lang, FEE_DECIMALS)} {order.fee_currency}
       </td>
       <td className="px-2 py-1">{order.status_name}</td>
       <td className="px-2 py-1 text-right">
@@ -57,6 +82,11 @@ export function OrdersPanel({ marketId, onChange }: { marketId: number; onChange
   const [way, setWay] = useState<1 | 2>(1);
   const [page, setPage] = useState(1);
   const { orders, reload } = useOrders({ view, way, marketId, page }, onChange);
+  const groups = useQuoteGroups();
+  const markets = useMemo(
+    () => new Map(groups.data?.flatMap((group) => group.matches).map((match) => [match.id, match])),
+    [groups.data],
+  );
   const cancel = async (order: SpotOrderView) => {
     try {
       await call('POST', order.way === 1 ? 'tx_in/cancel' : 'tx_out/cancel', { id: order.id });
@@ -98,18 +128,20 @@ export function OrdersPanel({ marketId, onChange }: { marketId: number; onChange
       </div>
       {/* Focusable, so a keyboard can scroll the table sideways on a phone. */}
       <div className="relative overflow-x-auto" tabIndex={0} aria-label={t('trade.orders')} role="group">
-        <table className="w-full min-w-[640px] border-collapse">
+        <table className="w-full min-w-[820px] border-collapse">
           <thead>
             <tr style={{ color: 'var(--muted)' }}>
-              {['time', 'pair', 'side', 'price', 'amount', 'filled', 'status'].map((key) => (
-                <th
-                  key={key}
-                  scope="col"
-                  className={`px-2 py-1 font-normal ${['price', 'amount', 'filled'].includes(key) ? 'text-right' : 'text-left'}`}
-                >
-                  {t(`trade.columns.${key}`)}
-                </th>
-              ))}
+              {['time', 'pair', 'side', 'price', 'amount', 'filled', 'average', 'fee', 'status'].map(
+                (key) => (
+                  <th
+                    key={key}
+                    scope="col"
+                    className={`px-2 py-1 font-normal ${NUMERIC_COLUMNS.includes(key) ? 'text-right' : 'text-left'}`}
+                  >
+                    {t(`trade.columns.${key}`)}
+                  </th>
+                ),
+              )}
               <th scope="col" className="px-2 py-1">
                 <span className="sr-only">{t('trade.columns.action')}</span>
               </th>
@@ -117,7 +149,13 @@ export function OrdersPanel({ marketId, onChange }: { marketId: number; onChange
           </thead>
           <tbody>
             {orders.data?.rows.map((order) => (
-              <OrderRow key={order.id} order={order} view={view} onCancel={() => void cancel(order)} />
+              <OrderRow
+                key={order.id}
+                order={order}
+                market={markets.get(order.currency_match_id)}
+                view={view}
+                onCancel={() => void cancel(order)}
+              />
             ))}
           </tbody>
         </table>
