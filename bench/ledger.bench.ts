@@ -19,7 +19,17 @@ if (pgBase) {
 }
 const databaseUrl = pgBase ? `${pgBase}/${pgName}` : `sqlite:${join(dir, 'bench.db')}`;
 const exchange = await startExchange(
-  loadConfig({}, { databaseUrl, demo: true, marketMaker: false, logLevel: 'silent', host: '127.0.0.1' }),
+  loadConfig(
+    {},
+    {
+      databaseUrl,
+      demo: true,
+      marketMaker: false,
+      logLevel: 'silent',
+      host: '127.0.0.1',
+      maxConnectionsPerAddress: 0,
+    },
+  ),
   { port: 0 },
 );
 const results: Record<string, number | string> = {

@@ -19,6 +19,9 @@ export async function startInProcess(
         marketMaker: false,
         logLevel: 'silent',
         host: '127.0.0.1',
+        // Every bench client comes from loopback: no cap per address.
+        maxConnectionsPerAddress: 0,
+        secretGuessLimit: 1_000_000,
         ...overrides,
       },
     ),

@@ -48,6 +48,9 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
       MARKET_MAKER: '0',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: '1000000',
+      SECRET_GUESS_LIMIT: '1000000',
+      // Every bench client comes from loopback: no cap per address.
+      MAX_CONNECTIONS_PER_ADDRESS: '0',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
