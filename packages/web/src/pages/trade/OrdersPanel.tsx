@@ -2,6 +2,7 @@ import type { MarketView, SpotOrderView } from '@oex/protocol';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/http.js';
+import { ScrollArea } from '../../components/ScrollArea.js';
 import { Empty, Failed, Loading } from '../../components/states.js';
 import { Tabs } from '../../components/Tabs.js';
 import { OrderStatus, PAGE_SIZE, type OrdersView } from '../../features/trade/order-rules.js';
@@ -126,8 +127,8 @@ export function OrdersPanel({ marketId, onChange }: { marketId: number; onChange
           />
         )}
       </div>
-      {/* Focusable, so a keyboard can scroll the table sideways on a phone. */}
-      <div className="relative overflow-x-auto" tabIndex={0} aria-label={t('trade.orders')} role="group">
+      {/* Scrolls sideways inside the panel on a phone, and shows it; focusable for the keyboard. */}
+      <ScrollArea label={t('trade.orders')}>
         <table className="w-full min-w-[820px] border-collapse">
           <thead>
             <tr style={{ color: 'var(--muted)' }}>
@@ -159,7 +160,7 @@ export function OrdersPanel({ marketId, onChange }: { marketId: number; onChange
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollArea>
       {orders.isError ? (
         <Failed onRetry={reload} />
       ) : orders.isPending ? (
