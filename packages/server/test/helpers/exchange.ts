@@ -70,6 +70,8 @@ export async function startTestExchange(overrides: Partial<Config> = {}): Promis
       authRateLimit: 1000,
       codeRateLimit: 1000,
       secretGuessLimit: 1000,
+      // Every test client comes from loopback, some 200 at once; the cap has its own test.
+      maxConnectionsPerAddress: 0,
       // No web app unless a test brings one, whatever the local build holds.
       webDist: join(tmpdir(), 'oex-no-web-app'),
       ...overrides,
