@@ -1,6 +1,6 @@
 import type { MarketView, QuoteGroup, SpotOrderView } from '@oex/protocol';
 import { describe, expect, it } from 'vitest';
-import { groupLevels, groupSteps } from '../src/features/trade/book-rules.js';
+import { groupLevels } from '../src/features/trade/book-rules.js';
 import { chosenMarket } from '../src/features/trade/choose.js';
 import {
   filterDecimalInput,
@@ -87,10 +87,6 @@ describe('order book grouping', () => {
     { price: '99.91', amount: '3' },
     { price: '99.89', amount: '1.5' },
   ];
-  it('offers the tick and 10 and 100 times it', () => {
-    expect(groupSteps(4)).toEqual(['0.0001', '0.001', '0.01']);
-    expect(groupSteps(1)).toEqual(['0.1', '1']);
-  });
   it('rounds asks up and bids down into steps, summing exactly, with cumulative depth', () => {
     expect(groupLevels(asks, '0.1', 'ask', 10)).toEqual([
       { price: '100.1', amount: '3', cumulative: '3', share: 3 / 3.5 },

@@ -21,7 +21,9 @@ export interface MarketMakerOptions {
 
 const MINUTE = 60_000;
 const BACKFILL_MARK = 'seed.backfill';
-const SHAPE: LadderShape = { levels: 8, spread: 0.0005, step: 0.0007, minLots: 1, maxLots: 1 };
+// 20 levels a side, so the trade page's book (at least 15 a side on a desktop) shows a full book;
+// the farthest quote, 0.05% + 19 x 0.04% = 0.81% away, stays inside MAX_DISTANCE.
+const SHAPE: LadderShape = { levels: 20, spread: 0.0005, step: 0.0004, minLots: 1, maxLots: 1 };
 /** Quotes further than this from the reference are withdrawn. */
 const MAX_DISTANCE = 0.01;
 

@@ -1,20 +1,69 @@
 import type { Deal, MarketView } from '@oex/protocol';
-import { memo, useState } from 'react';
+import { memo, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '../../i18n/index.js';
-import { groupLevels, groupSteps, type BookRow } from '../../features/trade/book-rules.js';
-import { formatPrice, formatQuantity, PRICE_DECIMALS } from '../../lib/format.js';
+import {
+  groupLevels,
+  groupSteps,
+  lastMove,
+  MIN_DESKTOP_ROWS,
+  rowsThatFit,
+  spreadOf,
+  type BookRow,
+} from '../../features/trade/book-rules.js';
+import { formatNumber, formatPrice, formatQuantity } from '../../lib/format.js';
 
-/** Rows shown on each side; fixed, so updates never move the layout. */
-const ROWS = 10;
+/** Row heights in pixels (the h-5 and h-7 rows below), for counting the levels that fit. */
+const ROW_PX = 20;
+const HEAD_PX = 20;
+const SPREAD_PX = 28;
+/** Below the desktop layout the book is not stretched beside the chart: ten levels a side. */
+const PHONE_ROWS = 10;
+const DESKTOP = '(min-width: 1024px)';
 
-function Side({ rows, side, onPick }: { rows: BookRow[]; side: 'ask' | 'bid'; onPick(price: string): void }) {
+function useDesktop(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      const query = window.matchMedia(DESKTOP);
+      query.addEventListener('change', listener);
+      return () => query.removeEventListener('change', listener);
+    },
+    () => window.matchMedia(DESKTOP).matches,
+  );
+}
+
+/** The element's height, followed as it changes. */
+function useHeight(element: HTMLElement | null): number {
+  const [height, setHeight] = useState(0);
+  useEffect(() => {
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => setHeight(entry!.contentRect.height));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return height;
+}
+
+function Side({
+  rows,
+  count,
+  side,
+  market,
+  onPick,
+}: {
+  rows: BookRow[];
+  /** Rows the side always takes, padded when the book is thinner, so updates never move the layout. */
+  count: number;
+  side: 'ask' | 'bid';
+  market: MarketView;
+  onPick(price: string): void;
+}) {
   const { t } = useTranslation();
   const lang = currentLang();
   const color = side === 'ask' ? 'var(--down)' : 'var(--up)';
   // Asks are listed from the highest down to the best, so the best of both sides meet in the middle.
   const shown = side === 'ask' ? [...rows].reverse() : rows;
-  const padding = Array.from({ length: ROWS - rows.length }, (_, i) => i);
+  const padding = Array.from({ length: Math.max(0, count - rows.length) }, (_, i) => i);
   return (
     <tbody>
       {side === 'ask' && padding.map((i) => <EmptyRow key={`pad${i}`} />)}
@@ -26,12 +75,16 @@ function Side({ rows, side, onPick }: { rows: BookRow[]; side: 'ask' | 'bid'; on
             className="relative h-5 cursor-pointer hover:bg-[var(--panel)]"
             onClick={() => onPick(row.price)}
           >
-            <th scope="row" className="w-12 px-1 text-left font-normal" style={{ color: 'var(--muted)' }}>
+            <th
+              scope="row"
+              className="truncate px-1 text-left font-normal whitespace-nowrap"
+              style={{ color: 'var(--muted)' }}
+            >
               {t(side === 'ask' ? 'trade.sellN' : 'trade.buyN', { n: index })}
             </th>
             <td className="px-1 text-right tabular-nums" style={{ color }}>
               <button type="button" className="tabular-nums" onClick={() => onPick(row.price)}>
-                {formatPrice(row.price, lang)}
+                {formatPrice(row.price, lang, market.price_decimals)}
               </button>
             </td>
             <td
@@ -40,7 +93,7 @@ function Side({ rows, side, onPick }: { rows: BookRow[]; side: 'ask' | 'bid'; on
                 background: `linear-gradient(to left, color-mix(in srgb, ${color} 16%, transparent) ${(row.share * 100).toFixed(1)}%, transparent 0)`,
               }}
             >
-              {formatQuantity(row.amount, lang)}
+              {formatQuantity(row.amount, lang, market.number_decimals)}
             </td>
           </tr>
         );
@@ -59,8 +112,10 @@ function EmptyRow() {
 }
 
 /**
- * The order book (spec 000 §2): asks above, bids below, cumulative depth bars, the spread row with
- * the last price, grouping by multiples of the tick. Clicking a price fills both forms.
+ * The order book (spec 000 §2): asks above, bids below, as many levels a side as fit beside the
+ * chart (at least 15 on a desktop), cumulative depth bars, the last price with its direction and the
+ * spread between the sides, grouping by the market's tick and 10, 100 and 1000 times it. Clicking a
+ * price fills both forms.
  */
 export const OrderBook = memo(function OrderBook({
   market,
@@ -73,21 +128,30 @@ export const OrderBook = memo(function OrderBook({
 }) {
   const { t } = useTranslation();
   const lang = currentLang();
-  const steps = groupSteps(Math.min(market.price_decimals, PRICE_DECIMALS));
-  const [step, setStep] = useState(steps[0]!);
-  const asks = groupLevels(deal?.depth.out ?? [], step, 'ask', ROWS);
-  const bids = groupLevels(deal?.depth.in ?? [], step, 'bid', ROWS);
-  // The spread row shows the last trade's price, live from GLOBAL_TX.
-  const last = deal?.tx_completes[0]?.price ?? market.currency_quotation.close;
+  const steps = groupSteps(market.price_decimals);
+  // A grouping chosen for one market means nothing for another: each starts at its tick.
+  const [chosen, setChosen] = useState({ market: market.id, step: steps[0]! });
+  const step = chosen.market === market.id && steps.includes(chosen.step) ? chosen.step : steps[0]!;
+  const least = useDesktop() ? MIN_DESKTOP_ROWS : PHONE_ROWS;
+  const [levels, setLevels] = useState<HTMLDivElement | null>(null);
+  const rows = rowsThatFit(useHeight(levels) - HEAD_PX, ROW_PX, SPREAD_PX, least);
+  const asks = groupLevels(deal?.depth.out ?? [], step, 'ask', rows);
+  const bids = groupLevels(deal?.depth.in ?? [], step, 'bid', rows);
+  const spread = spreadOf(deal?.depth.in[0]?.price, deal?.depth.out[0]?.price);
+  // The middle row shows the last trade's price, live from GLOBAL_TX, and which way it moved.
+  const trades = deal?.tx_completes ?? [];
+  const last = trades[0]?.price ?? market.currency_quotation.close;
+  const move = lastMove(trades);
+  const moveColor = move === 'up' ? 'var(--up)' : move === 'down' ? 'var(--down)' : 'var(--text)';
   return (
-    <section aria-label={t('trade.book')} className="flex flex-col text-xs">
+    <section aria-label={t('trade.book')} className="flex h-full flex-col text-xs">
       <div className="flex items-center justify-between px-1 py-1">
         <h2 className="font-semibold">{t('trade.book')}</h2>
         <label className="flex items-center gap-1" style={{ color: 'var(--muted)' }}>
           {t('trade.grouping')}
           <select
             value={step}
-            onChange={(event) => setStep(event.target.value)}
+            onChange={(event) => setChosen({ market: market.id, step: event.target.value })}
             className="rounded border px-1"
             style={{ background: 'var(--bg)', borderColor: 'var(--border)', color: 'var(--text)' }}
           >
@@ -99,30 +163,61 @@ export const OrderBook = memo(function OrderBook({
           </select>
         </label>
       </div>
-      <table className="w-full table-fixed border-collapse">
-        <thead>
-          <tr style={{ color: 'var(--muted)' }}>
-            <th scope="col" className="w-12 px-1 text-left font-normal">
-              <span className="sr-only">{t('trade.level')}</span>
-            </th>
-            <th scope="col" className="px-1 text-right font-normal">
-              {t('trade.price')}
-            </th>
-            <th scope="col" className="px-1 text-right font-normal">
-              {t('trade.amount')}
-            </th>
-          </tr>
-        </thead>
-        <Side rows={asks} side="ask" onPick={onPick} />
-        <tbody>
-          <tr className="h-7 border-y" style={{ borderColor: 'var(--border)' }}>
-            <td colSpan={3} className="px-1 font-semibold tabular-nums" data-testid="book-last">
-              {last ? formatPrice(last, lang) : '—'}
-            </td>
-          </tr>
-        </tbody>
-        <Side rows={bids} side="bid" onPick={onPick} />
-      </table>
+      {/* The levels fill whatever height the layout gives the book; they never set it themselves. */}
+      <div
+        ref={setLevels}
+        className="relative flex-1"
+        style={{ minHeight: HEAD_PX + SPREAD_PX + 2 * least * ROW_PX }}
+      >
+        <table className="absolute inset-x-0 top-0 w-full table-fixed border-collapse" data-rows={rows}>
+          <thead>
+            <tr className="h-5" style={{ color: 'var(--muted)' }}>
+              <th scope="col" className="w-[4.5rem] px-1 text-left font-normal">
+                <span className="sr-only">{t('trade.level')}</span>
+              </th>
+              <th scope="col" className="px-1 text-right font-normal">
+                {t('trade.price')}
+              </th>
+              <th scope="col" className="px-1 text-right font-normal">
+                {t('trade.amount')}
+              </th>
+            </tr>
+          </thead>
+          <Side rows={asks} count={rows} side="ask" market={market} onPick={onPick} />
+          <tbody>
+            <tr className="h-7 border-y" style={{ borderColor: 'var(--border)' }}>
+              <td colSpan={3} className="px-1">
+                <div className="flex items-center justify-between gap-2 whitespace-nowrap">
+                  <span className="font-semibold tabular-nums" style={{ color: moveColor }}>
+                    <span data-testid="book-last">
+                      {last ? formatPrice(last, lang, market.price_decimals) : '—'}
+                    </span>
+                    {move !== 'flat' && (
+                      <>
+                        <span aria-hidden="true"> {move === 'up' ? '↑' : '↓'}</span>
+                        <span className="sr-only">
+                          {t(move === 'up' ? 'trade.lastUp' : 'trade.lastDown')}
+                        </span>
+                      </>
+                    )}
+                  </span>
+                  {spread && (
+                    <span
+                      className="truncate tabular-nums"
+                      style={{ color: 'var(--muted)' }}
+                      data-testid="book-spread"
+                    >
+                      {t('trade.spread')} {formatPrice(spread.absolute, lang, market.price_decimals)} (
+                      {formatNumber(spread.percent, spread.percent.split('.')[1]?.length ?? 0, lang)}%)
+                    </span>
+                  )}
+                </div>
+              </td>
+            </tr>
+          </tbody>
+          <Side rows={bids} count={rows} side="bid" market={market} onPick={onPick} />
+        </table>
+      </div>
     </section>
   );
 });

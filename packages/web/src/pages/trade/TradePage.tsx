@@ -86,7 +86,7 @@ function Trade({ groups }: { groups: QuoteGroup[] }) {
                 <PriceChart market={market} />
               </Suspense>
             ) : (
-              <DepthChart bids={deal.data?.depth.in ?? []} asks={deal.data?.depth.out ?? []} />
+              <DepthChart market={market} bids={deal.data?.depth.in ?? []} asks={deal.data?.depth.out ?? []} />
             )}
           </div>
         </Panel>
