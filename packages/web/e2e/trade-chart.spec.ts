@@ -286,6 +286,15 @@ test('the book fills its height with at least 15 levels a side, shows the spread
     await expect(fifteenth).toBeVisible();
     await expect(fifteenth.getByRole('button')).toHaveText(/^[\d,]+\.\d{2}$/);
   }
+  // As many as fit: the deepest bid row ends within two rows of the book's bottom, inside it.
+  const rows = Number(await book(page).locator('table').getAttribute('data-rows'));
+  expect(rows).toBeGreaterThanOrEqual(15);
+  const region = (await book(page).boundingBox())!;
+  const deepest = (await book(page)
+    .getByRole('row', { name: new RegExp(`^Buy ${rows} `) })
+    .boundingBox())!;
+  expect(deepest.y + deepest.height).toBeLessThanOrEqual(region.y + region.height);
+  expect(region.y + region.height - (deepest.y + deepest.height)).toBeLessThan(2 * deepest.height + 4);
   // The spread between the two sides' best prices, and its percent of the mid price, as shown.
   await expect(async () => {
     const [ask, bid, spread] = await Promise.all([

@@ -13,7 +13,7 @@ import {
 } from '../../features/trade/book-rules.js';
 import { formatNumber, formatPrice, formatQuantity } from '../../lib/format.js';
 
-/** Row heights in pixels (the h-5 and h-7 rows below), for counting the levels that fit. */
+/** Row heights in pixels, set on the rows below, for counting the levels that fit. */
 const ROW_PX = 20;
 const HEAD_PX = 20;
 const SPREAD_PX = 28;
@@ -72,7 +72,8 @@ function Side({
         return (
           <tr
             key={row.price}
-            className="relative h-5 cursor-pointer hover:bg-[var(--panel)]"
+            className="relative cursor-pointer hover:bg-[var(--panel)]"
+            style={{ height: ROW_PX }}
             onClick={() => onPick(row.price)}
           >
             <th
@@ -105,7 +106,7 @@ function Side({
 
 function EmptyRow() {
   return (
-    <tr className="h-5" aria-hidden="true">
+    <tr style={{ height: ROW_PX }} aria-hidden="true">
       <td colSpan={3} />
     </tr>
   );
@@ -171,7 +172,7 @@ export const OrderBook = memo(function OrderBook({
       >
         <table className="absolute inset-x-0 top-0 w-full table-fixed border-collapse" data-rows={rows}>
           <thead>
-            <tr className="h-5" style={{ color: 'var(--muted)' }}>
+            <tr style={{ height: HEAD_PX, color: 'var(--muted)' }}>
               <th scope="col" className="w-[4.5rem] px-1 text-left font-normal">
                 <span className="sr-only">{t('trade.level')}</span>
               </th>
@@ -185,7 +186,7 @@ export const OrderBook = memo(function OrderBook({
           </thead>
           <Side rows={asks} count={rows} side="ask" market={market} onPick={onPick} />
           <tbody>
-            <tr className="h-7 border-y" style={{ borderColor: 'var(--border)' }}>
+            <tr className="border-y" style={{ height: SPREAD_PX, borderColor: 'var(--border)' }}>
               <td colSpan={3} className="px-1">
                 <div className="flex items-center justify-between gap-2 whitespace-nowrap">
                   <span className="font-semibold tabular-nums" style={{ color: moveColor }}>
