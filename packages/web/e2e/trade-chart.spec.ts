@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Chart } from 'klinecharts';
+import { expectAccessible } from './helpers.js';
 
 /** Issue 10: the spot chart shows the selected market at the selected period, readably. */
 
@@ -361,6 +362,8 @@ test('trade page screenshots at 1440 and 390 px in both themes', async ({ page }
       });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
+      // The legend's coloured values, the spread and the arrows keep their contrast in both themes.
+      await expectAccessible(page);
     }
   }
 });

@@ -80,7 +80,7 @@ test('clicking a book price fills both forms', async ({ page }) => {
   await page.goto('/trade?match=1');
   await page.getByRole('tab', { name: 'Limit' }).click();
   const price = book(page)
-    .getByRole('row', { name: /Sell 1/ })
+    .getByRole('row', { name: /^Sell 1 / })
     .getByRole('button');
   const text = digits(await price.innerText());
   await price.click();

@@ -54,6 +54,15 @@ function samePeriod(a: Period | null, b: Period): boolean {
   return a !== null && a.type === b.type && a.span === b.span;
 }
 
+/**
+ * MA and MACD line colours that keep 4.5:1 against the page in each theme, since the legend repeats
+ * them as text (klinecharts' own orange and purple fail on white).
+ */
+const INDICATOR_COLORS = {
+  light: ['#b45309', '#7e22ce', '#1d4ed8', '#be185d', '#0f766e'],
+  dark: ['#fbbf24', '#c084fc', '#60a5fa', '#f472b6', '#2dd4bf'],
+};
+
 function chartStyles(theme: 'light' | 'dark'): DeepPartial<Styles> {
   const css = getComputedStyle(document.documentElement);
   const color = (name: string) => css.getPropertyValue(name).trim();
@@ -84,7 +93,17 @@ function chartStyles(theme: 'light' | 'dark'): DeepPartial<Styles> {
       // The legend is the HTML row above the canvas: it wraps instead of covering the candles.
       tooltip: { showRule: 'none' },
     },
-    indicator: { tooltip: { showRule: 'none' }, lastValueMark: { text: { family } } },
+    indicator: {
+      lines: INDICATOR_COLORS[theme].map((lineColor) => ({
+        style: 'solid' as const,
+        smooth: false,
+        size: 1,
+        dashedValue: [2, 2],
+        color: lineColor,
+      })),
+      tooltip: { showRule: 'none' },
+      lastValueMark: { text: { family } },
+    },
     xAxis: { axisLine: { color: line }, tickText, tickLine: { color: line } },
     yAxis: { axisLine: { color: line }, tickText, tickLine: { color: line } },
     separator: { color: line },
