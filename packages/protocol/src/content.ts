@@ -41,5 +41,7 @@ export const PUBLIC_SETTINGS = [
   'home_coins',
   /** The exchange's time zone (EXCHANGE_TZ): charts and day klines use it. */
   'exchange_tz',
+  /** How far (percent) a limit price may go through the best opposite price before the form warns. */
+  'price_warning_percent',
 ] as const;
 export type PublicSetting = (typeof PUBLIC_SETTINGS)[number];

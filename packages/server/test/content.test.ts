@@ -99,6 +99,7 @@ describe('settings and areas', () => {
       contact_mobile: '+1 555 0100',
       home_coins: 'BTC,ETH,TRX,DOT,FAIR',
       exchange_tz: 'Asia/Shanghai',
+      price_warning_percent: '10',
     });
     expect(Object.keys(all.body.data!)).not.toContain('seed.demo');
   });

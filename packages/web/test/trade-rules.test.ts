@@ -2,79 +2,7 @@ import type { MarketView, QuoteGroup, SpotOrderView } from '@oex/protocol';
 import { describe, expect, it } from 'vitest';
 import { groupLevels } from '../src/features/trade/book-rules.js';
 import { chosenMarket } from '../src/features/trade/choose.js';
-import {
-  filterDecimalInput,
-  orderProblem,
-  orderTotal,
-  sliderQuantity,
-  type OrderForm,
-} from '../src/features/trade/form-rules.js';
 import { applyMatched, applySubmitted } from '../src/features/trade/order-rules.js';
-
-describe('price and quantity inputs (spec 000 §5)', () => {
-  it('accepts digits and one point, at most 4 decimals for a price', () => {
-    expect(filterDecimalInput('123.45678', 4)).toBe('123.4567');
-    expect(filterDecimalInput('1e5', 4)).toBe('15');
-    expect(filterDecimalInput('-12', 4)).toBe('12');
-    expect(filterDecimalInput('+3.2', 4)).toBe('3.2');
-    expect(filterDecimalInput('1.2.3', 4)).toBe('1.23');
-    expect(filterDecimalInput('.5', 4)).toBe('0.5');
-    expect(filterDecimalInput('7.', 4)).toBe('7.');
-    expect(filterDecimalInput('abc', 4)).toBe('');
-  });
-  it('cuts quantities at 6 decimals and whole numbers at the point', () => {
-    expect(filterDecimalInput('0.1234567', 6)).toBe('0.123456');
-    expect(filterDecimalInput('12.9', 0)).toBe('12');
-  });
-});
-
-describe('slider quantities (25 % steps, rounded down to 6 decimals)', () => {
-  it('a buy spends the share of the quote balance at the price', () => {
-    expect(sliderQuantity('buy', 25, '1000', '3')).toBe('83.333333');
-    expect(sliderQuantity('buy', 100, '10000', '64237.2272')).toBe('0.155672');
-    expect(sliderQuantity('buy', 50, '0.000001', '3')).toBe('0');
-  });
-  it('a sell offers the share of the base balance', () => {
-    expect(sliderQuantity('sell', 75, '0.5', '999')).toBe('0.375');
-    expect(sliderQuantity('sell', 25, '0.0000009', '1')).toBe('0');
-    expect(sliderQuantity('sell', 100, '1.23456789', '')).toBe('1.234567');
-  });
-  it('a buy without a price has no quantity; an empty balance gives 0', () => {
-    expect(sliderQuantity('buy', 50, '100', '')).toBe('');
-    expect(sliderQuantity('buy', 50, '0', '3')).toBe('0');
-  });
-});
-
-describe('totals (rounded up to 6 decimals)', () => {
-  it('rounds a total up, exactly', () => {
-    expect(orderTotal('3456.7891', '1.000001')).toBe('3456.792557');
-    expect(orderTotal('0.1317', '3')).toBe('0.395100');
-    expect(orderTotal('', '3')).toBe('');
-  });
-});
-
-describe('order checks (spec 000 §5 order)', () => {
-  const base: OrderForm = {
-    side: 'buy',
-    type: 0,
-    price: '10',
-    quantity: '1',
-    bestPrice: '10',
-    sellDisabled: false,
-  };
-  it('needs a price for a limit order and a best price for a market order', () => {
-    expect(orderProblem({ ...base, price: '' })).toBe('trade.priceRequired');
-    expect(orderProblem({ ...base, price: '0' })).toBe('trade.priceRequired');
-    expect(orderProblem({ ...base, type: 1, price: '', bestPrice: null })).toBe('trade.noBestPrice');
-    expect(orderProblem({ ...base, type: 1, price: '' })).toBeNull();
-  });
-  it('needs a quantity, and refuses a sell where selling is disabled', () => {
-    expect(orderProblem({ ...base, quantity: '' })).toBe('trade.quantityRequired');
-    expect(orderProblem({ ...base, quantity: '0.000000' })).toBe('trade.quantityRequired');
-    expect(orderProblem({ ...base, side: 'sell', sellDisabled: true })).toBe('trade.sellDisabled');
-    expect(orderProblem({ ...base, sellDisabled: true })).toBeNull();
-  });
-});
 
 describe('order book grouping', () => {
   const asks = [

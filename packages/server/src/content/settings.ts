@@ -11,6 +11,11 @@ export const SETTING_DEFAULTS = {
   contact_email: '',
   /** Base codes of the home page's market table, in the USDT group (spec 000 §2 Home). */
   home_coins: DEFAULT_HOME_COINS,
+  /**
+   * The order form warns when a limit price is more than this percent through the best opposite
+   * price (a buy above the best ask, a sell below the best bid): usually a typo.
+   */
+  price_warning_percent: '10',
 } as const;
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { useSession } from '../features/session.js';
+import { PageError } from '../components/PageError.js';
 import { ComingSoon, NotFound } from '../pages/ComingSoon.js';
 import { Layout } from './Layout.js';
 
@@ -29,6 +30,15 @@ function nested(path: string, first: string, children: string[]): RouteObject {
 }
 
 /**
+ * The pages behind an error boundary (the router's error element, on a pathless route inside the
+ * layout): a page that fails to render or to load shows a translated note with a reload button,
+ * with the header and navigation still there, never a blank app or a stack trace.
+ */
+function withPageErrors(pages: RouteObject[]): RouteObject[] {
+  return [{ errorElement: <PageError />, children: pages }];
+}
+
+/**
  * The route table of spec 000 §2. Each built page is its own chunk, loaded when first visited; pages
  * later issues build show "coming soon" until then.
  */
@@ -37,7 +47,7 @@ export const routes: RouteObject[] = [
     element: <Layout />,
     // Pages are loaded on first visit; nothing to show in the meantime but the empty layout.
     hydrateFallbackElement: <div />,
-    children: [
+    children: withPageErrors([
       { index: true, element: <Navigate to="/home" replace /> },
       {
         path: 'home',
@@ -98,6 +108,6 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: '*', element: <NotFound /> },
-    ],
+    ]),
   },
 ];

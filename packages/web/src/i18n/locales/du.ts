@@ -247,6 +247,29 @@ export const du: Texts = {
     confirm: 'Bevestigen',
     cancel: 'Annuleren',
     signInToTrade: 'Log in of registreer om te handelen',
+    hint: {
+      chars: 'Alleen cijfers en één decimaalteken',
+      decimals: 'Hoogstens {{places}} decimalen',
+      digits: 'Hoogstens {{places}} cijfers voor de komma',
+    },
+    minimum: 'Min. {{min}} {{base}}',
+    belowMinimum: 'De minimale order is {{min}} {{base}}',
+    totalTooLarge: 'Het totaal is hoger dan het maximum van {{max}} {{quote}}',
+    farAbove:
+      'Uw prijs ligt {{percent}}% boven de beste laatprijs ({{best}} {{quote}}). Controleer hem voordat u bevestigt.',
+    farBelow:
+      'Uw prijs ligt {{percent}}% onder de beste biedprijs ({{best}} {{quote}}). Controleer hem voordat u bevestigt.',
+    thinBook:
+      'Het zichtbare orderboek bevat maar {{filled}} {{base}}: de rest van de order wordt geannuleerd.',
+    summary: {
+      side: 'Kant',
+      price: 'Prijs',
+      amount: 'Hoeveelheid',
+      total: 'Totaal',
+      fee: 'Kostenpercentage',
+      estimatedAverage: 'Geschatte gemiddelde prijs',
+      estimatedTotal: 'Geschat totaal',
+    },
     priceRequired: 'Voer een prijs in',
     quantityRequired: 'Voer een hoeveelheid in',
     noBestPrice: 'Er is nog geen prijs aan de andere kant van het orderboek',
@@ -275,6 +298,12 @@ export const du: Texts = {
     pages: "Pagina's",
     previous: 'Vorige',
     next: 'Volgende',
+  },
+  pageError: {
+    title: 'Er ging iets mis op deze pagina',
+    text: 'De pagina is gestopt door een fout. Opnieuw laden helpt meestal; uw orders en saldi staan veilig op de server.',
+    reload: 'Pagina opnieuw laden',
+    home: 'Naar de startpagina',
   },
   footer: {
     copyright: '© 2022 Open Exchange. Open source: elke prijs komt van een echte order.',

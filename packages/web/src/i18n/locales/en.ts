@@ -245,6 +245,28 @@ export const en = {
     confirm: 'Confirm',
     cancel: 'Cancel',
     signInToTrade: 'Log in or register to trade',
+    hint: {
+      chars: 'Only digits and one decimal point',
+      decimals: 'At most {{places}} decimals',
+      digits: 'At most {{places}} digits before the point',
+    },
+    minimum: 'Min. {{min}} {{base}}',
+    belowMinimum: 'The minimum order is {{min}} {{base}}',
+    totalTooLarge: 'The total is above the maximum of {{max}} {{quote}}',
+    farAbove:
+      'Your price is {{percent}}% above the best ask ({{best}} {{quote}}). Check it before you confirm.',
+    farBelow:
+      'Your price is {{percent}}% below the best bid ({{best}} {{quote}}). Check it before you confirm.',
+    thinBook: 'The visible book holds only {{filled}} {{base}}: the rest of the order will be cancelled.',
+    summary: {
+      side: 'Side',
+      price: 'Price',
+      amount: 'Amount',
+      total: 'Total',
+      fee: 'Fee rate',
+      estimatedAverage: 'Estimated average price',
+      estimatedTotal: 'Estimated total',
+    },
     priceRequired: 'Enter a price',
     quantityRequired: 'Enter an amount',
     noBestPrice: 'There is no price on the other side of the book yet',
@@ -273,6 +295,12 @@ export const en = {
     pages: 'Pages',
     previous: 'Previous',
     next: 'Next',
+  },
+  pageError: {
+    title: 'Something went wrong on this page',
+    text: 'The page stopped because of an error. Reloading it usually helps; your orders and balances are kept on the server.',
+    reload: 'Reload the page',
+    home: 'Go to the home page',
   },
   footer: {
     copyright: '© 2022 Open Exchange. Open source: every price comes from a real order.',

@@ -247,6 +247,28 @@ export const fr: Texts = {
     confirm: 'Confirmer',
     cancel: 'Annuler',
     signInToTrade: 'Connectez-vous ou inscrivez-vous pour trader',
+    hint: {
+      chars: 'Uniquement des chiffres et un séparateur décimal',
+      decimals: 'Au plus {{places}} décimales',
+      digits: 'Au plus {{places}} chiffres avant la virgule',
+    },
+    minimum: 'Min. {{min}} {{base}}',
+    belowMinimum: "L'ordre minimum est de {{min}} {{base}}",
+    totalTooLarge: 'Le total dépasse le maximum de {{max}} {{quote}}',
+    farAbove:
+      'Votre prix est {{percent}} % au-dessus de la meilleure offre ({{best}} {{quote}}). Vérifiez-le avant de confirmer.',
+    farBelow:
+      'Votre prix est {{percent}} % au-dessous de la meilleure demande ({{best}} {{quote}}). Vérifiez-le avant de confirmer.',
+    thinBook: "Le carnet visible ne contient que {{filled}} {{base}} : le reste de l'ordre sera annulé.",
+    summary: {
+      side: 'Sens',
+      price: 'Prix',
+      amount: 'Quantité',
+      total: 'Total',
+      fee: 'Taux de frais',
+      estimatedAverage: 'Prix moyen estimé',
+      estimatedTotal: 'Total estimé',
+    },
     priceRequired: 'Saisissez un prix',
     quantityRequired: 'Saisissez une quantité',
     noBestPrice: "Il n'y a pas encore de prix de l'autre côté du carnet",
@@ -275,6 +297,12 @@ export const fr: Texts = {
     pages: 'Pages',
     previous: 'Précédent',
     next: 'Suivant',
+  },
+  pageError: {
+    title: "Une erreur s'est produite sur cette page",
+    text: "La page s'est arrêtée à cause d'une erreur. La recharger suffit en général ; vos ordres et soldes sont conservés sur le serveur.",
+    reload: 'Recharger la page',
+    home: "Aller à l'accueil",
   },
   footer: {
     copyright: "© 2022 Open Exchange. Open source : chaque prix provient d'un ordre réel.",

@@ -247,6 +247,28 @@ export const gm: Texts = {
     confirm: 'Bestätigen',
     cancel: 'Abbrechen',
     signInToTrade: 'Zum Handeln anmelden oder registrieren',
+    hint: {
+      chars: 'Nur Ziffern und ein Dezimalpunkt',
+      decimals: 'Höchstens {{places}} Nachkommastellen',
+      digits: 'Höchstens {{places}} Stellen vor dem Komma',
+    },
+    minimum: 'Min. {{min}} {{base}}',
+    belowMinimum: 'Die Mindestorder beträgt {{min}} {{base}}',
+    totalTooLarge: 'Der Gesamtbetrag liegt über dem Höchstwert von {{max}} {{quote}}',
+    farAbove:
+      'Ihr Preis liegt {{percent}} % über dem besten Briefkurs ({{best}} {{quote}}). Bitte prüfen Sie ihn vor dem Bestätigen.',
+    farBelow:
+      'Ihr Preis liegt {{percent}} % unter dem besten Geldkurs ({{best}} {{quote}}). Bitte prüfen Sie ihn vor dem Bestätigen.',
+    thinBook: 'Das sichtbare Orderbuch enthält nur {{filled}} {{base}}: der Rest der Order wird storniert.',
+    summary: {
+      side: 'Seite',
+      price: 'Preis',
+      amount: 'Menge',
+      total: 'Gesamt',
+      fee: 'Gebührensatz',
+      estimatedAverage: 'Geschätzter Durchschnittspreis',
+      estimatedTotal: 'Geschätzter Gesamtbetrag',
+    },
     priceRequired: 'Geben Sie einen Preis ein',
     quantityRequired: 'Geben Sie eine Menge ein',
     noBestPrice: 'Auf der Gegenseite des Orderbuchs gibt es noch keinen Preis',
@@ -275,6 +297,12 @@ export const gm: Texts = {
     pages: 'Seiten',
     previous: 'Zurück',
     next: 'Weiter',
+  },
+  pageError: {
+    title: 'Auf dieser Seite ist ein Fehler aufgetreten',
+    text: 'Die Seite wurde wegen eines Fehlers angehalten. Neu laden hilft meistens; Ihre Orders und Guthaben liegen sicher auf dem Server.',
+    reload: 'Seite neu laden',
+    home: 'Zur Startseite',
   },
   footer: {
     copyright: '© 2022 Open Exchange. Open Source: Jeder Preis stammt aus einer echten Order.',

@@ -246,6 +246,28 @@ export const jp: Texts = {
     confirm: '確定',
     cancel: 'キャンセル',
     signInToTrade: '取引するにはログインまたは新規登録してください',
+    hint: {
+      chars: '数字と小数点 1 つだけ入力できます',
+      decimals: '小数は最大 {{places}} 桁です',
+      digits: '整数部は最大 {{places}} 桁です',
+    },
+    minimum: '最小 {{min}} {{base}}',
+    belowMinimum: '最小注文数量は {{min}} {{base}} です',
+    totalTooLarge: '合計が上限 {{max}} {{quote}} を超えています',
+    farAbove:
+      '指定価格が最良売り気配（{{best}} {{quote}}）より {{percent}}% 高くなっています。確定する前にご確認ください。',
+    farBelow:
+      '指定価格が最良買い気配（{{best}} {{quote}}）より {{percent}}% 低くなっています。確定する前にご確認ください。',
+    thinBook: '表示中の板には {{filled}} {{base}} しかありません。残りの注文は取り消されます。',
+    summary: {
+      side: '売買',
+      price: '価格',
+      amount: '数量',
+      total: '合計',
+      fee: '手数料率',
+      estimatedAverage: '予想平均約定価格',
+      estimatedTotal: '予想合計',
+    },
     priceRequired: '価格を入力してください',
     quantityRequired: '数量を入力してください',
     noBestPrice: '反対側の板にまだ価格がありません',
@@ -274,6 +296,12 @@ export const jp: Texts = {
     pages: 'ページ',
     previous: '前へ',
     next: '次へ',
+  },
+  pageError: {
+    title: 'このページでエラーが発生しました',
+    text: 'エラーのためページが停止しました。再読み込みで解決することが多いです。注文と残高はサーバーに保存されています。',
+    reload: 'ページを再読み込み',
+    home: 'ホームへ',
   },
   footer: {
     copyright: '© 2022 Open Exchange。オープンソース：すべての価格は実際の注文に基づいています。',

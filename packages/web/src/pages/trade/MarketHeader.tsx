@@ -10,8 +10,8 @@ export function MarketHeader({ market, quotation }: { market: MarketView; quotat
   const lang = currentLang();
   const direction = directionOf(quotation.change);
   const stats: [string, string][] = [
-    ['markets.high', formatPrice(quotation.high, lang)],
-    ['markets.low', formatPrice(quotation.low, lang)],
+    ['markets.high', formatPrice(quotation.high, lang, market.price_decimals)],
+    ['markets.low', formatPrice(quotation.low, lang, market.price_decimals)],
     ['markets.volume', `${formatNumber(quotation.volume, 2, lang)} ${market.base_currency_code}`],
   ];
   return (
@@ -27,7 +27,7 @@ export function MarketHeader({ market, quotation }: { market: MarketView; quotat
           color: direction === 'down' ? 'var(--down)' : direction === 'up' ? 'var(--up)' : 'var(--text)',
         }}
       >
-        {formatPrice(quotation.close, lang)}
+        {formatPrice(quotation.close, lang, market.price_decimals)}
       </span>
       <dl className="flex flex-wrap gap-x-6 gap-y-1 text-xs">
         <div className="flex gap-1">

@@ -58,7 +58,9 @@ export function MarketList({
               style={market.id === selected ? { background: 'var(--panel)' } : undefined}
             >
               <span className="font-medium">{market.base_currency_code}</span>
-              <span className="tabular-nums">{formatPrice(market.currency_quotation.close, lang)}</span>
+              <span className="tabular-nums">
+                {formatPrice(market.currency_quotation.close, lang, market.price_decimals)}
+              </span>
               <Change value={market.currency_quotation.change} />
             </button>
           </li>

@@ -1,4 +1,4 @@
-import type { CompletedTrade } from '@oex/protocol';
+import type { CompletedTrade, MarketView } from '@oex/protocol';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '../../i18n/index.js';
@@ -8,7 +8,13 @@ import { formatPrice, formatQuantity } from '../../lib/format.js';
  * The latest 30 trades: time, price and amount. A trade a buyer took is green and one a seller took
  * is red (our `way` 1 and 2; see docs/decisions.md).
  */
-export const RecentTrades = memo(function RecentTrades({ trades }: { trades: CompletedTrade[] }) {
+export const RecentTrades = memo(function RecentTrades({
+  trades,
+  market,
+}: {
+  trades: CompletedTrade[];
+  market: MarketView;
+}) {
   const { t } = useTranslation();
   const lang = currentLang();
   return (
@@ -38,9 +44,11 @@ export const RecentTrades = memo(function RecentTrades({ trades }: { trades: Com
                 className="px-1 text-right tabular-nums"
                 style={{ color: trade.way === 1 ? 'var(--up)' : 'var(--down)' }}
               >
-                {formatPrice(trade.price, lang)}
+                {formatPrice(trade.price, lang, market.price_decimals)}
               </td>
-              <td className="px-1 text-right tabular-nums">{formatQuantity(trade.amount, lang)}</td>
+              <td className="px-1 text-right tabular-nums">
+                {formatQuantity(trade.amount, lang, market.number_decimals)}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -86,7 +86,11 @@ function Trade({ groups }: { groups: QuoteGroup[] }) {
                 <PriceChart market={market} />
               </Suspense>
             ) : (
-              <DepthChart market={market} bids={deal.data?.depth.in ?? []} asks={deal.data?.depth.out ?? []} />
+              <DepthChart
+                market={market}
+                bids={deal.data?.depth.in ?? []}
+                asks={deal.data?.depth.out ?? []}
+              />
             )}
           </div>
         </Panel>
@@ -94,7 +98,7 @@ function Trade({ groups }: { groups: QuoteGroup[] }) {
           <OrderBook market={market} deal={deal.data} onPick={onPick} />
         </Panel>
         <Panel className="lg:col-start-2 xl:col-start-4 xl:row-span-2 xl:row-start-1">
-          <RecentTrades trades={deal.data?.tx_completes ?? []} />
+          <RecentTrades trades={deal.data?.tx_completes ?? []} market={market} />
         </Panel>
         <Panel className="lg:col-start-2 xl:row-start-2">
           <OrderForms
@@ -102,6 +106,7 @@ function Trade({ groups }: { groups: QuoteGroup[] }) {
             balances={balances}
             bestAsk={bestAsk}
             bestBid={bestBid}
+            depth={deal.data?.depth}
             picked={picked}
             onPlaced={balances.refresh}
           />

@@ -1,0 +1,203 @@
+import { Decimal } from '@oex/protocol';
+import { expect, test, type Page } from '@playwright/test';
+import { signInAs } from './helpers.js';
+
+/** Issue 10 §§5-8: the order forms' inputs, their arithmetic, the confirmation and each market's precision. */
+
+const form = (page: Page, name: string) => page.getByRole('form', { name });
+const book = (page: Page) => page.getByRole('region', { name: 'Order book' });
+
+interface DealAnswer {
+  data: { depth: { in: { price: string; amount: string }[]; out: { price: string; amount: string }[] } };
+}
+
+/** No page may show an exception's text, whatever is typed. */
+async function expectNoCrash(page: Page): Promise<void> {
+  const text = await page.locator('body').innerText();
+  expect(text).not.toMatch(
+    /decimal out of range|DecimalError|at \w+ \(|TypeError|Unexpected Application Error/,
+  );
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+test('characters that cannot be part of a number are refused with a hint, never dropped from the middle', async ({
+  page,
+}) => {
+  await signInAs(page, 'alice@demo.test');
+  await page.goto('/trade?match=1');
+  await page.getByRole('tab', { name: 'Limit' }).click();
+  const buy = form(page, 'Buy BTC');
+  const price = buy.getByLabel('Price');
+  const amount = buy.getByLabel('Amount');
+
+  // Pasted whole: refused whole, the field keeps what it had and says why.
+  await price.fill('1e5');
+  await expect(price).toHaveValue('');
+  await expect(buy.getByText('Only digits and one decimal point')).toBeVisible();
+  await price.fill('-5');
+  await expect(price).toHaveValue('');
+  await price.fill('12.5');
+  await expect(price).toHaveValue('12.5');
+  await price.fill('1.2.3');
+  await expect(price).toHaveValue('12.5');
+
+  // Typed key by key: the refused key never lands, and the hint stays while typing goes on.
+  await price.fill('');
+  await price.pressSequentially('1e5');
+  await expect(price).toHaveValue('15');
+  await expect(buy.getByText('Only digits and one decimal point')).toBeVisible();
+  await price.fill('');
+  await price.pressSequentially('-5');
+  await expect(price).toHaveValue('5');
+  await expect(buy.getByText('Only digits and one decimal point')).toBeVisible();
+
+  // BTC/USDT: 2 price decimals, 13 digits before the point; 6 amount decimals.
+  await price.fill('64000.12');
+  await price.pressSequentially('3');
+  await expect(price).toHaveValue('64000.12');
+  await expect(buy.getByText('At most 2 decimals')).toBeVisible();
+  await price.fill('12345678901234');
+  await expect(price).toHaveValue('64000.12');
+  await expect(buy.getByText('At most 13 digits before the point')).toBeVisible();
+  await amount.fill('0.1234567');
+  await expect(amount).toHaveValue('');
+  await expect(buy.getByText('At most 6 decimals')).toBeVisible();
+  await amount.fill('0,5');
+  await expect(amount).toHaveValue('0.5');
+  await expect(amount).toHaveAttribute('placeholder', 'Min. 0.00001 BTC');
+
+  // TRX/USDT follows its own market: 5 price decimals, 1 amount decimal.
+  await page.goto('/trade?match=3');
+  await page.getByRole('tab', { name: 'Limit' }).click();
+  const trx = form(page, 'Buy TRX');
+  await trx.getByLabel('Price').fill('0.12345');
+  await expect(trx.getByLabel('Price')).toHaveValue('0.12345');
+  await trx.getByLabel('Price').fill('0.123456');
+  await expect(trx.getByLabel('Price')).toHaveValue('0.12345');
+  await trx.getByLabel('Amount').fill('1.5');
+  await trx.getByLabel('Amount').fill('1.55');
+  await expect(trx.getByLabel('Amount')).toHaveValue('1.5');
+  await expect(trx.getByText('At most 1 decimals')).toBeVisible();
+  await expectNoCrash(page);
+});
+
+test('huge amounts never crash the app: out-of-range values are refused with a message', async ({ page }) => {
+  await signInAs(page, 'bob@demo.test');
+  await page.goto('/trade?match=1');
+  const buy = form(page, 'Buy BTC');
+  await expect(book(page).getByRole('rowheader', { name: 'Sell 1', exact: true })).toBeVisible();
+
+  // A 15-digit market-buy amount (this replaced the whole app with a stack trace).
+  await buy.getByLabel('Amount').fill('123456789012345');
+  await expect(buy.getByLabel('Amount')).toHaveValue('');
+  await expect(buy.getByText('At most 9 digits before the point')).toBeVisible();
+  await buy.getByLabel('Amount').fill('999999999');
+  await expect(buy.getByLabel('Amount')).toHaveValue('999999999');
+  await expectNoCrash(page);
+  await buy.getByRole('button', { name: 'Buy BTC' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+  // Price 100 with a 26-digit amount; then the largest price and amount: a total past the maximum.
+  await page.getByRole('tab', { name: 'Limit' }).click();
+  await buy.getByLabel('Price').fill('100');
+  await buy.getByLabel('Amount').fill('1'.repeat(26));
+  await expect(buy.getByLabel('Amount')).toHaveValue('999999999');
+  await expectNoCrash(page);
+  await buy.getByLabel('Price').fill('9999999999999.99');
+  await expect(buy.getByText('Total — USDT')).toBeVisible();
+  await buy.getByRole('button', { name: 'Buy BTC' }).click();
+  await expect(page.getByText('The total is above the maximum of 1000000000000000 USDT')).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expectNoCrash(page);
+});
+
+test('a page that fails shows a translated error with a reload button, never a stack', async ({ page }) => {
+  await page.goto('/home');
+  await page.evaluate(() => localStorage.setItem('lang', 'zh'));
+  // The trade page's code cannot load (as after a deploy replaced it): the page fails, the app does not.
+  await page.route(/\/assets\/TradePage-[^/]+\.js$/, (route) => route.abort());
+  await page.goto('/trade?match=1');
+  const alert = page.getByRole('alert');
+  await expect(alert.getByRole('heading', { name: '此页面出错了' })).toBeVisible();
+  await expect(alert).not.toContainText(/Error|at |\.js/);
+  await expect(page.getByRole('banner')).toBeVisible();
+  await page.unroute(/\/assets\/TradePage-[^/]+\.js$/);
+  await alert.getByRole('button', { name: '重新加载页面' }).click();
+  await expect(page.getByRole('heading', { name: 'BTC/USDT', level: 1 })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: '此页面出错了' })).toHaveCount(0);
+});
+
+test('the confirmation shows side, price, amount, total and fee in the market precision, and warns of a far price', async ({
+  page,
+}) => {
+  await signInAs(page, 'alice@demo.test');
+  await page.goto('/trade?match=1');
+  const deal = (await (await page.request.get('/api/market/deal?currency_match_id=1')).json()) as DealAnswer;
+  const ask = Decimal.parse(deal.data.depth.out[0]!.price);
+  // 20 % above the best ask: past the 10 % setting.
+  const far = ask.mul(Decimal.parse('1.2'), 2, 'down').toString(2);
+  await page.getByRole('tab', { name: 'Limit' }).click();
+  const buy = form(page, 'Buy BTC');
+  await buy.getByLabel('Price').fill(far);
+  await buy.getByLabel('Amount').fill('0.0001');
+  await expect(
+    buy.getByTestId('field-hint').filter({ hasText: /Your price is \d+\.\d{2}% above the best ask/ }),
+  ).toBeVisible();
+  await buy.getByRole('button', { name: 'Buy BTC' }).click();
+  const dialog = page.getByRole('dialog');
+  const summary = dialog.getByTestId('order-summary');
+  await expect(summary).toContainText('Buy · Limit');
+  const grouped = (text: string) => text.replace(/^(\d+)/, (whole) => whole.replace(/\B(?=(\d{3})+$)/g, ','));
+  await expect(summary).toContainText(`Price${grouped(far)} USDT`);
+  await expect(summary).toContainText('Amount0.000100 BTC');
+  const total = Decimal.parse(far).mul(Decimal.parse('0.0001'), 6, 'up').toString(6);
+  await expect(summary).toContainText(`Total${grouped(total)} USDT`);
+  await expect(summary).toContainText('Fee rate0.1%');
+  await expect(dialog.getByRole('alert')).toContainText(/above the best ask \([\d,]+\.\d{2} USDT\)/);
+  await page.screenshot({ path: 'test-results/screens/trade-confirm-far.png' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // With confirmation off, a far price still asks first.
+  await page.getByLabel('Confirm before placing').uncheck();
+  await buy.getByRole('button', { name: 'Buy BTC' }).click();
+  await expect(dialog.getByRole('alert')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByLabel('Confirm before placing').check();
+
+  // A market buy shows its estimated average price from the visible book.
+  await page.getByRole('tab', { name: 'Market' }).click();
+  await buy.getByLabel('Amount').fill('0.001');
+  await buy.getByRole('button', { name: 'Buy BTC' }).click();
+  await expect(summary).toContainText('Buy · Market');
+  await expect(summary).toContainText(/Estimated average price≈ [\d,]+\.\d{2} USDT/);
+  await expect(summary).toContainText(/Estimated total≈ [\d,]+\.\d{6} USDT/);
+  const average = Decimal.parse(
+    (await summary.innerText()).match(/Estimated average price\s*≈ ([\d,]+\.\d{2})/)![1]!.replace(/,/g, ''),
+  );
+  // Between the best ask and 5 % above it, as the market maker's ladder stands.
+  expect(average.gte(ask.mul(Decimal.parse('0.95')))).toBe(true);
+  expect(average.lte(ask.mul(Decimal.parse('1.05')))).toBe(true);
+  await page.screenshot({ path: 'test-results/screens/trade-confirm-market.png' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+});
+
+test("prices show each market's decimals everywhere: BTC/USDT 2, TRX/USDT 5", async ({ page }) => {
+  const twoDecimals = /^\d{1,3}(,\d{3})*\.\d{2}$/;
+  await page.goto('/trade?match=1');
+  const header = page.getByTestId('book-last');
+  await expect(header).toHaveText(twoDecimals);
+  for (const cell of await book(page)
+    .getByRole('row', { name: /Sell 1|Buy 1/ })
+    .getByRole('button')
+    .all()) {
+    await expect(cell).toHaveText(twoDecimals);
+  }
+  const trades = page.getByRole('region', { name: 'Recent trades' }).locator('tbody tr td:nth-child(2)');
+  await expect(trades.first()).toHaveText(twoDecimals);
+  await page.goto('/trade?match=3');
+  await expect(page.getByTestId('book-last')).toHaveText(/^0\.\d{5}$/);
+  await page.goto('/markets');
+  const btcRow = page.getByRole('row', { name: /BTC/ }).first();
+  await expect(btcRow.getByRole('cell').filter({ hasText: twoDecimals }).first()).toBeVisible();
+});
