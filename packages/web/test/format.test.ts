@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { directionOf, formatChange, formatDay, formatNumber, shorten, truncate } from '../src/lib/format.js';
+import {
+  directionOf,
+  formatChange,
+  formatCompact,
+  formatDay,
+  formatNumber,
+  shorten,
+  truncate,
+} from '../src/lib/format.js';
 
 describe('truncate (spec 000 §9)', () => {
   it('always rounds down, to 2 places by default', () => {
@@ -71,5 +79,18 @@ describe('formatDay', () => {
     expect(formatDay('2026-10-23 23:59:59', 'jp')).toBe('2026年10月23日');
     expect(formatDay('2026-01-02 00:00:00', 'gm')).toBe('2. Januar 2026');
     expect(formatDay('not a date', 'en')).toBe('not a date');
+  });
+});
+
+describe("formatCompact (a day's volume at a glance)", () => {
+  it("shortens large amounts in the language's style, cut toward zero", () => {
+    expect(formatCompact('9684226.20', 'en')).toBe('9.68M');
+    expect(formatCompact('1999999999.999', 'en')).toBe('1.99B');
+    expect(formatCompact('999.999', 'en')).toBe('999.99');
+    expect(formatCompact('9684226.2', 'zh')).toBe('968.42万');
+    expect(formatCompact('1153427.56', 'gm')).toBe('1,15\u00a0Mio.');
+  });
+  it('shows a dash for nothing', () => {
+    expect(formatCompact(undefined, 'en')).toBe('—');
   });
 });

@@ -88,4 +88,17 @@ describe('LiveClient against the real server', () => {
     await until(() => got.length === 3);
     live.close();
   });
+
+  it('tells its state: connecting, open, reconnecting from a drop until open again, idle when closed', async () => {
+    const live = client();
+    const seen: string[] = [live.state];
+    live.onStateChange(() => seen.push(live.state));
+    live.subscribe('DAY_MARKET', { onPush: () => undefined });
+    await until(() => live.state === 'open');
+    sockets.at(-1)!.terminate();
+    await until(() => live.state === 'reconnecting');
+    await until(() => live.state === 'open', 5000);
+    live.close();
+    expect(seen).toEqual(['idle', 'connecting', 'open', 'reconnecting', 'open', 'idle']);
+  });
 });

@@ -40,6 +40,12 @@ export interface ChannelHandler {
 
 const OPEN = 1;
 
+/**
+ * Where the connection stands: `idle` before anything subscribed (or after close), `connecting` to
+ * the first open, `open`, and `reconnecting` from a drop (or a failed first try) to the next open.
+ */
+export type LiveState = 'idle' | 'connecting' | 'open' | 'reconnecting';
+
 export class LiveClient {
   private socket: SocketLike | undefined;
   private readonly handlers = new Map<string, Set<ChannelHandler>>();
@@ -48,6 +54,8 @@ export class LiveClient {
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private attempts = 0;
   private closed = false;
+  private current: LiveState = 'idle';
+  private readonly stateListeners = new Set<() => void>();
 
   constructor(private readonly options: LiveOptions) {}
 
@@ -80,12 +88,30 @@ export class LiveClient {
     return this.socket?.readyState === OPEN;
   }
 
+  get state(): LiveState {
+    return this.current;
+  }
+
+  /** Calls the listener on every change of `state`; returns the unsubscribe. */
+  onStateChange(listener: () => void): () => void {
+    this.stateListeners.add(listener);
+    return () => void this.stateListeners.delete(listener);
+  }
+
+  private setState(next: LiveState): void {
+    if (next === this.current) return;
+    this.current = next;
+    for (const listener of this.stateListeners) listener();
+  }
+
   private ensureConnected(): void {
     if (this.socket || this.closed) return;
     const socket = this.options.createSocket(this.options.url);
     this.socket = socket;
+    if (this.current !== 'reconnecting') this.setState('connecting');
     socket.onopen = () => {
       this.attempts = 0;
+      this.setState('open');
       this.relogin();
       for (const channel of this.handlers.keys()) this.send('sub', channel);
       this.pingTimer = setInterval(() => this.send('ping'), PING_MS);
@@ -100,7 +126,8 @@ export class LiveClient {
     // Whatever was pushed while away is lost: every channel must reload its snapshot.
     this.lastSeq.clear();
     for (const set of this.handlers.values()) for (const handler of set) handler.onGap?.();
-    if (this.closed || this.handlers.size === 0) return;
+    if (this.closed || this.handlers.size === 0) return this.setState('idle');
+    this.setState('reconnecting');
     const wait = BACKOFF_MS[Math.min(this.attempts, BACKOFF_MS.length - 1)]!;
     this.attempts += 1;
     this.retryTimer = setTimeout(() => this.ensureConnected(), wait);
@@ -135,5 +162,6 @@ export class LiveClient {
     clearInterval(this.pingTimer);
     clearTimeout(this.retryTimer);
     this.socket?.close();
+    this.setState('idle');
   }
 }

@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useSession } from '../features/session.js';
 import { call } from './http.js';
-import { LiveClient, type SocketLike } from './live.js';
+import { LiveClient, type LiveState, type SocketLike } from './live.js';
 
 /** The app's one live-channel connection, to /ws on the page's own host. */
 export const live = new LiveClient({
@@ -31,4 +31,12 @@ export function useChannel<T>(channel: string | null, onPush: (params: T) => voi
       onGap: () => handlers.current.onGap?.(),
     });
   }, [channel]);
+}
+
+const subscribeState = (listener: () => void) => live.onStateChange(listener);
+const readState = () => live.state;
+
+/** The live channel's connection state, re-rendering on each change. */
+export function useLiveState(): LiveState {
+  return useSyncExternalStore(subscribeState, readState);
 }

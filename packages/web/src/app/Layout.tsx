@@ -1,15 +1,37 @@
-import type { UserInfo } from '@oex/protocol';
-import { useEffect } from 'react';
+import type { Lang, UserInfo } from '@oex/protocol';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { call } from '../api/http.js';
+import { useLiveState } from '../api/socket.js';
+import { ScrollArea } from '../components/ScrollArea.js';
 import { Toaster } from '../components/toast.js';
 import { useSession } from '../features/session.js';
 import { currentLang, setLang } from '../i18n/index.js';
+import { LANGUAGE_NAMES, LOCALE_OF } from '../i18n/tags.js';
+import { jumpTo } from '../lib/jump.js';
 import { toggleTheme, useTheme } from './theme.js';
 
 /** The spec's selector offers three languages; the other four are kept when set in storage. */
-const SELECTABLE = ['en', 'hk', 'jp'] as const;
+const SELECTABLE: readonly Lang[] = ['en', 'hk', 'jp'];
+
+/**
+ * Each page's title and description (for search results and shared links), by path; a page not
+ * listed has the brand and the home description.
+ */
+const PAGE_META: Record<string, { title: string; description: string }> = {
+  '/home': { title: 'home.heroTitle', description: 'meta.home' },
+  '/markets': { title: 'markets.title', description: 'meta.markets' },
+  '/trade': { title: 'nav.spot', description: 'meta.trade' },
+  '/login': { title: 'login.title', description: 'meta.home' },
+  '/register': { title: 'register.title', description: 'meta.home' },
+  '/forgetPassword': { title: 'forgot.title', description: 'meta.home' },
+};
+
+/** Keyboard shortcuts past the header, by path: every page skips to its content, trade to its form. */
+const SKIP_TARGETS: Record<string, { id: string; text: string }[]> = {
+  '/trade': [{ id: 'order-forms', text: 'skip.orderForm' }],
+};
 
 const NAV = [
   ['legal', '/legalIndex'],
@@ -44,9 +66,11 @@ function TopBar() {
         <Link to="/home" className="shrink-0 font-semibold" style={{ color: 'var(--accent)' }}>
           {t('brand')}
         </Link>
-        <nav
-          aria-label={t('nav.menu')}
-          className="order-last flex w-full gap-1 overflow-x-auto whitespace-nowrap sm:order-none sm:w-auto sm:min-w-0 sm:flex-1"
+        <ScrollArea
+          as="nav"
+          label={t('nav.menu')}
+          className="order-last w-full sm:order-none sm:w-auto sm:min-w-0 sm:flex-1"
+          innerClassName="flex gap-1 whitespace-nowrap"
         >
           {NAV.filter(([key]) => key !== 'myshop' || isSeller).map(([key, to]) => (
             <NavLink
@@ -58,7 +82,7 @@ function TopBar() {
               {t(`nav.${key}`)}
             </NavLink>
           ))}
-        </nav>
+        </ScrollArea>
         <div className="ml-auto flex shrink-0 items-center gap-2 sm:ml-0">
           <a
             href="/notice?category_id=4"
@@ -72,15 +96,15 @@ function TopBar() {
           </label>
           <select
             id="language"
-            value={(SELECTABLE as readonly string[]).includes(lang) ? lang : ''}
-            onChange={(event) => setLang(event.target.value as (typeof SELECTABLE)[number])}
+            value={lang}
+            onChange={(event) => setLang(event.target.value as Lang)}
             className="shrink-0 rounded border px-1 py-0.5"
             style={{ background: 'var(--bg)', borderColor: 'var(--border)', color: 'var(--text)' }}
           >
-            {!(SELECTABLE as readonly string[]).includes(lang) && <option value="">{lang}</option>}
-            {SELECTABLE.map((code) => (
-              <option key={code} value={code}>
-                {t(`language.${code}`)}
+            {/* A language set in storage but not offered is still shown, by its own name. */}
+            {(SELECTABLE.includes(lang) ? SELECTABLE : [lang, ...SELECTABLE]).map((code) => (
+              <option key={code} value={code} lang={LOCALE_OF[code]}>
+                {LANGUAGE_NAMES[code]}
               </option>
             ))}
           </select>
@@ -94,26 +118,7 @@ function TopBar() {
             {theme === 'dark' ? t('theme.light') : t('theme.dark')}
           </button>
           {token ? (
-            <details className="relative shrink-0">
-              <summary className="cursor-pointer list-none rounded px-2 py-1">{t('account.menu')}</summary>
-              <div
-                className="absolute right-0 mt-1 flex w-44 flex-col rounded border py-1 shadow"
-                style={{ background: 'var(--bg)', borderColor: 'var(--border)' }}
-              >
-                <Link className="px-3 py-1.5" to="/personal/accountSettings">
-                  {t('account.settings')}
-                </Link>
-                <Link className="px-3 py-1.5" to="/personal/authentication">
-                  {t('account.authentication')}
-                </Link>
-                <Link className="px-3 py-1.5" to="/personal/feedback">
-                  {t('account.feedback')}
-                </Link>
-                <button type="button" className="px-3 py-1.5 text-left" onClick={() => void logout()}>
-                  {t('account.logout')}
-                </button>
-              </div>
-            </details>
+            <AccountMenu onLogout={() => void logout()} />
           ) : (
             <div className="flex shrink-0 gap-2">
               <Link to="/login">{t('account.login')}</Link>
@@ -128,8 +133,139 @@ function TopBar() {
           )}
         </div>
       </div>
+      <ConnectionMark />
     </header>
   );
+}
+
+/**
+ * The account menu: opens on its button, and closes on a click outside it, on Escape (focus goes
+ * back to the button) and on navigation.
+ */
+function AccountMenu({ onLogout }: { onLogout(): void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.key]);
+  useEffect(() => {
+    if (!open) return;
+    const outside = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const escape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('pointerdown', outside);
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('pointerdown', outside);
+      document.removeEventListener('keydown', escape);
+    };
+  }, [open]);
+  return (
+    <div ref={root} className="relative shrink-0">
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        className="rounded px-2 py-1"
+        onClick={() => setOpen(!open)}
+      >
+        {t('account.menu')}
+        <span aria-hidden="true"> ▾</span>
+      </button>
+      {open && (
+        <div
+          id={menuId}
+          className="absolute right-0 z-50 mt-1 flex w-44 flex-col rounded border py-1 shadow"
+          style={{ background: 'var(--bg)', borderColor: 'var(--border)' }}
+        >
+          <Link className="px-3 py-1.5" to="/personal/accountSettings">
+            {t('account.settings')}
+          </Link>
+          <Link className="px-3 py-1.5" to="/personal/authentication">
+            {t('account.authentication')}
+          </Link>
+          <Link className="px-3 py-1.5" to="/personal/feedback">
+            {t('account.feedback')}
+          </Link>
+          <button type="button" className="px-3 py-1.5 text-left" onClick={onLogout}>
+            {t('account.logout')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A lasting mark while the live channel is down and the client retries, so nobody takes a frozen
+ * price for a live one; it goes when the channel is back.
+ */
+function ConnectionMark() {
+  const { t } = useTranslation();
+  const state = useLiveState();
+  return (
+    <div role="status" aria-live="polite">
+      {state === 'reconnecting' && (
+        <p
+          data-testid="reconnecting"
+          className="flex items-center justify-center gap-2 border-t px-3 py-1 text-xs"
+          style={{ borderColor: 'var(--border)', background: 'var(--panel)', color: 'var(--text)' }}
+        >
+          <span
+            aria-hidden="true"
+            className="inline-block h-2 w-2 rounded-full motion-safe:animate-pulse"
+            style={{ background: 'var(--down)' }}
+          />
+          {t('live.reconnecting')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The skip links: hidden until focused, the first stops of the Tab order. */
+function SkipLinks() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const targets = [...(SKIP_TARGETS[pathname] ?? []), { id: 'main', text: 'skip.content' }];
+  return (
+    <div className="contents">
+      {targets.map(({ id, text }) => (
+        <a
+          key={id}
+          href={`#${id}`}
+          onClick={(event) => {
+            if (jumpTo(id)) event.preventDefault();
+          }}
+          className="sr-only z-50 rounded px-3 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+          style={{ background: 'var(--accent-strong)' }}
+        >
+          {t(text)}
+        </a>
+      ))}
+    </div>
+  );
+}
+
+/** Sets the page's title and description in its language as the route changes. */
+function usePageMeta(): void {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const page = PAGE_META[pathname];
+    const brand = t('brand');
+    document.title = page ? `${t(page.title)} · ${brand}` : brand;
+    const description = t(page?.description ?? 'meta.home');
+    document.querySelector('meta[name="description"]')?.setAttribute('content', description);
+  }, [pathname, t]);
 }
 
 /** With a stored token, loads who is signed in (a timed-out token is cleared by the client). */
@@ -144,11 +280,13 @@ function useSignedInUser(): void {
 export function Layout() {
   const { t } = useTranslation();
   useSignedInUser();
+  usePageMeta();
   return (
     <div className="flex min-h-screen flex-col">
+      <SkipLinks />
       <TopBar />
       <Toaster />
-      <main className="flex-1 px-3">
+      <main id="main" tabIndex={-1} className="flex-1 px-3 outline-none">
         <Outlet />
       </main>
       <footer

@@ -2,7 +2,7 @@ import type { MarketView } from '@oex/protocol';
 import { useTranslation } from 'react-i18next';
 import type { SortKey } from '../features/markets/rules.js';
 import { currentLang } from '../i18n/index.js';
-import { directionOf, formatChange, formatNumber, formatPrice } from '../lib/format.js';
+import { directionOf, formatChange, formatCompact, formatPrice } from '../lib/format.js';
 
 /** A change with its sign and colour: green up, red down (the sign carries it without colour). */
 export function Change({ value }: { value: string }) {
@@ -21,8 +21,18 @@ const COLUMNS: { key: SortKey; label: string; numeric: boolean; wide?: boolean }
   { key: 'change', label: 'markets.change', numeric: true },
   { key: 'high', label: 'markets.high', numeric: true, wide: true },
   { key: 'low', label: 'markets.low', numeric: true, wide: true },
-  { key: 'volume', label: 'markets.volume', numeric: true },
+  { key: 'volume', label: 'markets.volume', numeric: true, wide: true },
 ];
+
+/** The day's volume in the quote currency, with its unit (on a phone it sits under the pair). */
+function Volume({ market }: { market: MarketView }) {
+  return (
+    <>
+      {formatCompact(market.currency_quotation.amount, currentLang())}{' '}
+      <span style={{ color: 'var(--muted)' }}>{market.quote_currency_code}</span>
+    </>
+  );
+}
 
 export interface TableSort {
   key: SortKey;
@@ -31,8 +41,10 @@ export interface TableSort {
 }
 
 /**
- * The market table of home and markets: pair, latest price, change, high, low and 24 h volume. A row
- * opens the trade page; with `sort` the headers sort, with `favorites` each row has a star.
+ * The market table of home and markets: pair, latest price, change, high, low and 24 h volume in the
+ * quote currency. A row opens the trade page; with `sort` the headers sort, with `favorites` each row
+ * has a star. On a phone, high and low are left out and the volume goes under the pair, so the pair
+ * and the price keep their own columns.
  */
 export function MarketTable({
   markets,
@@ -109,7 +121,7 @@ export function MarketTable({
                   </button>
                 </td>
               )}
-              <th scope="row" className="px-2 py-2 text-left font-medium">
+              <th scope="row" className="px-2 py-2 text-left font-medium whitespace-nowrap">
                 <a
                   href={`/trade?match=${market.id}`}
                   onClick={(event) => {
@@ -125,20 +137,28 @@ export function MarketTable({
                     <span style={{ color: 'var(--muted)' }}>/{market.quote_currency_code}</span>
                   </span>
                 </a>
+                <span
+                  className="block text-xs font-normal tabular-nums sm:hidden"
+                  style={{ color: 'var(--muted)' }}
+                >
+                  {t('markets.vol')} <Volume market={market} />
+                </span>
               </th>
-              <td className="px-2 py-2 text-right tabular-nums">
-                {formatPrice(quote.close, lang, market.price_decimals)}
+              <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">
+                {formatPrice(quote.close, lang)}
               </td>
               <td className="px-2 py-2 text-right">
                 <Change value={quote.change} />
               </td>
               <td className="hidden px-2 py-2 text-right tabular-nums sm:table-cell">
-                {formatPrice(quote.high, lang, market.price_decimals)}
+                {formatPrice(quote.high, lang)}
               </td>
               <td className="hidden px-2 py-2 text-right tabular-nums sm:table-cell">
-                {formatPrice(quote.low, lang, market.price_decimals)}
+                {formatPrice(quote.low, lang)}
               </td>
-              <td className="px-2 py-2 text-right tabular-nums">{formatNumber(quote.volume, 2, lang)}</td>
+              <td className="hidden px-2 py-2 text-right whitespace-nowrap tabular-nums sm:table-cell">
+                <Volume market={market} />
+              </td>
             </tr>
           );
         })}

@@ -59,7 +59,8 @@ export function ScrollArea({
         onScroll={measure}
         data-overflow-start={edges.start}
         data-overflow-end={edges.end}
-        className={`overflow-x-auto ${innerClassName}`}
+        // Positioned, so it also clips absolutely placed content (screen-reader-only labels) inside it.
+        className={`relative overflow-x-auto ${innerClassName}`}
         style={{ maskImage: mask, WebkitMaskImage: mask }}
         {...plain}
       >

@@ -2,12 +2,32 @@ import { useTranslation } from 'react-i18next';
 
 /** The loading, empty and error states every data view shows. */
 
-export function Loading({ label }: { label?: string }) {
+/**
+ * Placeholder bars where the content will be, about as tall as it, so the page does not jump when it
+ * arrives; a screen reader hears "Loading…".
+ */
+export function Loading({
+  label,
+  rows = 3,
+  rowClass = 'h-6',
+}: {
+  label?: string;
+  rows?: number;
+  rowClass?: string;
+}) {
   const { t } = useTranslation();
   return (
-    <p role="status" className="py-6 text-center" style={{ color: 'var(--muted)' }}>
-      {label ?? t('state.loading')}
-    </p>
+    <div role="status" aria-busy="true" data-skeleton="" className="flex flex-col gap-2 py-2">
+      <span className="sr-only">{label ?? t('state.loading')}</span>
+      {Array.from({ length: rows }, (_, index) => (
+        <div
+          key={index}
+          aria-hidden="true"
+          className={`${rowClass} rounded motion-safe:animate-pulse`}
+          style={{ background: 'var(--panel)' }}
+        />
+      ))}
+    </div>
   );
 }
 
@@ -42,16 +62,19 @@ export function QueryState<T>({
   query,
   isEmpty,
   empty,
+  skeleton,
   children,
 }: {
   query: { data: T | undefined; isPending: boolean; isError: boolean; refetch(): unknown };
   isEmpty?(data: T): boolean;
   empty?: string;
+  /** The placeholder's shape while loading: as many rows of that height as the content will have. */
+  skeleton?: { rows: number; rowClass?: string };
   children(data: T): React.ReactNode;
 }) {
   if (query.data !== undefined) {
     return isEmpty?.(query.data) ? <Empty text={empty} /> : children(query.data);
   }
   if (query.isError) return <Failed onRetry={() => void query.refetch()} />;
-  return <Loading />;
+  return <Loading {...skeleton} />;
 }

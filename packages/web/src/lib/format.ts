@@ -20,11 +20,7 @@ export function shorten(text: string | null | undefined): string {
   return text.length > 9 ? text.slice(0, -4) : text;
 }
 
-/**
- * Spec 000 §9's 4 price and 6 quantity decimals: only a fallback now. Each market has its own
- * (`price_decimals`, `number_decimals` in market/currency_matches), and pages showing a market's
- * prices pass them; 6 stays the precision of balances.
- */
+/** Spec 000 §9: prices are shown and typed to 4 decimals, quantities to 6. */
 export const PRICE_DECIMALS = 4;
 export const QUANTITY_DECIMALS = 6;
 
@@ -52,21 +48,14 @@ export function formatNumber(value: string | null | undefined, decimals: number,
   return numberFormat(lang, decimals).format(cut as `${number}`);
 }
 
-/**
- * A price as the pages show it: the market's price decimals (BTC/USDT: 64,402.14), cut, never
- * rounded up. The decimals are required, so no page can fall back to another market's precision.
- */
-export function formatPrice(value: string | null | undefined, lang: Lang, decimals: number): string {
-  return formatNumber(value, decimals, lang);
+/** A price as the pages show it: 4 decimals, cut, never rounded up. */
+export function formatPrice(value: string | null | undefined, lang: Lang): string {
+  return formatNumber(value, PRICE_DECIMALS, lang);
 }
 
-/** A quantity as the pages show it: the market's quantity decimals, or 6 for a balance; cut. */
-export function formatQuantity(
-  value: string | null | undefined,
-  lang: Lang,
-  decimals: number = QUANTITY_DECIMALS,
-): string {
-  return formatNumber(value, decimals, lang);
+/** A quantity as the pages show it: 6 decimals, cut. */
+export function formatQuantity(value: string | null | undefined, lang: Lang): string {
+  return formatNumber(value, QUANTITY_DECIMALS, lang);
 }
 
 export type Direction = 'up' | 'down' | 'flat';
@@ -90,4 +79,25 @@ export function formatDay(serverTime: string, lang: Lang): string {
   if (!match) return serverTime;
   const day = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
   return new Intl.DateTimeFormat(LOCALE_OF[lang], { dateStyle: 'long', timeZone: 'UTC' }).format(day);
+}
+
+const compactFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A large amount shortened for a table column ("9.68M", "968.42万"), cut toward zero, never rounded
+ * up. Only for a figure read at a glance, such as a day's volume; exact amounts use formatNumber.
+ */
+export function formatCompact(value: string | null | undefined, lang: Lang): string {
+  const cut = truncate(value, 2);
+  if (!cut || !Decimal.isValid(cut)) return cut || '—';
+  let format = compactFormats.get(lang);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE_OF[lang], {
+      notation: 'compact',
+      maximumFractionDigits: 2,
+      roundingMode: 'trunc',
+    });
+    compactFormats.set(lang, format);
+  }
+  return format.format(cut as `${number}`);
 }

@@ -1,4 +1,11 @@
-import { Decimal, HOME_QUOTE, type DayMarketPush, type MarketView, type QuoteGroup } from '@oex/protocol';
+import {
+  Decimal,
+  HOME_QUOTE,
+  type DayMarketPush,
+  type MarketView,
+  type QuoteGroup,
+  type Quotation,
+} from '@oex/protocol';
 
 /** Pure rules of the market tables: live patches, sorting and the home selection. */
 
@@ -16,6 +23,18 @@ export function withQuotation(groups: QuoteGroup[], push: DayMarketPush): QuoteG
 /** The columns a market table sorts by. */
 export type SortKey = 'symbol' | 'close' | 'change' | 'high' | 'low' | 'volume';
 
+/**
+ * The quotation field behind each numeric column. Volume is the quote currency's amount (USDT), not
+ * the base quantity: 16 BTC and 9 million TRX only compare once both are in USDT.
+ */
+const FIELD: Record<Exclude<SortKey, 'symbol'>, keyof Omit<Quotation, 'currency_match_id'>> = {
+  close: 'close',
+  change: 'change',
+  high: 'high',
+  low: 'low',
+  volume: 'amount',
+};
+
 /** Sorts markets by a column: numbers compare exactly as decimals, the pair by name. */
 export function sortMarkets(markets: MarketView[], key: SortKey, descending: boolean): MarketView[] {
   const sign = descending ? -1 : 1;
@@ -23,9 +42,21 @@ export function sortMarkets(markets: MarketView[], key: SortKey, descending: boo
     const order =
       key === 'symbol'
         ? a.symbol.localeCompare(b.symbol)
-        : compareDecimals(a.currency_quotation[key], b.currency_quotation[key]);
+        : compareDecimals(a.currency_quotation[FIELD[key]], b.currency_quotation[FIELD[key]]);
     return order * sign || a.id - b.id;
   });
+}
+
+/**
+ * The markets in a kept order of ids, so live values change in place and no row moves under the
+ * pointer; a market missing from the order (listed since) goes last. The order itself is made by
+ * sortMarkets, on load and when the user sorts.
+ */
+export function inOrder(markets: MarketView[], order: readonly number[]): MarketView[] {
+  const byId = new Map(markets.map((market) => [market.id, market]));
+  const kept = order.flatMap((id) => byId.get(id) ?? []);
+  const listed = new Set(order);
+  return [...kept, ...markets.filter((market) => !listed.has(market.id))];
 }
 
 /** Compares two decimal strings exactly (they may exceed a double's precision). */

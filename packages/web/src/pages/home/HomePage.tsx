@@ -1,10 +1,13 @@
+import type { MarketView } from '@oex/protocol';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { MarketTable } from '../../components/MarketTable.js';
 import { QueryState } from '../../components/states.js';
 import { Category, noticeLink, useHomeCoins, useNewsList } from '../../features/content/news.js';
 import { useQuoteGroups } from '../../features/markets/quotes.js';
-import { homeMarkets } from '../../features/markets/rules.js';
+import { homeMarkets, sortMarkets, type SortKey } from '../../features/markets/rules.js';
+import { useStableOrder } from '../../features/markets/stable-order.js';
 import { useSession } from '../../features/session.js';
 import { SiteFooter } from './SiteFooter.js';
 
@@ -78,9 +81,32 @@ function Notices() {
   );
 }
 
-function TopCoins() {
+/** The home rows, by change on load and by the user's column after a click; live values change in place. */
+function TopCoinsTable({ markets }: { markets: MarketView[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // Until the user sorts, the rows stay as loaded: by change, highest first (homeMarkets).
+  const [sort, setSort] = useState<{ key: SortKey; descending: boolean } | null>(null);
+  const shown = sort ?? { key: 'change', descending: true };
+  const rows = useStableOrder(markets, sort ? `${sort.key}:${sort.descending}` : 'load', (loaded) =>
+    sort ? sortMarkets(loaded, sort.key, sort.descending) : loaded,
+  );
+  const onSort = (key: SortKey) =>
+    setSort(
+      key === shown.key ? { key, descending: !shown.descending } : { key, descending: key !== 'symbol' },
+    );
+  return (
+    <MarketTable
+      caption={t('home.topCoins')}
+      markets={rows}
+      sort={{ ...shown, onSort }}
+      onOpen={(market, index) => navigate(`/trade?id=${index}&match=${market.id}`)}
+    />
+  );
+}
+
+function TopCoins() {
+  const { t } = useTranslation();
   const groups = useQuoteGroups();
   const homeCoins = useHomeCoins();
   return (
@@ -92,17 +118,12 @@ function TopCoins() {
         </Link>
       </div>
       <div className="rounded-lg border px-2" style={{ borderColor: 'var(--border)' }}>
-        <QueryState query={groups} isEmpty={(data) => data.length === 0}>
-          {(data) => {
-            const rows = homeMarkets(data, homeCoins);
-            return (
-              <MarketTable
-                caption={t('home.topCoins')}
-                markets={rows}
-                onOpen={(market, index) => navigate(`/trade?id=${index}&match=${market.id}`)}
-              />
-            );
-          }}
+        <QueryState
+          query={groups}
+          isEmpty={(data) => data.length === 0}
+          skeleton={{ rows: 5, rowClass: 'h-10' }}
+        >
+          {(data) => <TopCoinsTable markets={homeMarkets(data, homeCoins)} />}
         </QueryState>
       </div>
     </section>

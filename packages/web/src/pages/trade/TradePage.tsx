@@ -10,6 +10,7 @@ import { useSession } from '../../features/session.js';
 import { useMarketBalances } from '../../features/trade/balances.js';
 import { chosenMarket } from '../../features/trade/choose.js';
 import { useMarketData } from '../../features/trade/market-data.js';
+import { jumpTo } from '../../lib/jump.js';
 import { DepthChart } from './DepthChart.js';
 import { MarketHeader } from './MarketHeader.js';
 import { MarketList } from './MarketList.js';
@@ -106,7 +107,6 @@ function Trade({ groups }: { groups: QuoteGroup[] }) {
             balances={balances}
             bestAsk={bestAsk}
             bestBid={bestBid}
-            depth={deal.data?.depth}
             picked={picked}
             onPlaced={balances.refresh}
           />
@@ -125,7 +125,12 @@ function Trade({ groups }: { groups: QuoteGroup[] }) {
         {(['buy', 'sell'] as const).map((side) => (
           <a
             key={side}
-            href="#order-forms"
+            href={`#order-form-${side}`}
+            onClick={(event) => {
+              // To that side's form, in its first field; a visitor has none and gets sign-in instead.
+              event.preventDefault();
+              if (!jumpTo(`order-form-${side}`, true)) jumpTo('order-forms', true);
+            }}
             className="rounded py-2 text-center font-medium text-white"
             style={{ background: side === 'buy' ? 'var(--up-strong)' : 'var(--down-strong)' }}
           >
