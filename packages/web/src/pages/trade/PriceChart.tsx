@@ -157,10 +157,13 @@ function Legend({
   values,
   market,
   timeZone,
+  stale,
 }: {
   values: LegendValues;
   market: MarketView;
   timeZone: string;
+  /** Another market's or period's values: kept, unseen, only so the chart does not jump in height. */
+  stale: boolean;
 }) {
   const { t } = useTranslation();
   const lang = currentLang();
@@ -187,7 +190,12 @@ function Legend({
     lines.map((line) => item(`${line.label} `, line.value ?? '—', line.color));
   const direction = change?.startsWith('-') ? 'var(--down)' : 'var(--up)';
   return (
-    <div className="flex flex-col gap-0.5 px-2 pb-1 text-[11px] leading-4" data-testid="chart-legend">
+    <div
+      className="flex flex-col gap-0.5 px-2 pb-1 text-[11px] leading-4"
+      data-testid="chart-legend"
+      style={stale ? { visibility: 'hidden' } : undefined}
+      aria-hidden={stale || undefined}
+    >
       <div className="flex flex-wrap gap-x-3">
         {item(t('trade.chartLegend.time'), time)}
         {item(t('trade.chartLegend.open'), price(bar.open))}
@@ -354,7 +362,6 @@ export default function PriceChart({ market }: { market: MarketView }) {
     // "time" and "1min" draw the same bars: only the style changes.
     if (!source.select({ marketId: market.id, symbol: market.symbol, period, spanMs })) return;
     hovered.current = null;
-    setLegend(null);
     if (instance.getSymbol()?.ticker !== market.symbol)
       instance.setSymbol({
         ticker: market.symbol,
@@ -384,8 +391,13 @@ export default function PriceChart({ market }: { market: MarketView }) {
         ))}
       </div>
       {/* Until the selected market's bars arrive, the canvas may still hold the previous ones. */}
-      {legend && legend.symbol === market.symbol && legend.bar.period === periodOf(interval).period && (
-        <Legend values={legend} market={market} timeZone={timeZone ?? SPEC_TZ} />
+      {legend && (
+        <Legend
+          values={legend}
+          market={market}
+          timeZone={timeZone ?? SPEC_TZ}
+          stale={legend.symbol !== market.symbol || legend.bar.period !== periodOf(interval).period}
+        />
       )}
       <div
         ref={holder}
