@@ -253,7 +253,11 @@ describe('the dev mailbox', () => {
     const direct = await fetch(`${ex.url}/api/dev/mailbox?to=alice@demo.test`);
     expect(direct.status).toBe(200);
     for (const path of ['/api/dev/mailbox', '/dev/mailbox']) {
-      for (const header of [{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }]) {
+      const headers: Record<string, string>[] = [
+        { 'x-forwarded-for': '203.0.113.9' },
+        { forwarded: 'for=203.0.113.9' },
+      ];
+      for (const header of headers) {
         const forwarded = await fetch(`${ex.url}${path}`, { headers: header });
         expect(forwarded.status, `${path} ${JSON.stringify(header)}`).toBe(403);
       }

@@ -4,6 +4,7 @@ import * as platform from './migrations/001_platform.js';
 import * as ledger from './migrations/002_ledger.js';
 import * as spot from './migrations/003_spot.js';
 import * as favorites from './migrations/004_favorites.js';
+import * as sessions from './migrations/006_sessions.js';
 import * as marketPrecision from './migrations/007_market_precision.js';
 
 /** Versioned migrations, in order. A new migration is a new entry; old ones never change. */
@@ -12,6 +13,7 @@ const MIGRATIONS = {
   '002_ledger': ledger,
   '003_spot': spot,
   '004_favorites': favorites,
+  '006_sessions': sessions,
   '007_market_precision': marketPrecision,
 };
 
