@@ -31,6 +31,32 @@ describe('the demo market maker', () => {
     expect(owners.map((row) => row.user_id).sort()).toEqual([maker, taker].sort());
   });
 
+  it("quotes and trades within each market's precision and minimum order (issue 10 §8)", async () => {
+    const rows = await ex.db.kysely
+      .selectFrom('orders')
+      .select(['currency_match_id', 'price', 'number'])
+      .execute();
+    expect(rows.length).toBeGreaterThan(100);
+    for (const market of ex.spot.markets.all()) {
+      const mine = rows.filter((row) => row.currency_match_id === market.id);
+      expect(mine.length, market.symbol).toBeGreaterThan(10);
+      for (const row of mine) {
+        const number = Decimal.parse(String(row.number));
+        expect(number.decimalPlaces(), market.symbol).toBeLessThanOrEqual(market.numberDecimals);
+        expect(number.gte(market.minNumber), `${market.symbol} ${number}`).toBe(true);
+        if (row.price !== null) {
+          expect(Decimal.parse(String(row.price)).decimalPlaces(), market.symbol).toBeLessThanOrEqual(
+            market.priceDecimals,
+          );
+        }
+      }
+    }
+    // The reference markets really have their own precision (BTC/USDT 2 and 6, TRX/USDT 5 and 1).
+    expect([ex.spot.markets.market(1).priceDecimals, ex.spot.markets.market(3).numberDecimals]).toEqual([
+      2, 1,
+    ]);
+  });
+
   it('backfilled a day of trades, and the klines agree with them', async () => {
     const dayAgo = ex.clock.now() - 24 * 3_600_000;
     const trades = await ex.db.kysely
