@@ -369,6 +369,8 @@ export default function PriceChart({ market }: { market: MarketView }) {
         volumePrecision: market.number_decimals,
       });
     if (!samePeriod(instance.getPeriod(), chartPeriod)) instance.setPeriod(chartPeriod);
+    // MACD's axis with the two extra places its legend shows (a difference of prices, often tiny).
+    instance.overrideIndicator({ name: 'MACD', precision: market.price_decimals + 2 });
   }, [market.id, market.symbol, market.price_decimals, market.number_decimals, interval]);
 
   return (
