@@ -149,10 +149,13 @@ test('quick pair and interval switches draw only the selected market at the sele
   await page.waitForTimeout(500);
   await intervalButton(page, '1day').click();
   await page.waitForTimeout(700);
+  let mark = requests.length;
   await intervalButton(page, '1min').click();
   await expect(page.getByRole('heading', { name: trx.symbol, level: 1 })).toBeVisible();
   await expectDrawnBars(page, trx, '1min', { type: 'minute', span: 1 });
   expect([...subscriptions]).toEqual([`KLINE.${trx.symbol}.1min`]);
+  // After the last click the page asks only for the selected market and period.
+  expect(requests.slice(mark).filter((request) => !request.startsWith(`${trx.id} 1min `))).toEqual([]);
 
   // Intervals first, then pairs: 1min -> 1day -> 15min, then TRX -> ETH -> DOT.
   await intervalButton(page, '1day').click();
@@ -161,10 +164,12 @@ test('quick pair and interval switches draw only the selected market at the sele
   await page.waitForTimeout(300);
   await marketButton(page, 'ETH').click();
   await page.waitForTimeout(800);
+  mark = requests.length;
   await marketButton(page, 'DOT').click();
   await expect(page.getByRole('heading', { name: dot.symbol, level: 1 })).toBeVisible();
   await expectDrawnBars(page, dot, '15min', { type: 'minute', span: 15 });
   expect([...subscriptions]).toEqual([`KLINE.${dot.symbol}.15min`]);
+  expect(requests.slice(mark).filter((request) => !request.startsWith(`${dot.id} 15min `))).toEqual([]);
 
   // One poll for DOT at 15min, nothing for anything left behind, whenever it would have come.
   await page.waitForTimeout(2500);
