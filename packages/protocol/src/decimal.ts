@@ -36,6 +36,11 @@ export class Decimal {
     return new Decimal(units);
   }
 
+  /** Whether units of 10^-18 fit this type (and NUMERIC(36,18)): below 10^18 either way. */
+  static unitsInRange(units: bigint): boolean {
+    return units <= MAX_UNITS && units >= -MAX_UNITS;
+  }
+
   /** Parses a plain decimal string: digits, an optional point and sign; no exponent. */
   static parse(text: string): Decimal {
     const match = DECIMAL_PATTERN.exec(text.trim());
@@ -181,8 +186,16 @@ export class Decimal {
 
   /** Canonical text: no exponent, no trailing zeros, or exactly `decimals` places. */
   toString(decimals?: number): string {
-    const negative = this.units < 0n;
-    const magnitude = negative ? -this.units : this.units;
+    return Decimal.unitsToString(this.units, decimals);
+  }
+
+  /**
+   * The text of any count of units of 10^-18, even one past the range a Decimal holds (the USD
+   * value of a very large balance): no exponent, no trailing zeros, or exactly `decimals` places.
+   */
+  static unitsToString(units: bigint, decimals?: number): string {
+    const negative = units < 0n;
+    const magnitude = negative ? -units : units;
     const whole = (magnitude / ONE_UNITS).toString();
     let fraction = (magnitude % ONE_UNITS).toString().padStart(SCALE, '0');
     if (decimals === undefined) fraction = fraction.replace(/0+$/, '');

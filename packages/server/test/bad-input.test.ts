@@ -304,3 +304,34 @@ describe('amounts at and past every limit', () => {
     expect(await balanceOf(ex.api, user.token, USDT)).toBe(MAX);
   });
 });
+
+describe('a balance at the edge of the range', () => {
+  it('a credit that would take a balance past what NUMERIC(36,18) holds is refused with 400', async () => {
+    const DOT = 5;
+    const user = await signUp(ex.api);
+    // 999 credits of the largest amount: 999 × 10^15, just below the 10^18 an amount can reach.
+    for (let chunk = 0; chunk < 3; chunk += 1) {
+      await Promise.all(
+        Array.from({ length: 333 }, () => ex.ledger.credit(user.id, 1, DOT, '1000000000000000')),
+      );
+    }
+    expect(await balanceOf(ex.api, user.token, DOT)).toBe('999000000000000000');
+    const answer = await fetch(`${ex.url}/api/admin/credit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-admin-token': ex.adminToken, lang: 'en' },
+      body: JSON.stringify({ user: user.id, currency: 'DOT', amount: '1000000000000000' }),
+    });
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { msg: string }).msg).toBe(
+      'The balance would exceed the largest amount an account can hold',
+    );
+    // Nothing moved, and the account still reads.
+    expect(await balanceOf(ex.api, user.token, DOT)).toBe('999000000000000000');
+    await ex.ledger.credit(user.id, 1, DOT, '0.5');
+    expect(await balanceOf(ex.api, user.token, DOT)).toBe('999000000000000000.5');
+    // Its USD value is past what a Decimal holds, and still answered exactly.
+    const list = await ex.api.get<{ convert_usd: string }[]>('account/list', {}, { token: user.token });
+    expect(list.status).toBe(200);
+    expect(list.body.data![0]!.convert_usd).toMatch(/^\d{19,}(\.\d+)?$/);
+  });
+});

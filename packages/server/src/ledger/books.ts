@@ -1,3 +1,5 @@
+import { Decimal } from '@oex/protocol';
+
 /**
  * The books: every account's balances in memory, as bigint units of 10^-18, and the rules of a
  * posting. Pure: no I/O. The sequencer is its only writer.
@@ -68,7 +70,7 @@ export interface LogRecord {
 
 export class PostingError extends Error {
   constructor(
-    readonly reason: 'unbalanced' | 'currency' | 'insufficient' | 'empty',
+    readonly reason: 'unbalanced' | 'currency' | 'insufficient' | 'empty' | 'range',
     message: string,
   ) {
     super(message);
@@ -162,6 +164,10 @@ export class Books {
     for (const [account, next] of after) {
       if (account.userId !== null && (next.balance < 0n || next.lock < 0n)) {
         throw new PostingError('insufficient', `account ${account.id} would go below zero`);
+      }
+      // Every balance must stay what NUMERIC(36,18) and Decimal hold, or the commit would fail.
+      if (!Decimal.unitsInRange(next.balance) || !Decimal.unitsInRange(next.lock)) {
+        throw new PostingError('range', `account ${account.id} would leave the range of an amount`);
       }
     }
     for (const leg of moving) {

@@ -38,11 +38,25 @@ const ZERO = '0';
 /** USD values are shown to 4 decimals, rounded down. */
 const USD_DECIMALS = 4;
 
+/** Units (10^-18) × a price, rounded down to USD_DECIMALS, as text; exact at any size. */
+function usdValue(units: bigint, price: Decimal): string {
+  const step = 10n ** BigInt(18 - USD_DECIMALS);
+  const value = (units * price.units) / Decimal.ONE.units;
+  return Decimal.unitsToString(value - (value % step));
+}
+
+/** A USD value's text back to units of 10^-18. */
+function usdUnits(text: string): bigint {
+  const [whole = '0', fraction = ''] = text.split('.');
+  return BigInt(whole) * Decimal.ONE.units + BigInt(fraction.padEnd(18, '0'));
+}
+
 /** Turns a refused posting into the error a caller understands. */
-function postingErrorToAppError(error: unknown): never {
+export function postingErrorToAppError(error: unknown): never {
   if (error instanceof PostingError && error.reason === 'insufficient') {
     throw badRequest('error.insufficient_balance');
   }
+  if (error instanceof PostingError && error.reason === 'range') throw badRequest('error.balance_max');
   throw error;
 }
 
@@ -65,7 +79,9 @@ export class LedgerService {
     const amount = Decimal.parse(amountText);
     this.currencies.checkAmount(currencyId, amount);
     this.currencies.accountType(typeId);
-    return this.sequencer.submit(this.creditCommand(userId, typeId, currencyId, amount, refId));
+    return this.sequencer
+      .submit(this.creditCommand(userId, typeId, currencyId, amount, refId))
+      .catch(postingErrorToAppError);
   }
 
   creditCommand(
@@ -166,11 +182,12 @@ export class LedgerService {
     const rows = await this.db.selectFrom('accounts').selectAll().where('user_id', '=', userId).execute();
     const byKey = new Map(rows.map((row) => [`${row.account_type_id}|${row.currency_id}`, row]));
     return this.currencies.accountTypes().map((type) => {
-      let groupUsd = Decimal.ZERO;
+      // In units: the USD value of a very large balance can be past what a Decimal holds.
+      let groupUsd = 0n;
       const accounts = this.currencies.all().map((currency) => {
         const row = byKey.get(`${type.id}|${currency.id}`);
         const view = this.accountView(userId, type.id, currency.id, row, lang);
-        groupUsd = groupUsd.add(Decimal.parse(view.convert_usd));
+        groupUsd += usdUnits(view.convert_usd);
         return view;
       });
       return {
@@ -178,7 +195,7 @@ export class LedgerService {
         account_code: type.code,
         name: accountTypeName(type.code, lang),
         is_recharge: type.isRecharge ? 1 : 0,
-        convert_usd: groupUsd.toString(),
+        convert_usd: Decimal.unitsToString(groupUsd),
         accounts,
       };
     });
@@ -206,7 +223,7 @@ export class LedgerService {
   ): AccountView {
     const balance = Decimal.parse(String(row?.balance ?? ZERO));
     const lock = Decimal.parse(String(row?.lock_balance ?? ZERO));
-    const usd = balance.add(lock).mul(this.currencies.usdPrice(currencyId), USD_DECIMALS, 'down');
+    const usd = usdValue(balance.units + lock.units, this.currencies.usdPrice(currencyId));
     const currency = this.currencies.currency(currencyId);
     return {
       id: row?.id ?? null,
@@ -216,7 +233,7 @@ export class LedgerService {
       currency_code: currency.code,
       balance: balance.toString(),
       lock_balance: lock.toString(),
-      convert_usd: usd.toString(),
+      convert_usd: usd,
       currency: this.currencies.view(currencyId, lang),
     };
   }

@@ -18,6 +18,7 @@ import { badRequest } from '../http/errors.js';
 import { translate } from '../http/messages/index.js';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
 import type { Sequencer } from '../ledger/sequencer.js';
+import { postingErrorToAppError } from '../ledger/service.js';
 import type { Clock } from '../lib/clock.js';
 import { formatDateTime } from '../lib/time.js';
 import { BUY, SELL, type Side } from './engine.js';
@@ -150,11 +151,13 @@ export class SpotService {
       number: Decimal.parse(input.number),
       price: input.type === LIMIT ? Decimal.parse(input.price!) : undefined,
     });
-    return this.sequencer.submit((context) => {
-      const outcome = command(context);
-      context.afterCommit(() => this.published(outcome));
-      return outcome;
-    }, at);
+    return this.sequencer
+      .submit((context) => {
+        const outcome = command(context);
+        context.afterCommit(() => this.published(outcome));
+        return outcome;
+      }, at)
+      .catch(postingErrorToAppError);
   }
 
   async cancel(userId: number, orderId: number, way: Side): Promise<OrderOutcome> {

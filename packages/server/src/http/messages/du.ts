@@ -129,6 +129,7 @@ export const du: Catalog = {
   'error.amount_min': 'De hoeveelheid is lager dan de minimale order van {min}',
   'error.price_max': 'De prijs is hoger dan het maximum {max}',
   'error.total_max': 'Het ordertotaal (prijs × hoeveelheid) is hoger dan het maximum {max}',
+  'error.balance_max': 'Het saldo zou hoger worden dan het grootste bedrag dat een rekening kan bevatten',
   'error.no_best_price': 'Er is op dit moment geen beste prijs',
   'error.order_not_found': 'Geen openstaande order met deze ID',
   'ok.order_placed': 'Order geplaatst',

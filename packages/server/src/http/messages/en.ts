@@ -131,6 +131,7 @@ export const en = {
   'error.amount_min': 'The amount is below the minimum order of {min}',
   'error.price_max': 'The price is above the maximum {max}',
   'error.total_max': 'The order total (price × amount) is above the maximum {max}',
+  'error.balance_max': 'The balance would exceed the largest amount an account can hold',
   'error.no_best_price': 'There is no best price right now',
   'error.order_not_found': 'No open order of yours with this id',
   'ok.order_placed': 'Order placed',

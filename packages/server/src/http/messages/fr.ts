@@ -129,6 +129,7 @@ export const fr: Catalog = {
   'error.amount_min': "La quantité est inférieure à l'ordre minimum de {min}",
   'error.price_max': 'Le prix dépasse le maximum {max}',
   'error.total_max': "Le total de l'ordre (prix × quantité) dépasse le maximum {max}",
+  'error.balance_max': "Le solde dépasserait le plus grand montant qu'un compte peut détenir",
   'error.no_best_price': "Il n'y a pas de meilleur prix pour le moment",
   'error.order_not_found': 'Aucun ordre ouvert avec cet identifiant',
   'ok.order_placed': 'Ordre passé',

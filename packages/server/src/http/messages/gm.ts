@@ -133,6 +133,7 @@ export const gm: Catalog = {
   'error.amount_min': 'Die Menge liegt unter der Mindestorder von {min}',
   'error.price_max': 'Der Preis liegt über dem Höchstwert {max}',
   'error.total_max': 'Der Auftragswert (Preis × Menge) liegt über dem Höchstwert {max}',
+  'error.balance_max': 'Das Guthaben würde den größten Betrag übersteigen, den ein Konto halten kann',
   'error.no_best_price': 'Derzeit gibt es keinen besten Preis',
   'error.order_not_found': 'Keine offene Order mit dieser ID',
   'ok.order_placed': 'Order aufgegeben',

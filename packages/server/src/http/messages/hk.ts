@@ -128,6 +128,7 @@ export const hk: Catalog = {
   'error.amount_min': '數量低於最小下單量 {min}',
   'error.price_max': '價格超過最大值 {max}',
   'error.total_max': '訂單總額（價格 × 數量）超過最大值 {max}',
+  'error.balance_max': '餘額將超過帳戶可持有的最大金額',
   'error.no_best_price': '目前暫無最優價格',
   'error.order_not_found': '沒有該編號的未完成訂單',
   'ok.order_placed': '下單成功',

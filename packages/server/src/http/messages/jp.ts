@@ -130,6 +130,7 @@ export const jp: Catalog = {
   'error.amount_min': '数量が最小注文数量 {min} を下回っています',
   'error.price_max': '価格が最大値 {max} を超えています',
   'error.total_max': '注文総額（価格 × 数量）が最大値 {max} を超えています',
+  'error.balance_max': '残高が口座で保有できる最大額を超えます',
   'error.no_best_price': '現在、最良価格がありません',
   'error.order_not_found': 'この ID の未約定注文はありません',
   'ok.order_placed': '注文しました',

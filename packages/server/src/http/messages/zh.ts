@@ -128,6 +128,7 @@ export const zh: Catalog = {
   'error.amount_min': '数量低于最小下单量 {min}',
   'error.price_max': '价格超过最大值 {max}',
   'error.total_max': '订单总额（价格 × 数量）超过最大值 {max}',
+  'error.balance_max': '余额将超过账户可持有的最大金额',
   'error.no_best_price': '当前暂无最优价格',
   'error.order_not_found': '没有该编号的未完成订单',
   'ok.order_placed': '下单成功',
