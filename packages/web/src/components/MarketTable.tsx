@@ -145,16 +145,16 @@ export function MarketTable({
                 </span>
               </th>
               <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">
-                {formatPrice(quote.close, lang)}
+                {formatPrice(quote.close, lang, market.price_decimals)}
               </td>
               <td className="px-2 py-2 text-right">
                 <Change value={quote.change} />
               </td>
               <td className="hidden px-2 py-2 text-right tabular-nums sm:table-cell">
-                {formatPrice(quote.high, lang)}
+                {formatPrice(quote.high, lang, market.price_decimals)}
               </td>
               <td className="hidden px-2 py-2 text-right tabular-nums sm:table-cell">
-                {formatPrice(quote.low, lang)}
+                {formatPrice(quote.low, lang, market.price_decimals)}
               </td>
               <td className="hidden px-2 py-2 text-right whitespace-nowrap tabular-nums sm:table-cell">
                 <Volume market={market} />

@@ -20,7 +20,11 @@ export function shorten(text: string | null | undefined): string {
   return text.length > 9 ? text.slice(0, -4) : text;
 }
 
-/** Spec 000 §9: prices are shown and typed to 4 decimals, quantities to 6. */
+/**
+ * Spec 000 §9's 4 price and 6 quantity decimals: only a fallback now. Each market has its own
+ * (`price_decimals`, `number_decimals` in market/currency_matches), and pages showing a market's
+ * prices pass them; 6 stays the precision of balances.
+ */
 export const PRICE_DECIMALS = 4;
 export const QUANTITY_DECIMALS = 6;
 
@@ -48,14 +52,21 @@ export function formatNumber(value: string | null | undefined, decimals: number,
   return numberFormat(lang, decimals).format(cut as `${number}`);
 }
 
-/** A price as the pages show it: 4 decimals, cut, never rounded up. */
-export function formatPrice(value: string | null | undefined, lang: Lang): string {
-  return formatNumber(value, PRICE_DECIMALS, lang);
+/**
+ * A price as the pages show it: the market's price decimals (BTC/USDT: 64,402.14), cut, never
+ * rounded up. The decimals are required, so no page can fall back to another market's precision.
+ */
+export function formatPrice(value: string | null | undefined, lang: Lang, decimals: number): string {
+  return formatNumber(value, decimals, lang);
 }
 
-/** A quantity as the pages show it: 6 decimals, cut. */
-export function formatQuantity(value: string | null | undefined, lang: Lang): string {
-  return formatNumber(value, QUANTITY_DECIMALS, lang);
+/** A quantity as the pages show it: the market's quantity decimals, or 6 for a balance; cut. */
+export function formatQuantity(
+  value: string | null | undefined,
+  lang: Lang,
+  decimals: number = QUANTITY_DECIMALS,
+): string {
+  return formatNumber(value, decimals, lang);
 }
 
 export type Direction = 'up' | 'down' | 'flat';

@@ -107,6 +107,7 @@ function Trade({ groups }: { groups: QuoteGroup[] }) {
             balances={balances}
             bestAsk={bestAsk}
             bestBid={bestBid}
+            depth={deal.data?.depth}
             picked={picked}
             onPlaced={balances.refresh}
           />
