@@ -282,6 +282,34 @@ describe('amounts at and past every limit', () => {
     expect(await state(rich.token)).toEqual(before);
   });
 
+  it('a market buy whose cost over the book passes the maximum total is refused, and changes nothing', async () => {
+    const seller = await trader(ex, [[BTC, '300']]);
+    const buyer = await trader(ex, [[USDT, '1000']]);
+    const ids: number[] = [];
+    // Two asks of 100 BTC at the highest price: each a total just under 10^15, both together over it.
+    for (let i = 0; i < 2; i += 1) {
+      const ask = await ex.api.post<{ id: number }>(
+        'tx_out/add',
+        { currency_match_id: BTC_USDT, number: '100', price: '9999999999999.99' },
+        { token: seller.token },
+      );
+      expect(ask.body.code, ask.body.msg).toBe(1);
+      ids.push(ask.body.data!.id);
+    }
+    const before = await state(buyer.token);
+    const answer = await ex.api.post(
+      'tx_in/add',
+      { currency_match_id: BTC_USDT, number: '200', type: 1 },
+      { token: buyer.token },
+    );
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { code: 0, msg: `The order total (price × amount) is above the maximum ${MAX}` },
+    });
+    expect(await state(buyer.token)).toEqual(before);
+    for (const id of ids) await ex.api.post('tx_out/cancel', { id }, { token: seller.token });
+  });
+
   it('admin/credit: past the maximum is refused, at the maximum it credits', async () => {
     const user = await signUp(ex.api);
     const credit = (amount: unknown) =>
