@@ -45,6 +45,8 @@ function withPageErrors(pages: RouteObject[]): RouteObject[] {
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
+    // Should the layout itself fail, the same note without it (never React Router's stack page).
+    errorElement: <PageError />,
     // Pages are loaded on first visit; nothing to show in the meantime but the empty layout.
     hydrateFallbackElement: <div />,
     children: withPageErrors([
