@@ -5,9 +5,24 @@ import {
   formatCompact,
   formatDay,
   formatNumber,
+  formatPrice,
+  formatQuantity,
   shorten,
   truncate,
 } from '../src/lib/format.js';
+
+describe("prices and amounts in each market's precision (issue 10 §8)", () => {
+  it('BTC/USDT shows 2 price decimals, TRX/USDT 5; cut, never rounded up', () => {
+    expect(formatPrice('64402.1404', 'en', 2)).toBe('64,402.14');
+    expect(formatPrice('64402.149', 'en', 2)).toBe('64,402.14');
+    expect(formatPrice('0.118359', 'en', 5)).toBe('0.11835');
+    expect(formatPrice('64402.1', 'gm', 2)).toBe('64.402,10');
+  });
+  it('amounts in the market decimals, balances in 6', () => {
+    expect(formatQuantity('1234.56', 'en', 1)).toBe('1,234.5');
+    expect(formatQuantity('0.5', 'en')).toBe('0.500000');
+  });
+});
 
 describe('truncate (spec 000 §9)', () => {
   it('always rounds down, to 2 places by default', () => {
