@@ -6,6 +6,12 @@ import { signInAs } from './helpers.js';
 
 const form = (page: Page, name: string) => page.getByRole('form', { name });
 const book = (page: Page) => page.getByRole('region', { name: 'Order book' });
+/** The price button of one book level, such as 'Sell 1'. */
+const level = (page: Page, name: string) =>
+  book(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name, exact: true }) })
+    .getByRole('button');
 
 interface DealAnswer {
   data: { depth: { in: { price: string; amount: string }[]; out: { price: string; amount: string }[] } };
@@ -79,6 +85,22 @@ test('characters that cannot be part of a number are refused with a hint, never 
   await expect(trx.getByLabel('Amount')).toHaveValue('1.5');
   await expect(trx.getByText('At most 1 decimals')).toBeVisible();
   await expectNoCrash(page);
+});
+
+test('a price typed or picked for one pair does not carry over to another', async ({ page }) => {
+  await signInAs(page, 'alice@demo.test');
+  await page.goto('/trade?match=1');
+  await page.getByRole('tab', { name: 'Limit' }).click();
+  await level(page, 'Sell 1').click();
+  await expect(form(page, 'Buy BTC').getByLabel('Price')).not.toHaveValue('');
+  await form(page, 'Buy BTC').getByLabel('Amount').fill('0.5');
+  await page.getByRole('navigation', { name: 'Markets' }).getByRole('button', { name: /^TRX/ }).click();
+  await expect(page.getByRole('heading', { name: 'TRX/USDT', level: 1 })).toBeVisible();
+  await expect(form(page, 'Buy TRX').getByLabel('Price')).toHaveValue('');
+  await expect(form(page, 'Buy TRX').getByLabel('Amount')).toHaveValue('');
+  // A pick on this pair's book fills its forms, at its own precision.
+  await level(page, 'Buy 1').click();
+  await expect(form(page, 'Sell TRX').getByLabel('Price')).toHaveValue(/^0\.\d{1,5}$/);
 });
 
 test('huge amounts never crash the app: out-of-range values are refused with a message', async ({ page }) => {
@@ -187,10 +209,9 @@ test("prices show each market's decimals everywhere: BTC/USDT 2, TRX/USDT 5", as
   await page.goto('/trade?match=1');
   const header = page.getByTestId('book-last');
   await expect(header).toHaveText(twoDecimals);
-  for (const cell of await book(page)
-    .getByRole('row', { name: /Sell 1|Buy 1/ })
-    .getByRole('button')
-    .all()) {
+  await expect(level(page, 'Sell 1')).toHaveText(twoDecimals);
+  await expect(level(page, 'Buy 1')).toHaveText(twoDecimals);
+  for (const cell of await book(page).getByRole('row').getByRole('button').all()) {
     await expect(cell).toHaveText(twoDecimals);
   }
   const trades = page.getByRole('region', { name: 'Recent trades' }).locator('tbody tr td:nth-child(2)');

@@ -133,8 +133,11 @@ function OrderForm({ side, type, market, balance, bestPrice, levels, picked, con
   const base = market.base_currency_code;
   const quote = market.quote_currency_code;
 
+  // Only a pick made while this form shows its market: one made on another pair is not its price.
+  const lastPick = useRef(picked);
   useEffect(() => {
-    if (!picked) return;
+    if (!picked || picked === lastPick.current) return;
+    lastPick.current = picked;
     const result = acceptDecimalInput(picked.price, market.price_decimals);
     if ('value' in result) setPrice(result.value);
   }, [picked, market.price_decimals]);
@@ -416,8 +419,10 @@ export function OrderForms({
           {t('trade.askConfirm')}
         </label>
       </div>
+      {/* Keyed by market: a price or amount typed for one pair never carries over to another. */}
       <div className="grid gap-4 sm:grid-cols-2">
         <OrderForm
+          key={`buy-${market.id}`}
           side="buy"
           balance={balances.quote}
           bestPrice={bestAsk}
@@ -425,6 +430,7 @@ export function OrderForms({
           {...shared}
         />
         <OrderForm
+          key={`sell-${market.id}`}
           side="sell"
           balance={balances.base}
           bestPrice={bestBid}
