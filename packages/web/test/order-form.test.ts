@@ -63,6 +63,8 @@ describe('slider quantities (25 % steps, rounded down to the market decimals)', 
     expect(sliderQuantity('buy', 50, '100', '')).toBe('');
     expect(sliderQuantity('buy', 50, '0', '3')).toBe('0');
     expect(sliderQuantity('buy', 100, '999999999999999999', '0.000000000000000001')).toBe('');
+    expect(sliderQuantity('sell', 100, '1000000000', '', 6)).toBe('');
+    expect(sliderQuantity('sell', 100, '999999999.9999999', '', 6)).toBe('999999999.999999');
   });
 });
 

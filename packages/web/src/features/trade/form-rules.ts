@@ -83,11 +83,17 @@ export function sliderQuantity(
   if (!available || !available.isPositive()) return '0';
   // In units, so even the largest balance never leaves the Decimal range on its way.
   const share = Decimal.fromUnits((available.units * BigInt(percent)) / 100n);
-  if (side === 'sell') return share.round(numberDecimals, 'down').toString();
+  // No more digits before the point than the amount field takes (and the server allows).
+  const wholeLimit = 10n ** BigInt(MAX_DIGITS - numberDecimals);
+  if (side === 'sell') {
+    return share.units / Decimal.ONE.units >= wholeLimit
+      ? ''
+      : share.round(numberDecimals, 'down').toString();
+  }
   const at = parsed(price);
   if (!at || !at.isPositive()) return '';
   // share / price: past the Decimal range only for an absurdly small price; no quantity then.
-  if (share.units / at.units >= 10n ** BigInt(MAX_DIGITS - numberDecimals)) return '';
+  if (share.units / at.units >= wholeLimit) return '';
   return share.div(at, numberDecimals, 'down').toString();
 }
 
