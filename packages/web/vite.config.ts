@@ -1,9 +1,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwind from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import type { OutputBundle, OutputChunk } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 
 /** Dev mode proxies the API, the live channel and the server's assets to the server on 8080. */
@@ -48,8 +49,79 @@ function precompress(): Plugin {
   };
 }
 
+/** The pages worth fetching before the app asks for them: the ones people land on. */
+const LANDING_PAGES: Record<string, string> = {
+  '/home': 'src/pages/home/HomePage.tsx',
+  '/markets': 'src/pages/markets/MarketsPage.tsx',
+  '/trade': 'src/pages/trade/TradePage.tsx',
+};
+const LANGUAGES = ['en', 'zh', 'hk', 'jp', 'gm', 'du', 'fr'];
+
+/**
+ * A page and its texts are chunks the app imports only once its main script runs, one network
+ * round trip after it. A small script in index.html asks for the landed page's chunks and the
+ * language's texts (`modulepreload`) while the main script still downloads. Chunks the main script
+ * imports statically are left out: Vite preloads those already.
+ */
+function preloadLandingPage(): Plugin {
+  let root = '';
+  return {
+    name: 'oex-preload-landing-page',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        const chunks = chunksOf(bundle);
+        const entry = [...chunks.values()].find((chunk) => chunk.isEntry)!;
+        const loaded = closure(entry, chunks);
+        const files = (module: string) => {
+          const chunk = [...chunks.values()].find((c) => c.facadeModuleId === resolve(root, module));
+          return chunk ? [...closure(chunk, chunks)].filter((file) => !loaded.has(file)) : [];
+        };
+        const pages = Object.fromEntries(
+          Object.entries(LANDING_PAGES).map(([path, module]) => [path, files(module)]),
+        );
+        const texts = Object.fromEntries(
+          LANGUAGES.map((lang) => [lang, files(`src/i18n/locales/${lang}.ts`)]),
+        );
+        const script =
+          `(function (p, t) { try { var l = localStorage.getItem('lang'); ` +
+          `var f = (p[location.pathname] || []).concat(t[l] || t.en); ` +
+          `for (var i = 0; i < f.length; i++) { var k = document.createElement('link'); ` +
+          `k.rel = 'modulepreload'; k.href = '/' + f[i]; document.head.appendChild(k); } } catch (e) {} })` +
+          `(${JSON.stringify(pages)}, ${JSON.stringify(texts)});`;
+        // Before the stylesheet: an inline script after it would wait for the stylesheet to arrive.
+        return html.replace('<script type="module"', `<script>${script}</script>\n    <script type="module"`);
+      },
+    },
+  };
+}
+
+function chunksOf(bundle: OutputBundle): Map<string, OutputChunk> {
+  const chunks = new Map<string, OutputChunk>();
+  for (const output of Object.values(bundle))
+    if (output.type === 'chunk') chunks.set(output.fileName, output);
+  return chunks;
+}
+
+/** A chunk's file and every chunk it imports statically, directly or not. */
+function closure(chunk: OutputChunk, chunks: Map<string, OutputChunk>): Set<string> {
+  const files = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    for (const next of chunks.get(file)?.imports ?? []) visit(next);
+  };
+  visit(chunk.fileName);
+  return files;
+}
+
 export default defineConfig({
-  plugins: [react(), tailwind(), precompress()],
+  plugins: [react(), tailwind(), preloadLandingPage(), precompress()],
   server: {
     proxy: {
       '/api': server,

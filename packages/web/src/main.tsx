@@ -17,8 +17,9 @@ const queryClient = new QueryClient({
   },
 });
 
-await initI18n();
+// The router starts loading the page's chunk at once, while the language's texts load beside it.
 const router = createBrowserRouter(routes);
+await initI18n();
 setNavigator((url) => void router.navigate(url, { replace: true }));
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -34,10 +34,29 @@ function Hero() {
 function Banners() {
   const { t } = useTranslation();
   const banners = useNewsList(Category.BANNERS, 4);
+  // The banners wait for the market table: on a phone they sit below it, and drawn before it they
+  // would stand in the first screen for a moment and be its largest paint instead of the prices.
+  const table = useQuoteGroups();
   const items = banners.data?.data.filter((item) => item.banner) ?? [];
+  // On a phone the banner comes after the market table (order-1), so prices are the first screen.
+  const frame = 'order-1 mb-6 grid gap-3 sm:order-none sm:grid-cols-2 lg:grid-cols-3';
+  // While the list loads, boxes of the banners' size hold their place, so nothing below jumps.
+  if (banners.isPending || table.isPending) {
+    return (
+      <div aria-hidden="true" className={frame}>
+        {[0, 1, 2].map((index) => (
+          <div
+            key={index}
+            className={`aspect-[3/1] rounded-lg motion-safe:animate-pulse ${index > 0 ? 'hidden sm:block' : ''}`}
+            style={{ background: 'var(--panel)' }}
+          />
+        ))}
+      </div>
+    );
+  }
   if (items.length === 0) return null;
   return (
-    <section aria-label={t('home.banners')} className="mb-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+    <section aria-label={t('home.banners')} className={frame}>
       {items.slice(0, 3).map((item, index) => (
         // On a phone only the first banner shows, so the market table stays near the top.
         <Link
@@ -46,11 +65,15 @@ function Banners() {
           className={`overflow-hidden rounded-lg border ${index > 0 ? 'hidden sm:block' : 'block'}`}
           style={{ borderColor: 'var(--border)' }}
         >
+          {/* The first banner is the largest thing on a wide first screen: fetched first, not lazily. */}
           <img
             src={item.banner!}
             alt={item.title}
+            width={900}
+            height={300}
             className="aspect-[3/1] w-full object-cover"
-            loading="lazy"
+            loading={index === 0 ? 'eager' : 'lazy'}
+            fetchPriority={index === 0 ? 'high' : 'auto'}
           />
         </Link>
       ))}
@@ -62,16 +85,27 @@ function Notices() {
   const { t } = useTranslation();
   const notices = useNewsList(Category.NOTICES, 3);
   const items = notices.data?.data ?? [];
-  if (items.length === 0) return null;
+  if (!notices.isPending && items.length === 0) return null;
   return (
     <section
       aria-label={t('home.notices')}
+      aria-busy={notices.isPending}
       className="mb-6 flex flex-wrap items-center gap-x-6 gap-y-1 rounded border px-3 py-2 text-sm"
       style={{ borderColor: 'var(--border)', background: 'var(--panel)' }}
     >
       <span className="font-semibold" style={{ color: 'var(--accent)' }}>
         {t('home.notices')}
       </span>
+      {/* Placeholder lines where the titles will be, so the table below does not jump. */}
+      {notices.isPending &&
+        [0, 1, 2].map((index) => (
+          <span
+            key={index}
+            aria-hidden="true"
+            className="inline-block h-4 w-48 rounded motion-safe:animate-pulse"
+            style={{ background: 'var(--border)' }}
+          />
+        ))}
       {items.map((item) => (
         <Link key={item.id} to={noticeLink(item)} className="truncate hover:underline">
           {item.title}
@@ -135,7 +169,10 @@ const FEATURES = ['realPrices', 'openSettlement', 'withdrawals', 'openSource'] a
 function Features() {
   const { t } = useTranslation();
   return (
-    <section aria-label={t('home.why')} className="mb-10 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+    <section
+      aria-label={t('home.why')}
+      className="order-2 mb-10 grid gap-3 sm:order-none sm:grid-cols-2 lg:grid-cols-4"
+    >
       {FEATURES.map((key) => (
         <article
           key={key}
@@ -156,7 +193,7 @@ function Features() {
 export function HomePage() {
   return (
     <>
-      <div className="mx-auto max-w-6xl">
+      <div className="mx-auto flex max-w-6xl flex-col">
         <Hero />
         <Banners />
         <Notices />

@@ -1,5 +1,5 @@
 import type { QuoteGroup } from '@oex/protocol';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Loading, QueryState } from '../../components/states.js';
@@ -11,15 +11,28 @@ import { useMarketBalances } from '../../features/trade/balances.js';
 import { chosenMarket } from '../../features/trade/choose.js';
 import { useMarketData } from '../../features/trade/market-data.js';
 import { jumpTo } from '../../lib/jump.js';
-import { DepthChart } from './DepthChart.js';
-import { MarketHeader } from './MarketHeader.js';
-import { MarketList } from './MarketList.js';
-import { OrderBook } from './OrderBook.js';
+import { DepthChart as DepthChartPanel } from './DepthChart.js';
+import { MarketHeader as MarketHeaderPanel } from './MarketHeader.js';
+import { MarketList as MarketListPanel } from './MarketList.js';
+import { OrderBook as OrderBookPanel } from './OrderBook.js';
 import { OrderForms, type PickedPrice } from './OrderForms.js';
 import { OrdersPanel } from './OrdersPanel.js';
-import { RecentTrades } from './RecentTrades.js';
+import { RecentTrades as RecentTradesPanel } from './RecentTrades.js';
 
-const PriceChart = lazy(() => import('./PriceChart.js'));
+/*
+ * The market data reaches the panels as deferred values (useDeferredValue): a push or a loaded
+ * answer first re-renders the page cheaply, the memoised panels keeping their props, and the
+ * panels then draw the new data in the background, in slices that never block a tap for long (on
+ * a phone a whole book and trade list in one go blocked input for a third of a second).
+ */
+const PriceChart = memo(lazy(() => import('./PriceChart.js')));
+const DepthChart = memo(DepthChartPanel);
+const MarketHeader = memo(MarketHeaderPanel);
+const MarketList = memo(MarketListPanel);
+const OrderBook = memo(OrderBookPanel);
+const RecentTrades = memo(RecentTradesPanel);
+const NO_TRADES: never[] = [];
+const NO_LEVELS: never[] = [];
 
 function Panel({ children, className = '' }: { children: React.ReactNode; className?: string }) {
   return (
@@ -35,14 +48,19 @@ function Trade({ groups }: { groups: QuoteGroup[] }) {
   const token = useSession((state) => state.token);
   const market = chosenMarket(groups, search, useHomeCoins());
   const deal = useMarketData(market);
+  const dealData = useDeferredValue(deal.data);
   const balances = useMarketBalances(market);
   const [picked, setPicked] = useState<PickedPrice | null>(null);
   const [chartTab, setChartTab] = useState<'kline' | 'depth'>('kline');
   const onPick = useCallback((price: string) => setPicked({ price, at: Date.now() }), []);
+  const select = useCallback(
+    (id: number) => setSearch({ match: String(id) }, { replace: true }),
+    [setSearch],
+  );
   // The quote groups are live through DAY_MARKET, so the header follows every trade's ticker.
   const quotation = market?.currency_quotation;
   if (!market || !quotation) return <p className="p-6">{t('trade.noMarkets')}</p>;
-  const select = (id: number) => setSearch({ match: String(id) }, { replace: true });
+  // The forms price market orders from the book as it is now, not as last drawn.
   const bestAsk = deal.data?.depth.out[0]?.price ?? null;
   const bestBid = deal.data?.depth.in[0]?.price ?? null;
 
@@ -89,17 +107,17 @@ function Trade({ groups }: { groups: QuoteGroup[] }) {
             ) : (
               <DepthChart
                 market={market}
-                bids={deal.data?.depth.in ?? []}
-                asks={deal.data?.depth.out ?? []}
+                bids={dealData?.depth.in ?? NO_LEVELS}
+                asks={dealData?.depth.out ?? NO_LEVELS}
               />
             )}
           </div>
         </Panel>
         <Panel className="lg:row-span-2">
-          <OrderBook market={market} deal={deal.data} onPick={onPick} />
+          <OrderBook market={market} deal={dealData} onPick={onPick} />
         </Panel>
         <Panel className="lg:col-start-2 xl:col-start-4 xl:row-span-2 xl:row-start-1">
-          <RecentTrades trades={deal.data?.tx_completes ?? []} market={market} />
+          <RecentTrades trades={dealData?.tx_completes ?? NO_TRADES} market={market} />
         </Panel>
         <Panel className="lg:col-start-2 xl:row-start-2">
           <OrderForms
@@ -146,8 +164,10 @@ function Trade({ groups }: { groups: QuoteGroup[] }) {
 /** The spot trade page (spec 000 §2), everything live. */
 export function TradePage() {
   const groups = useQuoteGroups();
+  // The page's first full draw is its longest piece of work: done in the background, see above.
+  const data = useDeferredValue(groups.data);
   return (
-    <QueryState query={groups} isEmpty={(data) => data.length === 0}>
+    <QueryState query={{ ...groups, data }} isEmpty={(loaded) => loaded.length === 0}>
       {(data) => <Trade groups={data} />}
     </QueryState>
   );
