@@ -17,9 +17,8 @@ const queryClient = new QueryClient({
   },
 });
 
-// The router starts loading the page's chunk at once, while the language's texts load beside it.
-const router = createBrowserRouter(routes);
 await initI18n();
+const router = createBrowserRouter(routes);
 setNavigator((url) => void router.navigate(url, { replace: true }));
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -174,11 +174,11 @@ function AccountMenu({ onLogout }: { onLogout(): void }) {
         type="button"
         aria-expanded={open}
         aria-controls={menuId}
-        className="rounded px-2 py-1"
+        // The arrow is drawn by CSS, so the button's name and text stay "Account".
+        className="rounded px-2 py-1 after:ml-1 after:content-['▾']"
         onClick={() => setOpen(!open)}
       >
         {t('account.menu')}
-        <span aria-hidden="true"> ▾</span>
       </button>
       {open && (
         <div
