@@ -1,5 +1,5 @@
-import type { MarketView } from '@oex/protocol';
-import { useState } from 'react';
+import type { MarketView, QuoteGroup } from '@oex/protocol';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { MarketTable } from '../../components/MarketTable.js';
@@ -31,17 +31,16 @@ function Hero() {
   );
 }
 
-function Banners() {
+function Banners({ tableDrawn }: { tableDrawn: boolean }) {
   const { t } = useTranslation();
   const banners = useNewsList(Category.BANNERS, 4);
   // The banners wait for the market table: on a phone they sit below it, and drawn before it they
   // would stand in the first screen for a moment and be its largest paint instead of the prices.
-  const table = useQuoteGroups();
   const items = banners.data?.data.filter((item) => item.banner) ?? [];
   // On a phone the banner comes after the market table (order-1), so prices are the first screen.
   const frame = 'order-1 mb-6 grid gap-3 sm:order-none sm:grid-cols-2 lg:grid-cols-3';
   // While the list loads, boxes of the banners' size hold their place, so nothing below jumps.
-  if (banners.isPending || table.isPending) {
+  if (banners.isPending || !tableDrawn) {
     return (
       <div aria-hidden="true" className={frame}>
         {[0, 1, 2].map((index) => (
@@ -139,9 +138,11 @@ function TopCoinsTable({ markets }: { markets: MarketView[] }) {
   );
 }
 
-function TopCoins() {
+/** The query's state, with the table's data as drawn (deferred). */
+type Groups = { data: QuoteGroup[] | undefined; isPending: boolean; isError: boolean; refetch(): unknown };
+
+function TopCoins({ groups }: { groups: Groups }) {
   const { t } = useTranslation();
-  const groups = useQuoteGroups();
   const homeCoins = useHomeCoins();
   return (
     <section className="mb-8">
@@ -191,13 +192,17 @@ function Features() {
 
 /** Home (spec 000 §2): hero, banners, notices, the live top-coins table, features and the footer. */
 export function HomePage() {
+  const groups = useQuoteGroups();
+  // The table's first draw is the longest piece of loading home: React draws it in the
+  // background, in slices that never block a tap for long (a deferred value).
+  const data = useDeferredValue(groups.data);
   return (
     <>
       <div className="mx-auto flex max-w-6xl flex-col">
         <Hero />
-        <Banners />
+        <Banners tableDrawn={data !== undefined} />
         <Notices />
-        <TopCoins />
+        <TopCoins groups={{ ...groups, data }} />
         <Features />
       </div>
       <SiteFooter />
