@@ -33,6 +33,8 @@ export class KlineStore {
   private readonly dirty = new Set<string>();
   /** Bars a newer bucket replaced before they were written. */
   private closed: { marketId: number; period: Period; bar: Bar }[] = [];
+  /** The flush under way, if any: the next one waits for it. */
+  private flushing: Promise<void> = Promise.resolve();
   /** Bars of a flush not committed yet: still shown from memory until it is. */
   private writing: { marketId: number; period: Period; bar: Bar }[] = [];
   private watermark = 0;
@@ -128,8 +130,18 @@ export class KlineStore {
     return bar ? view(bar, period) : undefined;
   }
 
-  /** Writes the changed bars and the watermark in one transaction. */
-  async flush(): Promise<void> {
+  /**
+   * Writes the changed bars and the watermark in one transaction. Flushes run one after another:
+   * on PostgreSQL two overlapping ones could commit out of order (an older copy of a bar written
+   * last) and the first to end would forget the bars the second was still writing.
+   */
+  flush(): Promise<void> {
+    const next = this.flushing.then(() => this.flushOnce());
+    this.flushing = next.catch(() => undefined);
+    return next;
+  }
+
+  private async flushOnce(): Promise<void> {
     if (this.dirty.size === 0 && this.closed.length === 0) return;
     const db = this.db.kysely;
     const queries: CompiledQuery[] = [];
