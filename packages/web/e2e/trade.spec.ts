@@ -143,12 +143,21 @@ test('A sells at a limit, B buys it at market: both see the fill live, and balan
   await expect(orders(bob).locator('tbody tr').first()).toContainText('Completed');
 
   const cost = quantity.mul(Decimal.parse(price));
+  // The live market maker may re-quote below Alice's ask (or its taker take her ask) between the two
+  // clicks, so Bob's spend is read from his order; every balance must still match to the unit.
+  const bobOrder = (
+    (await (
+      await request.get('/api/tx_history/list?page=1&limit=1', { headers: { authorization: bobToken } })
+    ).json()) as { data: { data: { transacted_amount: string; transacted_volume: string; fee: string }[] } }
+  ).data.data[0]!;
+  expect(bobOrder.transacted_amount).toBe('0.001');
   const after = {
     aliceUsdt: before.aliceUsdt.add(cost.sub(cost.mul(fee))),
     aliceBtc: before.aliceBtc.sub(quantity),
-    bobUsdt: before.bobUsdt.sub(cost),
-    bobBtc: before.bobBtc.add(quantity.sub(quantity.mul(fee))),
+    bobUsdt: before.bobUsdt.sub(Decimal.parse(bobOrder.transacted_volume)),
+    bobBtc: before.bobBtc.add(quantity.sub(Decimal.parse(bobOrder.fee))),
   };
+  expect(bobOrder.fee).toBe(quantity.mul(fee).toString());
   expect((await balance(request, aliceToken, USDT)).toString()).toBe(after.aliceUsdt.toString());
   expect((await balance(request, aliceToken, BTC)).toString()).toBe(after.aliceBtc.toString());
   expect((await balance(request, bobToken, USDT)).toString()).toBe(after.bobUsdt.toString());
