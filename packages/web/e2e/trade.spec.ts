@@ -86,7 +86,10 @@ test('clicking a book price fills both forms', async ({ page }) => {
   const text = digits(await price.innerText());
   await price.click();
   for (const name of ['Buy BTC', 'Sell BTC'] as const) {
-    const value = await form(page, name).getByLabel('Price').inputValue();
+    // The pick reaches the forms on the next render, which a busy page may defer a moment.
+    const input = form(page, name).getByLabel('Price');
+    await expect(input).not.toHaveValue('');
+    const value = await input.inputValue();
     expect(Decimal.parse(value).eq(Decimal.parse(text)), `${value} = ${text}`).toBe(true);
   }
 });
