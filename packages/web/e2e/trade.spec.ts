@@ -83,8 +83,11 @@ test('clicking a book price fills both forms', async ({ page }) => {
   const price = book(page)
     .getByRole('row', { name: /^Sell 1 / })
     .getByRole('button');
-  const text = digits(await price.innerText());
-  await price.click();
+  // One element, read and clicked: book rows are keyed by price, so it keeps its price even if the
+  // market maker re-quotes in between.
+  const button = (await price.elementHandle())!;
+  const text = digits(await button.innerText());
+  await button.click();
   for (const name of ['Buy BTC', 'Sell BTC'] as const) {
     // The pick reaches the forms on the next render, which a busy page may defer a moment.
     const input = form(page, name).getByLabel('Price');
