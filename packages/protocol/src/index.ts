@@ -7,3 +7,4 @@ export * from './content.js';
 export * from './home.js';
 export * from './ledger.js';
 export * from './spot.js';
+export * from './market.js';

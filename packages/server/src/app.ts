@@ -23,6 +23,8 @@ import { LedgerService } from './ledger/service.js';
 import { acquireWriterLock, lockPathFor, type WriterLock } from './ledger/writer-lock.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { MarketDirectory } from './spot/markets.js';
+import { MarkTape } from './market/mark-tape.js';
+import { marketRoutes } from './market/routes.js';
 import { SpotOrders } from './spot/orders.js';
 import { SpotLiveFeed } from './spot/live.js';
 import { MarketMaker } from './spot/market-maker.js';
@@ -50,6 +52,8 @@ export interface Core {
   sequencer: Sequencer;
   ledger: LedgerService;
   spot: SpotService;
+  /** The public mark-price tape that contracts settle on. */
+  markTape: MarkTape;
   writerLock: WriterLock;
   adminToken: string;
   close(): Promise<void>;
@@ -115,6 +119,8 @@ export async function openCore(config: Config, clock: Clock = systemClock): Prom
       Decimal.parse(config.usdCny),
     );
     await spot.load();
+    const markTape = new MarkTape(db.kysely, spot, settings, clock);
+    await markTape.load();
     const klineFlush = setInterval(() => {
       spot.klines.flush().catch((error: Error) => console.error(`klines: flush failed: ${error.message}`));
     }, 1000);
@@ -136,9 +142,11 @@ export async function openCore(config: Config, clock: Clock = systemClock): Prom
       sequencer,
       ledger,
       spot,
+      markTape,
       writerLock: lock,
       adminToken,
       async close() {
+        await markTape.close();
         await sequencer.close();
         clearInterval(klineFlush);
         await spot.klines.flush();
@@ -182,6 +190,7 @@ export async function startExchange(config: Config, options: StartOptions = {}):
     secretGuessLimit: config.secretGuessLimit,
   });
   contentRoutes(app, content);
+  marketRoutes(app, core.markTape, core.spot.markets, () => core.clock.now());
   ledgerRoutes(app, ledger, sessions);
   spotRoutes(app, core.spot, sessions, new FavoriteMarkets(db.kysely, core.spot.markets, core.clock));
   adminRoutes(app, { ledger, users, currencies, adminToken: core.adminToken });
@@ -194,6 +203,7 @@ export async function startExchange(config: Config, options: StartOptions = {}):
     maker = await startMarketMaker(core);
   }
 
+  core.markTape.start();
   try {
     await app.listen({ port: options.port ?? config.port, host: config.host });
   } catch (error) {

@@ -16,6 +16,8 @@ export const SETTING_DEFAULTS = {
    * price (a buy above the best ask, a sell below the best bid): usually a typo.
    */
   price_warning_percent: '10',
+  /** Days the mark-price tape is kept: at least as long as a contract settled on it can be disputed. */
+  mark_price_retention_days: '90',
 } as const;
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 

@@ -6,6 +6,7 @@ import * as spot from './migrations/003_spot.js';
 import * as favorites from './migrations/004_favorites.js';
 import * as sessions from './migrations/006_sessions.js';
 import * as marketPrecision from './migrations/007_market_precision.js';
+import * as markPrices from './migrations/008_mark_prices.js';
 
 /** Versioned migrations, in order. A new migration is a new entry; old ones never change. */
 const MIGRATIONS = {
@@ -15,6 +16,7 @@ const MIGRATIONS = {
   '004_favorites': favorites,
   '006_sessions': sessions,
   '007_market_precision': marketPrecision,
+  '008_mark_prices': markPrices,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -36,6 +36,17 @@ export interface UsersTable {
   updated_at: number;
 }
 
+export interface MarkPricesTable {
+  currency_match_id: number;
+  /** The second the row stands for, in ms. */
+  time: number;
+  price: Money;
+  best_bid: Money | null;
+  best_ask: Money | null;
+  last_price: Money | null;
+  last_trade_id: number | null;
+}
+
 export interface SessionsTable {
   id: Generated<number>;
   user_id: number;
@@ -242,6 +253,7 @@ export interface Database {
   areas: AreasTable;
   users: UsersTable;
   sessions: SessionsTable;
+  mark_prices: MarkPricesTable;
   verification_codes: VerificationCodesTable;
   login_failures: LoginFailuresTable;
   dev_mailbox: DevMailboxTable;
