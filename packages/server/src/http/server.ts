@@ -1,4 +1,6 @@
 import { createServer, type Server } from 'node:http';
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -126,6 +128,15 @@ export async function createHttpServer(config: Config): Promise<Api> {
 
   await app.register(securityHeaders, {
     inlinePages: [...webIndexPage(config.webDist), ...(config.demo ? [mailboxPage()] : [])],
+  });
+
+  // API answers over 1 KiB go compressed (a kline page or the market list is mostly repeated keys).
+  // Brotli at quality 4: near gzip's speed for answers made per request; the web app's files are
+  // compressed once, at build time, at full strength, and served as they are.
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
   await app.register(fastifyRateLimit, {
