@@ -7,7 +7,7 @@ import { SESSION_IDLE_MS } from '../src/users/sessions.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
 import { BTC_USDT, USDT, trader as traderOf } from './helpers/ledger.js';
 import { login, signUp, uniqueEmail } from './helpers/users.js';
-import { connect as connectWs } from './helpers/ws.js';
+import { signedIn } from './helpers/ws.js';
 
 let ex: TestExchange;
 beforeAll(async () => {
@@ -18,14 +18,7 @@ afterAll(async () => ex?.stop());
 const PASSWORD = 'Secret-Harbor-91';
 
 /** A socket signed in with `token` and subscribed to the caller's resting orders. */
-async function liveOrders(token: string) {
-  const client = await connectWs(ex.url);
-  client.send('login', { token });
-  expect((await client.next('login')).params).toMatchObject({ ok: true });
-  client.send('sub', 'TX_SUBMIT');
-  await client.next('sub');
-  return client;
-}
+const liveOrders = (token: string) => signedIn(ex.url, token, ['TX_SUBMIT']);
 
 /** Places a resting buy with `token`, far below the market, so it pushes TX_SUBMIT. */
 async function restingBuy(token: string): Promise<void> {

@@ -4,7 +4,7 @@ import { auditLedger } from '../src/ledger/audit.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
 import { DOT, DOT_USDT, SPOT, USDT, trader as traderOf } from './helpers/ledger.js';
 import { login } from './helpers/users.js';
-import { connect, type Frame } from './helpers/ws.js';
+import { connect, signedIn, type Frame } from './helpers/ws.js';
 
 let ex: TestExchange;
 beforeAll(async () => {
@@ -18,16 +18,7 @@ afterAll(async () => {
 const PASSWORD = 'Secret-Harbor-91';
 
 /** A signed-in socket subscribed to the given channels. */
-async function session(token: string, channels: string[]) {
-  const client = await connect(ex.url);
-  client.send('login', { token });
-  expect((await client.next('login')).params).toMatchObject({ ok: true });
-  for (const channel of channels) {
-    client.send('sub', channel);
-    await client.next('sub');
-  }
-  return client;
-}
+const session = (token: string, channels: string[]) => signedIn(ex.url, token, channels);
 
 const orderOf = (frame: Frame) => (frame.params as unknown as OrderPush).order;
 const usdtOf = (frame: Frame) =>

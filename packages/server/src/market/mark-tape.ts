@@ -1,6 +1,7 @@
 import { Decimal, type MarkPriceView, type Paged } from '@oex/protocol';
 import type { Kysely } from 'kysely';
 import type { Settings } from '../content/settings.js';
+import { newestFirst } from '../db/paging.js';
 import { paged } from '../http/envelope.js';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
@@ -140,15 +141,7 @@ export class MarkTape {
       .where('currency_match_id', '=', marketId)
       .where('time', '>=', from)
       .where('time', '<=', to);
-    const { count } = await query
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow();
-    const rows = await query
-      .selectAll()
-      .orderBy('time', 'desc')
-      .limit(perPage)
-      .offset((page - 1) * perPage)
-      .execute();
+    const { total, rows } = await newestFirst(query, page, perPage, 'time');
     const money = (value: string | null) => (value === null ? null : Decimal.parse(String(value)).toString());
     return paged(
       rows.map((row) => ({
@@ -160,7 +153,7 @@ export class MarkTape {
         last_price: money(row.last_price),
         last_trade_id: row.last_trade_id,
       })),
-      Number(count),
+      total,
       page,
       perPage,
     );

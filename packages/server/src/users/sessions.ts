@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { AuthUser, SessionResolver } from '../http/auth.js';
 import { unauthenticated } from '../http/errors.js';
@@ -149,14 +149,20 @@ export class Sessions implements SessionResolver {
     return ids;
   }
 
+  /** Sessions neither revoked nor idle past the limit, now. */
+  private active() {
+    const since = this.clock.now() - SESSION_IDLE_MS;
+    return (eb: ExpressionBuilder<Database, 'sessions'>) =>
+      eb.and([eb('revoked_at', 'is', null), eb('last_seen_at', '>', since)]);
+  }
+
   /** A user's active sessions, most recently seen first. */
   async list(userId: number, currentSessionId: number): Promise<SessionView[]> {
     const rows = await this.db
       .selectFrom('sessions')
       .select(['id', 'user_agent', 'ip', 'created_at', 'last_seen_at'])
       .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .where('last_seen_at', '>', this.clock.now() - SESSION_IDLE_MS)
+      .where(this.active())
       .orderBy('last_seen_at', 'desc')
       .orderBy('id', 'desc')
       .execute();
@@ -170,8 +176,7 @@ export class Sessions implements SessionResolver {
       .selectFrom('sessions')
       .select('id')
       .where('id', 'in', sessionIds)
-      .where('revoked_at', 'is', null)
-      .where('last_seen_at', '>', this.clock.now() - SESSION_IDLE_MS)
+      .where(this.active())
       .execute();
     return new Set(rows.map((row) => row.id));
   }

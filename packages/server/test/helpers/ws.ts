@@ -43,3 +43,16 @@ export async function connect(baseUrl: string): Promise<{
       }),
   };
 }
+
+/** A client signed in with `token` and subscribed to `channels`, each acknowledged. */
+export async function signedIn(baseUrl: string, token: string, channels: string[]) {
+  const client = await connect(baseUrl);
+  client.send('login', { token });
+  const login = await client.next('login');
+  if (login.params.ok !== true) throw new Error(`login refused: ${JSON.stringify(login.params)}`);
+  for (const channel of channels) {
+    client.send('sub', channel);
+    await client.next('sub');
+  }
+  return client;
+}
