@@ -8,3 +8,4 @@ export * from './home.js';
 export * from './ledger.js';
 export * from './spot.js';
 export * from './market.js';
+export * from './wallet.js';

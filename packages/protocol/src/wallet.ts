@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { idField, intLike, requiredText, trimmed } from './common.js';
+import { amountField } from './ledger.js';
+import { verificationCode } from './users.js';
+
+/**
+ * Deposits, withdrawals and the withdrawal address book (spec 001 §2). Networks are data: a
+ * currency has one protocol per network it moves on (USDT: ERC20 and TRC20).
+ */
+
+/** Network codes as the spec's tabs name them. */
+export const CHAIN_CODES = ['ERC20', 'ETH', 'BTC', 'TRC20'] as const;
+export type ChainCode = (typeof CHAIN_CODES)[number];
+
+export interface ChainProtocolView {
+  /** The currency protocol id: what `currency_protocol_id` names in calls. */
+  id: number;
+  currency_id: number;
+  token_address: string;
+  chain_protocol: { code: ChainCode };
+  /** 1 when this server is connected to the network; deposits and withdrawals need it. */
+  available: 0 | 1;
+  /** Why not, as a translated sentence, when available is 0. */
+  unavailable_reason: string | null;
+  /** Deposits below it are recorded but not credited (spec 001 §9). */
+  min_deposit: string;
+  /** Decimals the network carries for this currency: more in a withdrawal are refused. */
+  decimals: number;
+  memo_required: 0 | 1;
+  /** Confirmations to credit, and to make the credit withdrawable. */
+  confirmations_credit: number;
+  confirmations_withdraw: number;
+}
+
+/** block_chain/currency_protocols: each currency with its networks. */
+export interface CurrencyProtocolsView {
+  id: number;
+  code: string;
+  currency_protocols: ChainProtocolView[];
+}
+
+export const walletQuery = z.object({ currency_id: idField });
+
+/** The user's own deposit address on one network, derived once and kept. */
+export interface WalletView {
+  currency_protocol_id: number;
+  address: string;
+  memo: string;
+  chain_protocol: { code: ChainCode };
+}
+
+/** wallet/wallet: the currency's networks, and the caller's address on each available one. */
+export interface WalletAnswer {
+  currency_id: number;
+  code: string;
+  wallets: WalletView[];
+  currency_protocols: (ChainProtocolView & { in_address: string | null })[];
+}
+
+/** account/draw. `request_id` makes a retry answer the first withdrawal instead of a second. */
+export const withdrawRequest = z.object({
+  currency_id: idField,
+  currency_protocol_id: idField,
+  number: amountField,
+  address: requiredText(128),
+  memo: trimmed(64).default(''),
+  pay_password: requiredText(64),
+  request_id: trimmed(64)
+    .regex(/^[\w.:-]+$/, { message: 'rule.request_id' })
+    .optional(),
+});
+export type WithdrawRequest = z.input<typeof withdrawRequest>;
+
+export type DepositStatus =
+  /** Seen in a block, fewer confirmations than needed to credit. */
+  | 'pending'
+  /** Credited to the trade account; not yet withdrawable. */
+  | 'credited'
+  /** Enough confirmations to withdraw it. */
+  | 'confirmed'
+  /** Below the network's minimum: recorded, never credited (spec 001 §9). */
+  | 'below_minimum'
+  /** Its block left the chain before it was final; any credit was taken back. */
+  | 'reversed';
+
+export interface DepositView {
+  id: number;
+  currency_id: number;
+  currency_code: string;
+  chain: ChainCode;
+  address: string;
+  amount: string;
+  tx_hash: string;
+  /** The explorer link for tx_hash, from the network's template, or null without one. */
+  tx_url: string | null;
+  block_number: number;
+  confirmations: number;
+  confirmations_credit: number;
+  confirmations_withdraw: number;
+  status: DepositStatus;
+  created_at: string;
+}
+
+export type WithdrawalStatus =
+  /** Waiting for an operator because it is above the review limit. */
+  | 'review'
+  /** Approved (or below the limit), waiting for the signer. */
+  | 'queued'
+  /** Signed and given to the node; tx_hash is known. */
+  | 'sent'
+  /** Enough confirmations: done. */
+  | 'complete'
+  /** Refused by an operator; the hold was released. */
+  | 'rejected'
+  /** The network refused it; the hold was released. */
+  | 'failed';
+
+export interface WithdrawalView {
+  id: number;
+  currency_id: number;
+  currency_code: string;
+  chain: ChainCode;
+  address: string;
+  memo: string;
+  /** What left the account. */
+  amount: string;
+  fee: string;
+  /** amount × (1 − draw_rate): what the address receives. */
+  received: string;
+  status: WithdrawalStatus;
+  tx_hash: string | null;
+  tx_url: string | null;
+  confirmations: number;
+  confirmations_needed: number;
+  /** The operator's reason when rejected, or the network's when failed. */
+  reason: string | null;
+  created_at: string;
+}
+
+export const walletRecordsQuery = z.object({
+  currency_id: intLike.pipe(z.number().min(0)).optional(),
+  page: intLike.pipe(z.number().min(1, { message: 'rule.positive' })).default(1),
+  limit: intLike.pipe(z.number().min(1).max(100)).default(15),
+});
+
+/** A WALLET push on the private channel: a deposit or withdrawal of yours changed. */
+export type WalletPush =
+  | { kind: 'deposit'; record: DepositView }
+  | { kind: 'withdrawal'; record: WithdrawalView };
+
+/** A named withdrawal address (bindAddr). */
+export interface BoundAddressView {
+  id: number;
+  currency_id: number;
+  currency_code: string;
+  currency_protocol_id: number;
+  chain: ChainCode;
+  address: string;
+  memo: string;
+  notes: string;
+  created_at: string;
+}
+
+export const boundAddressQuery = z.object({
+  currency_id: intLike.pipe(z.number().min(0)).optional(),
+});
+
+/** wallet/bind_address: the code was sent to the account's own email or phone (code type 6). */
+export const bindAddressRequest = z.object({
+  currency_id: idField,
+  currency_protocol_id: idField,
+  address: requiredText(128),
+  memo: trimmed(64).default(''),
+  notes: trimmed(40).default(''),
+  code: verificationCode,
+});
+export type BindAddressRequest = z.input<typeof bindAddressRequest>;
+
+export const unbindAddressRequest = z.object({ id: idField });
+
+/** Operator review of a withdrawal held for review. */
+export const reviewWithdrawalRequest = z.object({
+  id: idField,
+  reason: trimmed(200).default(''),
+});
