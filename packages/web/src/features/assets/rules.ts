@@ -1,0 +1,216 @@
+import {
+  Decimal,
+  type AccountCode,
+  type AccountGroup,
+  type BalancePush,
+  type Paged,
+  type WalletPush,
+} from '@oex/protocol';
+
+/**
+ * The asset centre's pure rules (spec 001 §2): which page shows which account, the transfer
+ * accounts' collision rule, what a withdrawal leaves and receives, and how live pushes change the
+ * loaded lists. Amounts are exact decimals; nothing here passes through a float.
+ */
+
+/** The account pages under /assets and the account each shows. */
+export const ACCOUNT_PAGES = {
+  tradeAccount: 'change_account',
+  legalAccount: 'legal_account',
+  leverAccount: 'lever_account',
+  secondAccount: 'micro_account',
+  financialAccount: 'financial_account',
+} as const satisfies Record<string, AccountCode>;
+export type AccountPage = keyof typeof ACCOUNT_PAGES;
+
+/** The page of an account code (the records page links back to it). */
+export function pageOfAccount(code: AccountCode): AccountPage {
+  return (Object.keys(ACCOUNT_PAGES) as AccountPage[]).find((page) => ACCOUNT_PAGES[page] === code)!;
+}
+
+/** The account_log route of each account (spec 001 §7). */
+export const LOG_PATHS: Record<AccountCode, string> = {
+  change_account: 'change',
+  legal_account: 'legal',
+  lever_account: 'lever',
+  micro_account: 'micro',
+  financial_account: 'financial',
+};
+
+/** The spec's records page lists 15 a page and shows pagination only past that. */
+export const RECORDS_PER_PAGE = 15;
+
+export function hasPages(total: number, perPage = RECORDS_PER_PAGE): boolean {
+  return total > perPage;
+}
+
+export function lastPage(total: number, perPage = RECORDS_PER_PAGE): number {
+  return Math.max(1, Math.ceil(total / perPage));
+}
+
+/** `?types=` of dealRecords: an account code, or the spot account for anything else. */
+export function accountCodeOf(types: string | null): AccountCode {
+  return types && types in LOG_PATHS ? (types as AccountCode) : 'change_account';
+}
+
+/**
+ * The transfer form's two accounts: choosing one side to be what the other side already is moves
+ * the other side to what this side was (a swap), so the two always differ. When this side had no
+ * other value to give, the other side takes the first account that differs.
+ */
+export function chooseAccount(
+  current: { from: number; to: number },
+  side: 'from' | 'to',
+  chosen: number,
+  all: readonly number[],
+): { from: number; to: number } {
+  const other = side === 'from' ? 'to' : 'from';
+  const next = { ...current, [side]: chosen };
+  if (next[other] !== chosen) return next;
+  const previous = current[side];
+  next[other] = previous !== chosen ? previous : (all.find((id) => id !== chosen) ?? previous);
+  return next;
+}
+
+function decimalOf(text: string | null | undefined): Decimal | null {
+  const value = text?.trim();
+  return value ? Decimal.tryParse(value) : null;
+}
+
+/**
+ * A withdrawal's fee and what the address receives: fee = amount × draw_rate and
+ * received = amount − fee, both exact (an amount of at most 18 decimals times a rate stays within
+ * 18 decimals for every seeded currency; a longer product is cut, never rounded up). Null while the
+ * amount is not a positive number.
+ */
+export function withdrawalFigures(
+  amount: string,
+  drawRate: string,
+): { fee: string; received: string; feePercent: string } | null {
+  const value = decimalOf(amount);
+  const rate = decimalOf(drawRate);
+  if (!value || !rate || !value.isPositive()) return null;
+  const fee = value.mul(rate);
+  return { fee: fee.toString(), received: value.sub(fee).toString(), feePercent: feePercent(drawRate) };
+}
+
+/** draw_rate × 100, exactly ("0.001" → "0.1"). */
+export function feePercent(drawRate: string): string {
+  const rate = decimalOf(drawRate);
+  return rate ? rate.mul(Decimal.fromInt(100)).toString() : '—';
+}
+
+/** Why an amount cannot be sent, as a translation key and its values; null when it can. */
+export interface AmountProblem {
+  key:
+    | 'assets.problem.amount'
+    | 'assets.problem.positive'
+    | 'assets.problem.decimals'
+    | 'assets.problem.minimum'
+    | 'assets.problem.maximum'
+    | 'assets.problem.balance';
+  params?: Record<string, string | number>;
+}
+
+export function amountProblem(
+  amount: string,
+  rules: { available: string; decimals: number; min?: string; max?: string },
+): AmountProblem | null {
+  const text = amount.trim();
+  if (!text) return { key: 'assets.problem.amount' };
+  const value = Decimal.tryParse(text);
+  if (!value) return { key: 'assets.problem.amount' };
+  if (!value.isPositive()) return { key: 'assets.problem.positive' };
+  if (value.decimalPlaces() > rules.decimals) {
+    return { key: 'assets.problem.decimals', params: { places: rules.decimals } };
+  }
+  const min = decimalOf(rules.min);
+  if (min && value.lt(min)) return { key: 'assets.problem.minimum', params: { min: min.toString() } };
+  const max = decimalOf(rules.max);
+  if (max && max.isPositive() && value.gt(max)) {
+    return { key: 'assets.problem.maximum', params: { max: max.toString() } };
+  }
+  const available = decimalOf(rules.available) ?? Decimal.ZERO;
+  if (value.gt(available)) return { key: 'assets.problem.balance' };
+  return null;
+}
+
+/** A signed record amount's colour: green for money in, red for money out. */
+export function amountDirection(value: string): 'up' | 'down' | 'flat' {
+  const amount = decimalOf(value);
+  if (!amount || amount.isZero()) return 'flat';
+  return amount.isNegative() ? 'down' : 'up';
+}
+
+/** A record amount with its sign always shown: "+1.5", "-0.25". */
+export function signed(value: string): string {
+  const amount = decimalOf(value);
+  if (!amount) return value;
+  return amount.isPositive() ? `+${amount.toString()}` : amount.toString();
+}
+
+/**
+ * A BALANCE push written into the loaded account groups: each changed account takes its new
+ * balances. USD values come from the server's prices, so they are refreshed by reloading the list.
+ */
+export function applyBalancePush(groups: AccountGroup[], push: BalancePush): AccountGroup[] {
+  let changed = false;
+  const next = groups.map((group) => {
+    const updates = push.accounts.filter((account) => account.account_type_id === group.account_type_id);
+    if (updates.length === 0) return group;
+    return {
+      ...group,
+      accounts: group.accounts.map((account) => {
+        const update = updates.find((candidate) => candidate.currency_id === account.currency_id);
+        if (!update) return account;
+        changed = true;
+        return { ...account, balance: update.balance, lock_balance: update.lock_balance };
+      }),
+    };
+  });
+  return changed ? next : groups;
+}
+
+/**
+ * A WALLET push written into one loaded page of deposits or withdrawals: a record already shown
+ * is replaced; a new one of the listed currency goes on top of the first page (the newest).
+ */
+export function applyWalletPush<T extends { id: number; currency_id: number }>(
+  page: Paged<T>,
+  push: WalletPush,
+  kind: WalletPush['kind'],
+  currencyId: number | undefined,
+): Paged<T> {
+  if (push.kind !== kind) return page;
+  const record = push.record as unknown as T;
+  if (currencyId && record.currency_id !== currencyId) return page;
+  const index = page.data.findIndex((row) => row.id === record.id);
+  if (index >= 0) {
+    const data = [...page.data];
+    data[index] = record;
+    return { ...page, data };
+  }
+  if (page.current_page !== 1) return page;
+  const total = page.total + 1;
+  return {
+    ...page,
+    total,
+    last_page: lastPage(total, page.per_page),
+    data: [record, ...page.data].slice(0, page.per_page),
+  };
+}
+
+/** The bind code's resend countdown (spec 001 §2). */
+export const CODE_COUNTDOWN_S = 59;
+
+/** A request id per submission: a retried or double-sent submission answers the first result. */
+export function newRequestId(random: () => string = () => crypto.randomUUID()): string {
+  return `web-${random()}`;
+}
+
+/** Balances are shown to the currency's decimals, at least 2, cut: "10,000.00", "0.12345678". */
+export function shownDecimals(value: string, currencyDecimals: number): number {
+  const amount = decimalOf(value);
+  const places = amount ? amount.decimalPlaces() : 0;
+  return Math.min(currencyDecimals, Math.max(2, places));
+}
