@@ -18,6 +18,41 @@ function RequireSession({ children }: { children?: ReactNode }) {
 
 const soon = { element: <ComingSoon /> };
 
+/** The asset centre (spec 001 §2): its menu and nine pages, each loaded on first visit. */
+type AccountPages = typeof import('../pages/assets/AccountPage.js');
+const assetPage = (name: Exclude<keyof AccountPages, 'AccountPage'>) => () =>
+  import('../pages/assets/AccountPage.js').then((m) => ({ Component: m[name] }));
+const assetsRoute: RouteObject = {
+  path: 'assets',
+  lazy: () => import('../pages/assets/AssetsLayout.js').then((m) => ({ Component: m.AssetsLayout })),
+  children: [
+    { index: true, element: <Navigate to="/assets/tradeAccount" replace /> },
+    { path: 'tradeAccount', lazy: assetPage('TradeAccountPage') },
+    { path: 'legalAccount', lazy: assetPage('LegalAccountPage') },
+    { path: 'leverAccount', lazy: assetPage('LeverAccountPage') },
+    { path: 'secondAccount', lazy: assetPage('SecondAccountPage') },
+    { path: 'financialAccount', lazy: assetPage('FinancialAccountPage') },
+    {
+      path: 'bindAddr',
+      lazy: () => import('../pages/assets/BindAddrPage.js').then((m) => ({ Component: m.BindAddrPage })),
+    },
+    {
+      path: 'dealRecords',
+      lazy: () =>
+        import('../pages/assets/DealRecordsPage.js').then((m) => ({ Component: m.DealRecordsPage })),
+    },
+    {
+      path: 'transfer',
+      lazy: () => import('../pages/assets/TransferPage.js').then((m) => ({ Component: m.TransferPage })),
+    },
+    {
+      path: 'transferLog',
+      lazy: () =>
+        import('../pages/assets/TransferLogPage.js').then((m) => ({ Component: m.TransferLogPage })),
+    },
+  ],
+};
+
 /** A parent route that redirects to its first child and lists the children (spec 000 §2). */
 function nested(path: string, first: string, children: string[]): RouteObject {
   return {
@@ -88,17 +123,7 @@ export const routes: RouteObject[] = [
           { path: 'second', ...soon },
           nested('legalIndex', 'legal', ['legal', 'orders', 'orderdetail']),
           nested('myshop', 'myshoporders', ['myshoporders', 'shoporders', 'shoporderdetail']),
-          nested('assets', 'tradeAccount', [
-            'tradeAccount',
-            'legalAccount',
-            'leverAccount',
-            'secondAccount',
-            'financialAccount',
-            'bindAddr',
-            'dealRecords',
-            'transfer',
-            'transferLog',
-          ]),
+          assetsRoute,
           nested('personal', 'accountSettings', [
             'accountSettings',
             'transactionLog',

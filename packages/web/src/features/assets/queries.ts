@@ -1,0 +1,175 @@
+import type {
+  AccountCode,
+  AccountGroup,
+  AccountLogView,
+  BalancePush,
+  BoundAddressView,
+  CurrencyProtocolsView,
+  DepositView,
+  Paged,
+  TransferView,
+  WalletAnswer,
+  WalletPush,
+  WithdrawalView,
+} from '@oex/protocol';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { call } from '../../api/http.js';
+import { useChannel } from '../../api/socket.js';
+import { useSession } from '../session.js';
+import { applyBalancePush, applyWalletPush, LOG_PATHS, RECORDS_PER_PAGE } from './rules.js';
+
+/** USD values come from the server's live prices: after a balance change they reload, at most once a second. */
+const USD_RELOAD_MS = 1000;
+
+const get = <T>(path: string, query: Record<string, unknown> = {}) =>
+  call<T>('GET', path, query, { quiet: true });
+
+function useToken() {
+  return useSession((state) => state.token);
+}
+
+/**
+ * Every account group with its balances (account/list), kept live: BALANCE writes each committed
+ * change at once, and the list reloads a moment later for the USD values.
+ */
+export function useAccountGroups() {
+  const token = useToken();
+  const client = useQueryClient();
+  const key = ['account/list', token];
+  const reload = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const query = useQuery({
+    queryKey: key,
+    queryFn: () => get<AccountGroup[]>('account/list'),
+    enabled: token !== null,
+  });
+  useChannel<BalancePush>(
+    token ? 'BALANCE' : null,
+    (push) => {
+      client.setQueryData<AccountGroup[]>(key, (groups) =>
+        groups ? applyBalancePush(groups, push) : groups,
+      );
+      if (reload.current === undefined) {
+        reload.current = setTimeout(() => {
+          reload.current = undefined;
+          void client.invalidateQueries({ queryKey: ['account/list'] });
+        }, USD_RELOAD_MS);
+      }
+    },
+    () => void client.invalidateQueries({ queryKey: ['account/list'] }),
+  );
+  return query;
+}
+
+/** Reloads every view of balances and records after this user changed them (a transfer, a withdrawal). */
+export function useAssetsRefresh() {
+  const client = useQueryClient();
+  return () => {
+    for (const key of [
+      'account/list',
+      'account_log',
+      'transfer_log',
+      'wallet/withdrawals',
+      'account/detail',
+    ]) {
+      void client.invalidateQueries({ queryKey: [key] });
+    }
+  };
+}
+
+export function useAccountLog(code: AccountCode, currencyId: number | undefined, page: number) {
+  const token = useToken();
+  return useQuery({
+    queryKey: ['account_log', code, currencyId, page, token],
+    queryFn: () =>
+      get<Paged<AccountLogView>>(`account_log/${LOG_PATHS[code]}`, {
+        currency_id: currencyId,
+        page,
+        limit: RECORDS_PER_PAGE,
+      }),
+    enabled: token !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTransferLog(currencyId: number | undefined, page: number) {
+  const token = useToken();
+  return useQuery({
+    queryKey: ['transfer_log', currencyId, page, token],
+    queryFn: () =>
+      get<Paged<TransferView>>('account/transfer_log', {
+        currency_id: currencyId,
+        page,
+        limit: RECORDS_PER_PAGE,
+      }),
+    enabled: token !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Each currency with its networks (block_chain/currency_protocols); reference data. */
+export function useCurrencyProtocols() {
+  return useQuery({
+    queryKey: ['block_chain/currency_protocols'],
+    queryFn: () => get<CurrencyProtocolsView[]>('block_chain/currency_protocols'),
+    staleTime: 60_000,
+  });
+}
+
+/** The user's deposit address on each network of a currency (wallet/wallet). */
+export function useWallet(currencyId: number | undefined) {
+  const token = useToken();
+  return useQuery({
+    queryKey: ['wallet/wallet', currencyId, token],
+    queryFn: () => get<WalletAnswer>('wallet/wallet', { currency_id: currencyId }),
+    enabled: token !== null && currencyId !== undefined,
+  });
+}
+
+type WalletRecords = 'deposits' | 'withdrawals';
+
+/** A page of deposits or withdrawals, kept live through WALLET. */
+function useWalletRecords<T extends DepositView | WithdrawalView>(
+  records: WalletRecords,
+  currencyId: number | undefined,
+  page: number,
+  limit = RECORDS_PER_PAGE,
+) {
+  const token = useToken();
+  const client = useQueryClient();
+  const key = [`wallet/${records}`, currencyId, page, limit, token];
+  const query = useQuery({
+    queryKey: key,
+    queryFn: () => get<Paged<T>>(`wallet/${records}`, { currency_id: currencyId, page, limit }),
+    enabled: token !== null,
+    placeholderData: keepPreviousData,
+  });
+  const kind = records === 'deposits' ? 'deposit' : 'withdrawal';
+  useChannel<WalletPush>(
+    token ? 'WALLET' : null,
+    (push) =>
+      client.setQueryData<Paged<T>>(key, (data) =>
+        data ? applyWalletPush(data, push, kind, currencyId) : data,
+      ),
+    () => void client.invalidateQueries({ queryKey: [`wallet/${records}`] }),
+  );
+  return query;
+}
+
+export function useDeposits(currencyId: number | undefined, page: number, limit?: number) {
+  return useWalletRecords<DepositView>('deposits', currencyId, page, limit);
+}
+
+export function useWithdrawals(currencyId: number | undefined, page: number, limit?: number) {
+  return useWalletRecords<WithdrawalView>('withdrawals', currencyId, page, limit);
+}
+
+/** The withdrawal address book (wallet/addresses), for one currency or all. */
+export function useBoundAddresses(currencyId: number | undefined) {
+  const token = useToken();
+  return useQuery({
+    queryKey: ['wallet/addresses', currencyId, token],
+    queryFn: () => get<BoundAddressView[]>('wallet/addresses', { currency_id: currencyId }),
+    enabled: token !== null,
+  });
+}

@@ -1,0 +1,256 @@
+import type { AccountCode, AccountGroup, AccountView } from '@oex/protocol';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { ScrollArea } from '../../components/ScrollArea.js';
+import { Loading, QueryState } from '../../components/states.js';
+import { useAccountGroups } from '../../features/assets/queries.js';
+import { ACCOUNT_PAGES, type AccountPage as PageName } from '../../features/assets/rules.js';
+import { currentLang } from '../../i18n/index.js';
+import { formatNumber } from '../../lib/format.js';
+import { borderStyle, buttonClass, formatAmount, muted, panelStyle, Th } from './parts.js';
+
+// The panels carry the QR code and the withdrawal form: loaded when first opened.
+const ChargePanel = lazy(() => import('./ChargePanel.js').then((m) => ({ default: m.ChargePanel })));
+const WithdrawPanel = lazy(() => import('./WithdrawPanel.js').then((m) => ({ default: m.WithdrawPanel })));
+
+type Panel = 'charge' | 'withdraw';
+
+/** Charge or withdraw: a link that opens the panel, or greyed with the reason when closed. */
+function PanelAction({
+  account,
+  panel,
+  open,
+  active,
+}: {
+  account: AccountView;
+  panel: Panel;
+  open: boolean;
+  active: boolean;
+}) {
+  const { t } = useTranslation();
+  const code = account.currency_code;
+  const text = t(panel === 'charge' ? 'assets.charge' : 'assets.withdraw');
+  const name = t(panel === 'charge' ? 'assets.chargeOf' : 'assets.withdrawOf', { currency: code });
+  if (!open) {
+    const why = t(panel === 'charge' ? 'assets.chargeClosed' : 'assets.withdrawClosed', { currency: code });
+    return (
+      <button
+        type="button"
+        aria-disabled="true"
+        aria-label={name}
+        aria-description={why}
+        title={why}
+        className={`${buttonClass} cursor-not-allowed`}
+        style={borderStyle}
+        onClick={(event) => event.preventDefault()}
+      >
+        {text}
+      </button>
+    );
+  }
+  return (
+    <Link
+      to={`?${panel}=${account.currency_id}`}
+      replace
+      aria-label={name}
+      aria-current={active ? 'true' : undefined}
+      className={buttonClass}
+      style={{ borderColor: active ? 'var(--accent)' : 'var(--border)', color: 'var(--accent)' }}
+    >
+      {text}
+    </Link>
+  );
+}
+
+function AccountTable({
+  group,
+  panel,
+  hideZero,
+}: {
+  group: AccountGroup;
+  panel: { kind: Panel; currencyId: number } | null;
+  hideZero: boolean;
+}) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const actions = group.is_recharge === 1;
+  const rows = hideZero
+    ? group.accounts.filter((account) => account.balance !== '0' || account.lock_balance !== '0')
+    : group.accounts;
+  return (
+    <ScrollArea label={t('assets.balances')}>
+      <table className="w-full min-w-[36rem] border-collapse text-sm" data-testid="balances">
+        <caption className="sr-only">{t('assets.balancesOf', { account: group.name })}</caption>
+        <thead>
+          <tr>
+            <Th>{t('assets.columns.currency')}</Th>
+            <Th numeric>{t('assets.columns.available')}</Th>
+            <Th numeric>{t('assets.columns.locked')}</Th>
+            <Th numeric>{t('assets.columns.usd')}</Th>
+            {actions && (
+              <th scope="col" className="px-2 py-1.5 text-right font-normal" style={muted}>
+                {t('assets.columns.action')}
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((account) => (
+            <tr
+              key={account.currency_id}
+              className="border-t"
+              style={borderStyle}
+              data-currency={account.currency_code}
+            >
+              <th scope="row" className="px-2 py-2 text-left font-medium">
+                {account.currency_code}
+                <span className="ml-2 hidden text-xs font-normal sm:inline" style={muted}>
+                  {account.currency.name}
+                </span>
+              </th>
+              <td className="px-2 py-2 text-right tabular-nums" data-testid="available">
+                {formatAmount(account.balance, account.currency.decimals, lang)}
+              </td>
+              <td className="px-2 py-2 text-right tabular-nums" data-testid="locked">
+                {formatAmount(account.lock_balance, account.currency.decimals, lang)}
+              </td>
+              <td className="px-2 py-2 text-right tabular-nums" data-testid="usd">
+                {formatNumber(account.convert_usd, 2, lang)}
+              </td>
+              {actions && (
+                <td className="px-2 py-2">
+                  <div className="flex justify-end gap-2">
+                    <PanelAction
+                      account={account}
+                      panel="charge"
+                      open={account.currency.open_recharge === 1}
+                      active={panel?.kind === 'charge' && panel.currencyId === account.currency_id}
+                    />
+                    <PanelAction
+                      account={account}
+                      panel="withdraw"
+                      open={account.currency.open_draw === 1}
+                      active={panel?.kind === 'withdraw' && panel.currencyId === account.currency_id}
+                    />
+                  </div>
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollArea>
+  );
+}
+
+/** Which panel the address asks for (`?charge=<currency id>` or `?withdraw=<id>`), if any. */
+function usePanel(): { kind: Panel; currencyId: number } | null {
+  const [params] = useSearchParams();
+  for (const kind of ['charge', 'withdraw'] as const) {
+    const id = Number(params.get(kind));
+    if (Number.isInteger(id) && id > 0) return { kind, currencyId: id };
+  }
+  return null;
+}
+
+/**
+ * An account page (spec 001 §2): total in USD, a link to its records, and each currency's
+ * available, locked and USD value, live. On the spot account (is_recharge) each row opens the
+ * charge or withdraw panel when the currency allows it.
+ */
+export function AccountPage({ page }: { page: PageName }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const code: AccountCode = ACCOUNT_PAGES[page];
+  const groups = useAccountGroups();
+  const panel = usePanel();
+  const [, setParams] = useSearchParams();
+  const [hideZero, setHideZero] = useState(false);
+  const close = () => setParams({}, { replace: true });
+  return (
+    <QueryState query={groups} skeleton={{ rows: 6, rowClass: 'h-9' }}>
+      {(data) => {
+        const group = data.find((candidate) => candidate.account_code === code);
+        if (!group) return <p>{t('assets.noAccount')}</p>;
+        const account = panel && group.accounts.find((row) => row.currency_id === panel.currencyId);
+        const shown = group.is_recharge === 1 && account ? panel : null;
+        return (
+          <div className="flex flex-col gap-4">
+            <section
+              aria-labelledby="account-title"
+              className="flex flex-wrap items-end justify-between gap-3 rounded-lg border p-4"
+              style={panelStyle}
+            >
+              <div>
+                <h1 id="account-title" className="text-lg font-semibold">
+                  {group.name}
+                </h1>
+                <p className="mt-1 text-xs" style={muted}>
+                  {t('assets.totalUsd')}
+                </p>
+                <p className="text-2xl font-semibold tabular-nums" data-testid="total-usd">
+                  ≈ {formatNumber(group.convert_usd, 2, lang)}{' '}
+                  <span className="text-sm font-normal">USD</span>
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-2 text-sm">
+                <Link
+                  to="/assets/transfer"
+                  className={buttonClass}
+                  style={{ ...borderStyle, color: 'var(--accent)' }}
+                >
+                  {t('assets.nav.transfer')}
+                </Link>
+                <Link
+                  to={`/assets/dealRecords?types=${code}`}
+                  className={buttonClass}
+                  style={{ ...borderStyle, color: 'var(--accent)' }}
+                >
+                  {t('assets.records')}
+                </Link>
+              </div>
+            </section>
+            <div className={shown ? 'grid gap-4 xl:grid-cols-[minmax(0,1fr)_26rem]' : ''}>
+              <div className="min-w-0">
+                <label className="mb-1 flex items-center justify-end gap-1 text-xs" style={muted}>
+                  <input
+                    type="checkbox"
+                    checked={hideZero}
+                    onChange={(event) => setHideZero(event.target.checked)}
+                  />
+                  {t('assets.hideZero')}
+                </label>
+                <AccountTable group={group} panel={shown} hideZero={hideZero} />
+              </div>
+              {shown && account && (
+                <Suspense fallback={<Loading rows={6} />}>
+                  {shown.kind === 'charge' ? (
+                    <ChargePanel
+                      key={`charge-${account.currency_id}`}
+                      currency={account.currency}
+                      onClose={close}
+                    />
+                  ) : (
+                    <WithdrawPanel
+                      key={`withdraw-${account.currency_id}`}
+                      currency={account.currency}
+                      available={account.balance}
+                      onClose={close}
+                    />
+                  )}
+                </Suspense>
+              )}
+            </div>
+          </div>
+        );
+      }}
+    </QueryState>
+  );
+}
+
+export const TradeAccountPage = () => <AccountPage page="tradeAccount" />;
+export const LegalAccountPage = () => <AccountPage page="legalAccount" />;
+export const LeverAccountPage = () => <AccountPage page="leverAccount" />;
+export const SecondAccountPage = () => <AccountPage page="secondAccount" />;
+export const FinancialAccountPage = () => <AccountPage page="financialAccount" />;

@@ -1,0 +1,358 @@
+import type { BoundAddressView } from '@oex/protocol';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, call } from '../../api/http.js';
+import { ScrollArea } from '../../components/ScrollArea.js';
+import { QueryState } from '../../components/states.js';
+import { useBoundAddresses, useCurrencyProtocols } from '../../features/assets/queries.js';
+import { CODE_COUNTDOWN_S } from '../../features/assets/rules.js';
+import {
+  borderStyle,
+  buttonClass,
+  inputClass,
+  inputStyle,
+  muted,
+  panelStyle,
+  primaryClass,
+  Th,
+} from './parts.js';
+
+/** Seconds left before the code can be sent again; counts down once a second. */
+function useCountdown(): [number, () => void] {
+  const [left, setLeft] = useState(0);
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = setTimeout(() => setLeft(left - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [left]);
+  return [left, () => setLeft(CODE_COUNTDOWN_S)];
+}
+
+function AddressBook({ onChanged }: { onChanged(): void }) {
+  const { t } = useTranslation();
+  const addresses = useBoundAddresses(undefined);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [doomed, setDoomed] = useState<BoundAddressView | null>(null);
+  const [busy, setBusy] = useState(false);
+  const remove = async () => {
+    if (!doomed) return;
+    setBusy(true);
+    try {
+      await call('POST', 'wallet/unbind_address', { id: doomed.id });
+      dialog.current?.close();
+      setDoomed(null);
+      void addresses.refetch();
+      onChanged();
+    } catch {
+      // The client has shown the server's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section aria-labelledby="book-title" className="flex flex-col gap-2">
+      <h2 id="book-title" className="text-base font-semibold">
+        {t('assets.addressBook')}
+      </h2>
+      <QueryState query={addresses} isEmpty={(data) => data.length === 0} empty={t('assets.noAddresses')}>
+        {(data) => (
+          <ScrollArea label={t('assets.addressBook')}>
+            <table className="w-full min-w-[40rem] border-collapse text-sm" data-testid="address-book">
+              <thead>
+                <tr>
+                  <Th>{t('assets.columns.currency')}</Th>
+                  <Th>{t('assets.columns.network')}</Th>
+                  <Th>{t('assets.columns.address')}</Th>
+                  <Th>{t('assets.columns.notes')}</Th>
+                  <Th>{t('assets.columns.time')}</Th>
+                  <th scope="col" className="px-2 py-1.5">
+                    <span className="sr-only">{t('assets.columns.action')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.map((entry) => (
+                  <tr key={entry.id} className="border-t" style={borderStyle} data-address-id={entry.id}>
+                    <td className="px-2 py-1.5">{entry.currency_code}</td>
+                    <td className="px-2 py-1.5">{entry.chain}</td>
+                    <td className="px-2 py-1.5 font-mono text-xs break-all">
+                      {entry.address}
+                      {entry.memo && <span style={muted}> · {entry.memo}</span>}
+                    </td>
+                    <td className="px-2 py-1.5">{entry.notes}</td>
+                    <td className="px-2 py-1.5 whitespace-nowrap tabular-nums">{entry.created_at}</td>
+                    <td className="px-2 py-1.5 text-right">
+                      <button
+                        type="button"
+                        className={buttonClass}
+                        style={{ ...borderStyle, color: 'var(--down)' }}
+                        aria-label={t('assets.deleteAddress', { address: entry.address })}
+                        onClick={() => {
+                          setDoomed(entry);
+                          dialog.current?.showModal();
+                        }}
+                      >
+                        {t('assets.delete')}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollArea>
+        )}
+      </QueryState>
+      <dialog
+        ref={dialog}
+        aria-labelledby="unbind-title"
+        className="m-auto w-[min(24rem,calc(100vw-2rem))] rounded-lg border p-4 text-sm"
+        style={inputStyle}
+        onClose={() => setDoomed(null)}
+      >
+        <h3 id="unbind-title" className="mb-2 font-semibold">
+          {t('assets.confirmDelete')}
+        </h3>
+        <p className="mb-3 font-mono text-xs break-all">
+          {doomed?.currency_code} · {doomed?.chain} · {doomed?.address}
+        </p>
+        <div className="flex justify-end gap-2">
+          <button
+            type="button"
+            className={buttonClass}
+            style={borderStyle}
+            onClick={() => dialog.current?.close()}
+          >
+            {t('assets.cancel')}
+          </button>
+          <button
+            type="button"
+            disabled={busy}
+            className={primaryClass}
+            style={{ background: 'var(--down-strong)' }}
+            onClick={() => void remove()}
+          >
+            {t('assets.delete')}
+          </button>
+        </div>
+      </dialog>
+    </section>
+  );
+}
+
+/**
+ * Bind a withdrawal address (spec 001 §2): currency, network when several, address, memo when the
+ * network needs one, a name, and a code sent to the user's own email or phone (59 s before it can
+ * be sent again); below, the address book with delete (confirmed first).
+ */
+export function BindAddrPage() {
+  const { t } = useTranslation();
+  const protocols = useCurrencyProtocols();
+  const [currencyId, setCurrencyId] = useState<number | null>(null);
+  const [protocolId, setProtocolId] = useState<number | null>(null);
+  const [address, setAddress] = useState('');
+  const [memo, setMemo] = useState('');
+  const [notes, setNotes] = useState('');
+  const [code, setCode] = useState('');
+  const [left, startCountdown] = useCountdown();
+  const [message, setMessage] = useState<{ kind: 'error' | 'done'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const book = useBoundAddresses(undefined);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <section aria-labelledby="bind-title" className="flex flex-col gap-3">
+        <h1 id="bind-title" className="text-lg font-semibold">
+          {t('assets.bindTitle')}
+        </h1>
+        <QueryState query={protocols} skeleton={{ rows: 6, rowClass: 'h-9' }}>
+          {(all) => {
+            const withNetworks = all.filter((currency) => currency.currency_protocols.length > 0);
+            const currency = withNetworks.find((candidate) => candidate.id === currencyId) ?? withNetworks[0];
+            if (!currency) return <p>{t('assets.noNetworks')}</p>;
+            const networks = currency.currency_protocols;
+            const network = networks.find((candidate) => candidate.id === protocolId) ?? networks[0]!;
+
+            const sendCode = async () => {
+              setMessage(null);
+              try {
+                await call('POST', 'wallet/bind_code', {});
+                startCountdown();
+              } catch (error) {
+                setMessage({
+                  kind: 'error',
+                  text: error instanceof ApiError ? error.message : String(error),
+                });
+              }
+            };
+
+            const bind = async (event: React.FormEvent) => {
+              event.preventDefault();
+              if (!address.trim()) return setMessage({ kind: 'error', text: t('assets.problem.address') });
+              if (network.memo_required === 1 && !memo.trim()) {
+                return setMessage({ kind: 'error', text: t('assets.problem.memo') });
+              }
+              if (!/^\d{6}$/.test(code.trim()))
+                return setMessage({ kind: 'error', text: t('assets.problem.code') });
+              setBusy(true);
+              setMessage(null);
+              try {
+                await call('POST', 'wallet/bind_address', {
+                  currency_id: currency.id,
+                  currency_protocol_id: network.id,
+                  address,
+                  memo,
+                  notes,
+                  code,
+                });
+                setMessage({ kind: 'done', text: t('assets.bound', { address: address.trim() }) });
+                setAddress('');
+                setMemo('');
+                setNotes('');
+                setCode('');
+                void book.refetch();
+              } catch (error) {
+                setMessage({
+                  kind: 'error',
+                  text: error instanceof ApiError ? error.message : String(error),
+                });
+              } finally {
+                setBusy(false);
+              }
+            };
+
+            return (
+              <form
+                onSubmit={(event) => void bind(event)}
+                noValidate
+                aria-labelledby="bind-title"
+                className="flex max-w-xl flex-col gap-3 rounded-lg border p-4 text-sm"
+                style={panelStyle}
+              >
+                <div className="flex flex-col gap-3 sm:flex-row">
+                  <label className="flex flex-1 flex-col gap-1">
+                    <span style={muted}>{t('assets.currency')}</span>
+                    <select
+                      className={inputClass}
+                      style={inputStyle}
+                      value={currency.id}
+                      onChange={(event) => {
+                        setCurrencyId(Number(event.target.value));
+                        setProtocolId(null);
+                        setMemo('');
+                      }}
+                    >
+                      {withNetworks.map((candidate) => (
+                        <option key={candidate.id} value={candidate.id}>
+                          {candidate.code}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                  {networks.length > 1 && (
+                    <label className="flex flex-1 flex-col gap-1">
+                      <span style={muted}>{t('assets.network')}</span>
+                      <select
+                        className={inputClass}
+                        style={inputStyle}
+                        value={network.id}
+                        onChange={(event) => setProtocolId(Number(event.target.value))}
+                      >
+                        {networks.map((candidate) => (
+                          <option key={candidate.id} value={candidate.id}>
+                            {candidate.chain_protocol.code}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                  )}
+                </div>
+                <label className="flex flex-col gap-1">
+                  <span style={muted}>{t('assets.address')}</span>
+                  <input
+                    className={`${inputClass} font-mono text-xs`}
+                    style={inputStyle}
+                    value={address}
+                    maxLength={128}
+                    autoComplete="off"
+                    spellCheck={false}
+                    onChange={(event) => setAddress(event.target.value)}
+                  />
+                </label>
+                {network.memo_required === 1 && (
+                  <label className="flex flex-col gap-1">
+                    <span style={muted}>{t('assets.memo')}</span>
+                    <input
+                      className={inputClass}
+                      style={inputStyle}
+                      value={memo}
+                      maxLength={64}
+                      autoComplete="off"
+                      onChange={(event) => setMemo(event.target.value)}
+                    />
+                  </label>
+                )}
+                <label className="flex flex-col gap-1">
+                  <span style={muted}>{t('assets.notes')}</span>
+                  <input
+                    className={inputClass}
+                    style={inputStyle}
+                    value={notes}
+                    maxLength={40}
+                    autoComplete="off"
+                    placeholder={t('assets.notesPlaceholder')}
+                    onChange={(event) => setNotes(event.target.value)}
+                  />
+                </label>
+                <div className="flex flex-col gap-1">
+                  <label htmlFor="bind-code" style={muted}>
+                    {t('assets.code')}
+                  </label>
+                  <div className="flex gap-2">
+                    <input
+                      id="bind-code"
+                      className={`${inputClass} tabular-nums`}
+                      style={inputStyle}
+                      value={code}
+                      inputMode="numeric"
+                      autoComplete="one-time-code"
+                      maxLength={6}
+                      onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+                    />
+                    <button
+                      type="button"
+                      className={`${buttonClass} shrink-0 whitespace-nowrap`}
+                      style={borderStyle}
+                      disabled={left > 0}
+                      onClick={() => void sendCode()}
+                    >
+                      {left > 0 ? t('assets.resendIn', { seconds: left }) : t('assets.sendCode')}
+                    </button>
+                  </div>
+                  <p className="text-xs" style={muted}>
+                    {t('assets.codeHint')}
+                  </p>
+                </div>
+                <p
+                  role={message?.kind === 'error' ? 'alert' : 'status'}
+                  className="min-h-5 text-xs"
+                  style={{ color: message?.kind === 'error' ? 'var(--down)' : 'var(--up)' }}
+                >
+                  {message?.text ?? ''}
+                </p>
+                <button
+                  type="submit"
+                  disabled={busy}
+                  className={`${primaryClass} self-end`}
+                  style={{ background: 'var(--accent-strong)' }}
+                >
+                  {t('assets.bind')}
+                </button>
+              </form>
+            );
+          }}
+        </QueryState>
+      </section>
+      <AddressBook onChanged={() => setMessage(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import type { CurrencyView } from '@oex/protocol';
+import { QRCodeSVG } from 'qrcode.react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Empty, QueryState } from '../../components/states.js';
+import { Tabs } from '../../components/Tabs.js';
+import { useDeposits, useWallet } from '../../features/assets/queries.js';
+import { currentLang } from '../../i18n/index.js';
+import { borderStyle, buttonClass, CopyButton, formatAmount, muted, PanelFrame } from './parts.js';
+import { DepositsTable } from './WalletTables.js';
+
+/** Recent deposits shown under the address. */
+const RECENT = 5;
+
+/**
+ * The charge panel (spec 001 §2): the user's address on each network of the currency (tabs when
+ * there are several), memo and address with copy, a QR code on demand, the network's rules, and the
+ * recent deposits, live. A network this server is not connected to says why and shows no address.
+ */
+export function ChargePanel({ currency, onClose }: { currency: CurrencyView; onClose(): void }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const wallet = useWallet(currency.id);
+  const deposits = useDeposits(currency.id, 1, RECENT);
+  const [protocolId, setProtocolId] = useState<number | null>(null);
+  const [qr, setQr] = useState(false);
+  return (
+    <PanelFrame title={t('assets.chargeOf', { currency: currency.code })} onClose={onClose}>
+      <QueryState query={wallet} skeleton={{ rows: 4 }}>
+        {(answer) => {
+          const networks = answer.currency_protocols;
+          if (networks.length === 0)
+            return <Empty text={t('assets.noNetwork', { currency: currency.code })} />;
+          const network = networks.find((candidate) => candidate.id === protocolId) ?? networks[0]!;
+          const chain = network.chain_protocol.code;
+          const mine = answer.wallets.find((candidate) => candidate.currency_protocol_id === network.id);
+          const address = mine?.address ?? network.in_address ?? null;
+          const memo = mine?.memo ?? '';
+          return (
+            <>
+              {networks.length > 1 && (
+                <Tabs
+                  label={t('assets.network')}
+                  className="flex gap-4 border-b"
+                  values={networks.map((candidate) => candidate.id)}
+                  active={network.id}
+                  text={(id) => networks.find((candidate) => candidate.id === id)!.chain_protocol.code}
+                  onChange={(id) => {
+                    setProtocolId(id);
+                    setQr(false);
+                  }}
+                />
+              )}
+              {network.available !== 1 || !address ? (
+                <p role="note" className="rounded border p-3" style={{ borderColor: 'var(--down)' }}>
+                  {network.unavailable_reason ?? t('assets.networkUnavailable', { network: chain })}
+                </p>
+              ) : (
+                <div className="flex flex-col gap-3" data-testid="deposit-address">
+                  <div>
+                    <p className="mb-1 text-xs" style={muted}>
+                      {t('assets.addressOn', { currency: currency.code, network: chain })}
+                    </p>
+                    <div className="flex items-center gap-2">
+                      <code
+                        className="min-w-0 flex-1 rounded border px-2 py-1.5 font-mono text-xs break-all"
+                        style={{ ...borderStyle, background: 'var(--bg)' }}
+                        data-testid="address"
+                      >
+                        {address}
+                      </code>
+                      <CopyButton text={address} label={t('assets.copyAddress')} />
+                    </div>
+                  </div>
+                  {memo && (
+                    <div>
+                      <p className="mb-1 text-xs" style={muted}>
+                        {t('assets.memo')}
+                      </p>
+                      <div className="flex items-center gap-2">
+                        <code
+                          className="min-w-0 flex-1 rounded border px-2 py-1.5 font-mono text-xs break-all"
+                          style={{ ...borderStyle, background: 'var(--bg)' }}
+                          data-testid="memo"
+                        >
+                          {memo}
+                        </code>
+                        <CopyButton text={memo} label={t('assets.copyMemo')} />
+                      </div>
+                    </div>
+                  )}
+                  <div>
+                    <button
+                      type="button"
+                      className={buttonClass}
+                      style={borderStyle}
+                      aria-expanded={qr}
+                      aria-controls="deposit-qr"
+                      onClick={() => setQr(!qr)}
+                    >
+                      {t(qr ? 'assets.hideQr' : 'assets.showQr')}
+                    </button>
+                    <div id="deposit-qr">
+                      {qr && (
+                        <div className="mt-2 inline-block rounded bg-white p-3">
+                          <QRCodeSVG
+                            value={address}
+                            size={168}
+                            role="img"
+                            aria-label={t('assets.qrOf', { network: chain })}
+                            data-testid="qr"
+                          />
+                        </div>
+                      )}
+                    </div>
+                  </div>
+                </div>
+              )}
+              <ul
+                className="list-disc pl-5 text-xs leading-5"
+                style={muted}
+                aria-label={t('assets.reminders')}
+              >
+                <li>
+                  {t('assets.remindMinimum', {
+                    min: formatAmount(network.min_deposit, currency.decimals, lang),
+                    currency: currency.code,
+                  })}
+                </li>
+                <li>{t('assets.remindCredit', { count: network.confirmations_credit })}</li>
+                <li>{t('assets.remindWithdraw', { count: network.confirmations_withdraw })}</li>
+                <li>{t('assets.remindOnly', { currency: currency.code, network: chain })}</li>
+              </ul>
+            </>
+          );
+        }}
+      </QueryState>
+      <h3 className="mt-2 font-medium">{t('assets.recentDeposits')}</h3>
+      <QueryState query={deposits} isEmpty={(page) => page.data.length === 0} empty={t('assets.noDeposits')}>
+        {(page) => <DepositsTable rows={page.data} decimals={currency.decimals} />}
+      </QueryState>
+    </PanelFrame>
+  );
+}

@@ -1,0 +1,206 @@
+import type { AccountCode, CurrencyView } from '@oex/protocol';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { ScrollArea } from '../../components/ScrollArea.js';
+import { QueryState } from '../../components/states.js';
+import { Tabs } from '../../components/Tabs.js';
+import {
+  useAccountGroups,
+  useAccountLog,
+  useDeposits,
+  useWithdrawals,
+} from '../../features/assets/queries.js';
+import { accountCodeOf, LOG_PATHS, pageOfAccount } from '../../features/assets/rules.js';
+import { currentLang } from '../../i18n/index.js';
+import { DepositsTable, WithdrawalsTable } from './WalletTables.js';
+import { borderStyle, CurrencySelect, inputStyle, muted, Pager, SignedAmount, Th } from './parts.js';
+
+type Kind = 'account' | 'deposits' | 'withdrawals';
+const KINDS: Kind[] = ['account', 'deposits', 'withdrawals'];
+
+function AccountLog({
+  code,
+  currencyId,
+  decimals,
+}: {
+  code: AccountCode;
+  currencyId: number | undefined;
+  decimals(id: number): number;
+}) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const [page, setPage] = useState(1);
+  const log = useAccountLog(code, currencyId, page);
+  return (
+    <QueryState
+      query={log}
+      isEmpty={(data) => data.data.length === 0}
+      empty={t('assets.noRecords')}
+      skeleton={{ rows: 8 }}
+    >
+      {(data) => (
+        <>
+          <ScrollArea label={t('assets.records')}>
+            <table className="w-full min-w-[40rem] border-collapse text-sm" data-testid="records">
+              <thead>
+                <tr>
+                  <Th>{t('assets.columns.currency')}</Th>
+                  <Th numeric>{t('assets.columns.amount')}</Th>
+                  <Th>{t('assets.columns.record')}</Th>
+                  <Th>{t('assets.columns.instruction')}</Th>
+                  <Th>{t('assets.columns.time')}</Th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.data.map((row) => (
+                  <tr key={row.id} className="border-t" style={borderStyle} data-record-id={row.id}>
+                    <td className="px-2 py-1.5">{row.currency.code}</td>
+                    <td className="px-2 py-1.5 text-right">
+                      <SignedAmount value={row.value} decimals={decimals(row.currency_id)} lang={lang} />
+                    </td>
+                    <td className="px-2 py-1.5">{row.memo}</td>
+                    <td className="px-2 py-1.5" style={muted}>
+                      {row.notes}
+                    </td>
+                    <td className="px-2 py-1.5 whitespace-nowrap tabular-nums">{row.created_at}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollArea>
+          <Pager total={data.total} page={page} perPage={data.per_page} onPage={setPage} />
+        </>
+      )}
+    </QueryState>
+  );
+}
+
+function DepositRecords({ currencyId, decimals }: { currencyId: number | undefined; decimals: number }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const deposits = useDeposits(currencyId, page);
+  return (
+    <QueryState
+      query={deposits}
+      isEmpty={(data) => data.data.length === 0}
+      empty={t('assets.noDeposits')}
+      skeleton={{ rows: 8 }}
+    >
+      {(data) => (
+        <>
+          <DepositsTable rows={data.data} decimals={decimals} />
+          <Pager total={data.total} page={page} perPage={data.per_page} onPage={setPage} />
+        </>
+      )}
+    </QueryState>
+  );
+}
+
+function WithdrawalRecords({ currencyId, decimals }: { currencyId: number | undefined; decimals: number }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const withdrawals = useWithdrawals(currencyId, page);
+  return (
+    <QueryState
+      query={withdrawals}
+      isEmpty={(data) => data.data.length === 0}
+      empty={t('assets.noWithdrawals')}
+      skeleton={{ rows: 8 }}
+    >
+      {(data) => (
+        <>
+          <WithdrawalsTable rows={data.data} decimals={decimals} />
+          <Pager total={data.total} page={page} perPage={data.per_page} onPage={setPage} />
+        </>
+      )}
+    </QueryState>
+  );
+}
+
+/**
+ * Records (spec 001 §2): `?types=<account code>` chooses the account's log; a currency filter with
+ * All; signed amounts in green or red; 15 a page. Deposits and withdrawals have their own tabs.
+ */
+export function DealRecordsPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const code = accountCodeOf(params.get('types'));
+  const kind: Kind = KINDS.includes(params.get('kind') as Kind) ? (params.get('kind') as Kind) : 'account';
+  const currencyId = Number(params.get('currency_id')) || undefined;
+  const groups = useAccountGroups();
+  const currencies: CurrencyView[] = groups.data?.[0]?.accounts.map((account) => account.currency) ?? [];
+  const decimals = (id: number) => currencies.find((currency) => currency.id === id)?.decimals ?? 8;
+  const names = new Map(groups.data?.map((group) => [group.account_code, group.name]));
+  const update = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined) next.delete(key);
+      else next.set(key, value);
+    }
+    setParams(next, { replace: true });
+  };
+  return (
+    <section aria-labelledby="records-title" className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 id="records-title" className="text-lg font-semibold">
+          {t('assets.records')}
+        </h1>
+        <Link to={`/assets/${pageOfAccount(code)}`} className="text-sm" style={{ color: 'var(--accent)' }}>
+          {t('assets.backToAccount', { account: names.get(code) ?? '' })}
+        </Link>
+      </div>
+      <Tabs
+        label={t('assets.recordKinds')}
+        className="flex gap-4 border-b text-sm"
+        values={KINDS}
+        active={kind}
+        text={(value) => t(`assets.kinds.${value}`)}
+        onChange={(value) => update({ kind: value === 'account' ? undefined : value })}
+      />
+      <div className="flex flex-wrap items-center gap-4">
+        {kind === 'account' && (
+          <label className="flex items-center gap-2 text-sm">
+            <span style={muted}>{t('assets.account')}</span>
+            <select
+              className="rounded border px-2 py-1"
+              style={inputStyle}
+              value={code}
+              onChange={(event) => update({ types: event.target.value })}
+            >
+              {(Object.keys(LOG_PATHS) as AccountCode[]).map((candidate) => (
+                <option key={candidate} value={candidate}>
+                  {names.get(candidate) ?? candidate}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <CurrencySelect
+          id="records-currency"
+          label={t('assets.currency')}
+          currencies={currencies}
+          value={currencyId}
+          all
+          onChange={(id) => update({ currency_id: id === undefined ? undefined : String(id) })}
+        />
+      </div>
+      {/* Keyed by the filter: a new filter starts at page 1. */}
+      {kind === 'account' ? (
+        <AccountLog key={`${code}:${currencyId}`} code={code} currencyId={currencyId} decimals={decimals} />
+      ) : kind === 'deposits' ? (
+        <DepositRecords
+          key={`d:${currencyId}`}
+          currencyId={currencyId}
+          decimals={decimals(currencyId ?? 0)}
+        />
+      ) : (
+        <WithdrawalRecords
+          key={`w:${currencyId}`}
+          currencyId={currencyId}
+          decimals={decimals(currencyId ?? 0)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,248 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError, call } from '../../api/http.js';
+import { QueryState } from '../../components/states.js';
+import { useAccountGroups, useAssetsRefresh } from '../../features/assets/queries.js';
+import { amountProblem, chooseAccount, newRequestId } from '../../features/assets/rules.js';
+import { acceptDecimalInput } from '../../features/trade/form-rules.js';
+import { currentLang } from '../../i18n/index.js';
+import {
+  borderStyle,
+  buttonClass,
+  formatAmount,
+  inputClass,
+  inputStyle,
+  muted,
+  panelStyle,
+  primaryClass,
+} from './parts.js';
+
+/** The spot account sends to the leverage account until the user picks otherwise. */
+const DEFAULT_PAIR = { from: 1, to: 3 };
+
+/**
+ * Transfer between the user's own accounts (spec 001 §2): currency, from and to (choosing one side
+ * as the other swaps them, so they never collide), the source balance, the amount with "all", and a
+ * link to the transfer log. A refused transfer changes nothing and says why.
+ */
+export function TransferPage() {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const groups = useAccountGroups();
+  const refresh = useAssetsRefresh();
+  const [params] = useSearchParams();
+  const [currencyId, setCurrencyId] = useState<number | null>(
+    () => Number(params.get('currency_id')) || null,
+  );
+  const [pair, setPair] = useState(DEFAULT_PAIR);
+  const [amount, setAmount] = useState('');
+  const [message, setMessage] = useState<{ kind: 'error' | 'done'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false);
+
+  return (
+    <section aria-labelledby="transfer-title" className="flex flex-col gap-4">
+      <h1 id="transfer-title" className="text-lg font-semibold">
+        {t('assets.nav.transfer')}
+      </h1>
+      <QueryState query={groups} skeleton={{ rows: 5, rowClass: 'h-9' }}>
+        {(data) => {
+          const currencies = data[0]?.accounts.map((account) => account.currency) ?? [];
+          const currency = currencies.find((candidate) => candidate.id === currencyId) ?? currencies[0];
+          if (!currency) return null;
+          const types = data.map((group) => group.account_type_id);
+          const source = data
+            .find((group) => group.account_type_id === pair.from)
+            ?.accounts.find((account) => account.currency_id === currency.id);
+          const target = data
+            .find((group) => group.account_type_id === pair.to)
+            ?.accounts.find((account) => account.currency_id === currency.id);
+          const available = source?.balance ?? '0';
+
+          const submit = async (event: React.FormEvent) => {
+            event.preventDefault();
+            if (inFlight.current) return;
+            const problem = amountProblem(amount, { available, decimals: currency.decimals });
+            if (problem) {
+              setMessage({
+                kind: 'error',
+                text: t(problem.key, { ...problem.params, currency: currency.code }),
+              });
+              return;
+            }
+            inFlight.current = true;
+            setBusy(true);
+            setMessage(null);
+            try {
+              await call('POST', 'account/transfer', {
+                currency_id: currency.id,
+                balance: amount,
+                from: pair.from,
+                to: pair.to,
+                request_id: newRequestId(),
+              });
+              setMessage({
+                kind: 'done',
+                text: t('assets.transferred', {
+                  amount,
+                  currency: currency.code,
+                  from: data.find((group) => group.account_type_id === pair.from)?.name,
+                  to: data.find((group) => group.account_type_id === pair.to)?.name,
+                }),
+              });
+              setAmount('');
+              refresh();
+            } catch (error) {
+              setMessage({ kind: 'error', text: error instanceof ApiError ? error.message : String(error) });
+            } finally {
+              inFlight.current = false;
+              setBusy(false);
+            }
+          };
+
+          const accountSelect = (side: 'from' | 'to') => (
+            <label className="flex flex-1 flex-col gap-1">
+              <span style={muted}>{t(side === 'from' ? 'assets.from' : 'assets.to')}</span>
+              <select
+                className={inputClass}
+                style={inputStyle}
+                value={pair[side]}
+                onChange={(event) => {
+                  setPair(chooseAccount(pair, side, Number(event.target.value), types));
+                  setMessage(null);
+                }}
+              >
+                {data.map((group) => (
+                  <option key={group.account_type_id} value={group.account_type_id}>
+                    {group.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          );
+
+          return (
+            <form
+              onSubmit={(event) => void submit(event)}
+              noValidate
+              aria-labelledby="transfer-title"
+              className="flex max-w-xl flex-col gap-4 rounded-lg border p-4 text-sm"
+              style={panelStyle}
+            >
+              <label className="flex flex-col gap-1">
+                <span style={muted}>{t('assets.currency')}</span>
+                <select
+                  className={inputClass}
+                  style={inputStyle}
+                  value={currency.id}
+                  onChange={(event) => {
+                    setCurrencyId(Number(event.target.value));
+                    setAmount('');
+                    setMessage(null);
+                  }}
+                >
+                  {currencies.map((candidate) => (
+                    <option key={candidate.id} value={candidate.id}>
+                      {candidate.code}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <div className="flex flex-col items-stretch gap-2 sm:flex-row sm:items-end">
+                {accountSelect('from')}
+                <button
+                  type="button"
+                  className={`${buttonClass} self-center sm:self-end sm:py-1.5`}
+                  style={borderStyle}
+                  aria-label={t('assets.swap')}
+                  title={t('assets.swap')}
+                  onClick={() => setPair({ from: pair.to, to: pair.from })}
+                >
+                  ⇄
+                </button>
+                {accountSelect('to')}
+              </div>
+              <p className="flex flex-wrap justify-between gap-2 text-xs" style={muted}>
+                <span>
+                  {t('assets.available')}{' '}
+                  <span
+                    className="tabular-nums"
+                    style={{ color: 'var(--text)' }}
+                    data-testid="source-balance"
+                  >
+                    {formatAmount(available, currency.decimals, lang)}
+                  </span>{' '}
+                  {currency.code}
+                </span>
+                <span>
+                  {t('assets.inTarget')}{' '}
+                  <span
+                    className="tabular-nums"
+                    style={{ color: 'var(--text)' }}
+                    data-testid="target-balance"
+                  >
+                    {formatAmount(target?.balance ?? '0', currency.decimals, lang)}
+                  </span>{' '}
+                  {currency.code}
+                </span>
+              </p>
+              <label className="flex flex-col gap-1">
+                <span style={muted}>{t('assets.amount')}</span>
+                <span className="flex gap-2">
+                  <input
+                    className={`${inputClass} text-right tabular-nums`}
+                    style={inputStyle}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    value={amount}
+                    placeholder={t('assets.amountPlaceholder', { currency: currency.code })}
+                    onChange={(event) => {
+                      const result = acceptDecimalInput(event.target.value, currency.decimals);
+                      if ('value' in result) {
+                        setAmount(result.value);
+                        setMessage(null);
+                      } else
+                        setMessage({ kind: 'error', text: t(result.refused.key, result.refused.params) });
+                    }}
+                  />
+                  <button
+                    type="button"
+                    className={buttonClass}
+                    style={borderStyle}
+                    onClick={() => setAmount(available)}
+                  >
+                    {t('assets.all')}
+                  </button>
+                </span>
+              </label>
+              <p
+                role={message?.kind === 'error' ? 'alert' : 'status'}
+                className="min-h-5 text-xs"
+                style={{ color: message?.kind === 'error' ? 'var(--down)' : 'var(--up)' }}
+              >
+                {message?.text ?? ''}
+              </p>
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <Link
+                  to={`/assets/transferLog?currency_id=${currency.id}&currency_code=${currency.code}`}
+                  style={{ color: 'var(--accent)' }}
+                >
+                  {t('assets.transferLog')}
+                </Link>
+                <button
+                  type="submit"
+                  disabled={busy}
+                  className={primaryClass}
+                  style={{ background: 'var(--accent-strong)' }}
+                >
+                  {t('assets.confirmTransfer')}
+                </button>
+              </div>
+            </form>
+          );
+        }}
+      </QueryState>
+    </section>
+  );
+}

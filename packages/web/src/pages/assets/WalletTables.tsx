@@ -1,0 +1,124 @@
+import type { DepositView, WithdrawalView } from '@oex/protocol';
+import { useTranslation } from 'react-i18next';
+import { ScrollArea } from '../../components/ScrollArea.js';
+import { currentLang } from '../../i18n/index.js';
+import { borderStyle, formatAmount, Th, TxLink } from './parts.js';
+
+/** Deposit and withdrawal tables: in the panels and on the records page. */
+
+function DepositStatus({ deposit }: { deposit: DepositView }) {
+  const { t } = useTranslation();
+  const color =
+    deposit.status === 'reversed' || deposit.status === 'below_minimum'
+      ? 'var(--down)'
+      : deposit.status === 'pending'
+        ? 'var(--muted)'
+        : 'var(--up)';
+  return <span style={{ color }}>{t(`assets.depositStatus.${deposit.status}`)}</span>;
+}
+
+export function DepositsTable({ rows, decimals }: { rows: DepositView[]; decimals: number }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  return (
+    <ScrollArea label={t('assets.deposits')}>
+      <table className="w-full min-w-[30rem] border-collapse text-xs" data-testid="deposits">
+        <thead>
+          <tr>
+            <Th>{t('assets.columns.time')}</Th>
+            <Th>{t('assets.columns.network')}</Th>
+            <Th numeric>{t('assets.columns.amount')}</Th>
+            <Th numeric>{t('assets.columns.confirmations')}</Th>
+            <Th>{t('assets.columns.status')}</Th>
+            <Th>{t('assets.columns.tx')}</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((deposit) => (
+            <tr key={deposit.id} className="border-t" style={borderStyle} data-deposit-id={deposit.id}>
+              <td className="px-2 py-1 tabular-nums">{deposit.created_at}</td>
+              <td className="px-2 py-1">{deposit.chain}</td>
+              <td className="px-2 py-1 text-right tabular-nums">
+                {formatAmount(deposit.amount, decimals, lang)} {deposit.currency_code}
+              </td>
+              <td className="px-2 py-1 text-right tabular-nums" data-testid="confirmations">
+                {deposit.confirmations}/{deposit.confirmations_withdraw}
+              </td>
+              <td className="px-2 py-1">
+                <DepositStatus deposit={deposit} />
+              </td>
+              <td className="px-2 py-1">
+                <TxLink hash={deposit.tx_hash} url={deposit.tx_url} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollArea>
+  );
+}
+
+export function WithdrawalStatus({ withdrawal }: { withdrawal: WithdrawalView }) {
+  const { t } = useTranslation();
+  const color =
+    withdrawal.status === 'complete'
+      ? 'var(--up)'
+      : withdrawal.status === 'rejected' || withdrawal.status === 'failed'
+        ? 'var(--down)'
+        : 'var(--muted)';
+  return (
+    <span style={{ color }} title={withdrawal.reason ?? undefined}>
+      {t(`assets.withdrawalStatus.${withdrawal.status}`)}
+      {withdrawal.reason ? ` · ${withdrawal.reason}` : ''}
+    </span>
+  );
+}
+
+export function WithdrawalsTable({ rows, decimals }: { rows: WithdrawalView[]; decimals: number }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  return (
+    <ScrollArea label={t('assets.withdrawals')}>
+      <table className="w-full min-w-[36rem] border-collapse text-xs" data-testid="withdrawals">
+        <thead>
+          <tr>
+            <Th>{t('assets.columns.time')}</Th>
+            <Th>{t('assets.columns.network')}</Th>
+            <Th numeric>{t('assets.columns.amount')}</Th>
+            <Th numeric>{t('assets.columns.received')}</Th>
+            <Th>{t('assets.columns.address')}</Th>
+            <Th numeric>{t('assets.columns.confirmations')}</Th>
+            <Th>{t('assets.columns.status')}</Th>
+            <Th>{t('assets.columns.tx')}</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id} className="border-t" style={borderStyle} data-withdrawal-id={row.id}>
+              <td className="px-2 py-1 tabular-nums">{row.created_at}</td>
+              <td className="px-2 py-1">{row.chain}</td>
+              <td className="px-2 py-1 text-right tabular-nums" data-testid="withdrawal-amount">
+                {formatAmount(row.amount, decimals, lang)} {row.currency_code}
+              </td>
+              <td className="px-2 py-1 text-right tabular-nums" data-testid="withdrawal-received">
+                {formatAmount(row.received, decimals, lang)}
+              </td>
+              <td className="max-w-[10rem] truncate px-2 py-1 font-mono" title={row.address}>
+                {row.address}
+              </td>
+              <td className="px-2 py-1 text-right tabular-nums">
+                {row.confirmations}/{row.confirmations_needed}
+              </td>
+              <td className="px-2 py-1">
+                <WithdrawalStatus withdrawal={row} />
+              </td>
+              <td className="px-2 py-1">
+                <TxLink hash={row.tx_hash} url={row.tx_url} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollArea>
+  );
+}

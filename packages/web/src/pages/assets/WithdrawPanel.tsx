@@ -1,0 +1,397 @@
+import type { CurrencyView, WithdrawalView, WithdrawRequest } from '@oex/protocol';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError, call } from '../../api/http.js';
+import { Empty, QueryState } from '../../components/states.js';
+import {
+  useAssetsRefresh,
+  useBoundAddresses,
+  useCurrencyProtocols,
+  useWithdrawals,
+} from '../../features/assets/queries.js';
+import {
+  amountProblem,
+  newRequestId,
+  withdrawalFigures,
+  type AmountProblem,
+} from '../../features/assets/rules.js';
+import { acceptDecimalInput } from '../../features/trade/form-rules.js';
+import { currentLang } from '../../i18n/index.js';
+import { WithdrawalsTable } from './WalletTables.js';
+import {
+  borderStyle,
+  buttonClass,
+  formatAmount,
+  inputClass,
+  inputStyle,
+  muted,
+  primaryClass,
+  PanelFrame,
+} from './parts.js';
+
+const RECENT = 5;
+
+function Fact({ term, children, testId }: { term: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt style={muted}>{term}</dt>
+      <dd className="text-right tabular-nums break-all" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * The withdraw panel (spec 001 §2): network, address (or one from the address book), amount with
+ * the minimum as a hint, the fee and what arrives, computed exactly, memo when the network needs
+ * one, the trade password, and a confirmation before the irreversible send. Each submission carries
+ * its own request id, so a double click or a retry never withdraws twice.
+ */
+export function WithdrawPanel({
+  currency,
+  available,
+  onClose,
+}: {
+  currency: CurrencyView;
+  available: string;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const protocols = useCurrencyProtocols();
+  const book = useBoundAddresses(currency.id);
+  const withdrawals = useWithdrawals(currency.id, 1, RECENT);
+  const refresh = useAssetsRefresh();
+  const [protocolId, setProtocolId] = useState<number | null>(null);
+  const [address, setAddress] = useState('');
+  const [memo, setMemo] = useState('');
+  const [amount, setAmount] = useState('');
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const request = useRef<WithdrawRequest | null>(null);
+  const inFlight = useRef(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const ids = { network: useId(), book: useId(), hint: useId(), error: useId() };
+
+  return (
+    <PanelFrame title={t('assets.withdrawOf', { currency: currency.code })} onClose={onClose}>
+      <QueryState query={protocols} skeleton={{ rows: 6 }}>
+        {(all) => {
+          const networks = all.find((candidate) => candidate.id === currency.id)?.currency_protocols ?? [];
+          if (networks.length === 0)
+            return <Empty text={t('assets.noNetwork', { currency: currency.code })} />;
+          const network = networks.find((candidate) => candidate.id === protocolId) ?? networks[0]!;
+          const chain = network.chain_protocol.code;
+          const decimals = Math.min(currency.decimals, network.decimals);
+          const figures = withdrawalFigures(amount, currency.draw_rate);
+          const saved = (book.data ?? []).filter((entry) => entry.currency_protocol_id === network.id);
+          const usable = network.available === 1;
+
+          const check = (): AmountProblem | string | null => {
+            if (!address.trim()) return t('assets.problem.address');
+            const found = amountProblem(amount, {
+              available,
+              decimals,
+              min: currency.draw_min,
+              max: currency.draw_max,
+            });
+            if (found) return found;
+            if (network.memo_required === 1 && !memo.trim()) return t('assets.problem.memo');
+            if (!password) return t('assets.problem.password');
+            return null;
+          };
+
+          const submit = (event: React.FormEvent) => {
+            event.preventDefault();
+            setServerError(null);
+            const found = check();
+            if (found) {
+              setProblem(
+                typeof found === 'string'
+                  ? found
+                  : t(found.key, { ...found.params, currency: currency.code }),
+              );
+              return;
+            }
+            setProblem(null);
+            // One submission, one id: confirming twice, or a retry after a lost answer, sends the same.
+            request.current = {
+              currency_id: currency.id,
+              currency_protocol_id: network.id,
+              number: amount,
+              address: address.trim(),
+              memo: memo.trim(),
+              pay_password: password,
+              request_id: newRequestId(),
+            };
+            dialog.current?.showModal();
+          };
+
+          const send = async () => {
+            const body = request.current;
+            if (!body || inFlight.current) return;
+            inFlight.current = true;
+            setBusy(true);
+            try {
+              await call<WithdrawalView>('POST', 'account/draw', { ...body });
+              dialog.current?.close();
+              request.current = null;
+              setAmount('');
+              setPassword('');
+              refresh();
+            } catch (error) {
+              dialog.current?.close();
+              // The server's words, as they came (the client toasts them too).
+              setServerError(error instanceof ApiError ? error.message : String(error));
+              request.current = null;
+            } finally {
+              inFlight.current = false;
+              setBusy(false);
+            }
+          };
+
+          return (
+            <form
+              onSubmit={submit}
+              noValidate
+              aria-label={t('assets.withdrawOf', { currency: currency.code })}
+            >
+              <div className="flex flex-col gap-3">
+                {networks.length > 1 && (
+                  <label htmlFor={ids.network} className="flex flex-col gap-1">
+                    <span style={muted}>{t('assets.network')}</span>
+                    <select
+                      id={ids.network}
+                      className={inputClass}
+                      style={inputStyle}
+                      value={network.id}
+                      onChange={(event) => {
+                        setProtocolId(Number(event.target.value));
+                        setAddress('');
+                        setMemo('');
+                      }}
+                    >
+                      {networks.map((candidate) => (
+                        <option key={candidate.id} value={candidate.id}>
+                          {candidate.chain_protocol.code}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                )}
+                {!usable && (
+                  <p role="note" className="rounded border p-3" style={{ borderColor: 'var(--down)' }}>
+                    {network.unavailable_reason ?? t('assets.networkUnavailable', { network: chain })}
+                  </p>
+                )}
+                <label className="flex flex-col gap-1">
+                  <span style={muted}>{t('assets.address')}</span>
+                  <input
+                    className={`${inputClass} font-mono text-xs`}
+                    style={inputStyle}
+                    value={address}
+                    autoComplete="off"
+                    spellCheck={false}
+                    maxLength={128}
+                    onChange={(event) => setAddress(event.target.value)}
+                  />
+                </label>
+                {saved.length > 0 && (
+                  <label htmlFor={ids.book} className="flex flex-col gap-1">
+                    <span style={muted}>{t('assets.pickSaved')}</span>
+                    <select
+                      id={ids.book}
+                      className={inputClass}
+                      style={inputStyle}
+                      value=""
+                      onChange={(event) => {
+                        const entry = saved.find((candidate) => candidate.id === Number(event.target.value));
+                        if (!entry) return;
+                        setAddress(entry.address);
+                        setMemo(entry.memo);
+                      }}
+                    >
+                      <option value="">{t('assets.choose')}</option>
+                      {saved.map((entry) => (
+                        <option key={entry.id} value={entry.id}>
+                          {entry.notes ? `${entry.notes} · ` : ''}
+                          {entry.address}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                )}
+                <p className="-mt-2 text-xs">
+                  <Link to="/assets/bindAddr" style={{ color: 'var(--accent)' }}>
+                    {t('assets.manageAddresses')}
+                  </Link>
+                </p>
+                {network.memo_required === 1 && (
+                  <label className="flex flex-col gap-1">
+                    <span style={muted}>{t('assets.memo')}</span>
+                    <input
+                      className={inputClass}
+                      style={inputStyle}
+                      value={memo}
+                      autoComplete="off"
+                      maxLength={64}
+                      onChange={(event) => setMemo(event.target.value)}
+                    />
+                  </label>
+                )}
+                <div className="flex flex-col gap-1">
+                  <label className="flex flex-col gap-1">
+                    <span className="flex justify-between">
+                      <span style={muted}>{t('assets.amount')}</span>
+                      <span className="text-xs" style={muted}>
+                        {t('assets.available')}{' '}
+                        <span
+                          className="tabular-nums"
+                          style={{ color: 'var(--text)' }}
+                          data-testid="withdraw-available"
+                        >
+                          {formatAmount(available, currency.decimals, lang)}
+                        </span>{' '}
+                        {currency.code}
+                      </span>
+                    </span>
+                    <span className="flex gap-2">
+                      <input
+                        className={`${inputClass} text-right tabular-nums`}
+                        style={inputStyle}
+                        inputMode="decimal"
+                        autoComplete="off"
+                        placeholder={t('assets.minimum', { min: currency.draw_min, currency: currency.code })}
+                        value={amount}
+                        aria-describedby={ids.hint}
+                        onChange={(event) => {
+                          const result = acceptDecimalInput(event.target.value, decimals);
+                          if ('value' in result) setAmount(result.value);
+                          else setProblem(t(result.refused.key, result.refused.params));
+                        }}
+                      />
+                      <button
+                        type="button"
+                        className={buttonClass}
+                        style={borderStyle}
+                        onClick={() => setAmount(available)}
+                      >
+                        {t('assets.all')}
+                      </button>
+                    </span>
+                  </label>
+                  <p id={ids.hint} className="text-xs" style={muted}>
+                    {t('assets.limits', {
+                      min: currency.draw_min,
+                      max: currency.draw_max,
+                      currency: currency.code,
+                    })}
+                  </p>
+                </div>
+                <dl className="flex flex-col gap-1 rounded border p-2 text-xs" style={borderStyle}>
+                  <Fact term={t('assets.feeRate')} testId="fee-percent">
+                    {figures?.feePercent ?? withdrawalFigures('1', currency.draw_rate)?.feePercent}%
+                  </Fact>
+                  <Fact term={t('assets.fee')} testId="fee">
+                    {figures ? `${figures.fee} ${currency.code}` : '—'}
+                  </Fact>
+                  <Fact term={t('assets.received')} testId="received">
+                    {figures ? `${figures.received} ${currency.code}` : '—'}
+                  </Fact>
+                </dl>
+                <label className="flex flex-col gap-1">
+                  <span style={muted}>{t('assets.tradePassword')}</span>
+                  <input
+                    type="password"
+                    className={inputClass}
+                    style={inputStyle}
+                    value={password}
+                    autoComplete="off"
+                    maxLength={64}
+                    onChange={(event) => setPassword(event.target.value)}
+                  />
+                </label>
+                <p className="-mt-2 text-xs">
+                  <Link to="/tradePassword" style={{ color: 'var(--accent)' }}>
+                    {t('assets.setTradePassword')}
+                  </Link>
+                </p>
+                <div role="alert" id={ids.error} className="min-h-5 text-xs" style={{ color: 'var(--down)' }}>
+                  {serverError ?? problem ?? ''}
+                </div>
+                <button
+                  type="submit"
+                  disabled={!usable || busy}
+                  className={primaryClass}
+                  style={{ background: 'var(--accent-strong)' }}
+                >
+                  {t('assets.withdraw')}
+                </button>
+              </div>
+              <dialog
+                ref={dialog}
+                aria-labelledby="withdraw-confirm-title"
+                className="m-auto w-[min(24rem,calc(100vw-2rem))] rounded-lg border p-4 text-sm"
+                style={inputStyle}
+              >
+                <h3 id="withdraw-confirm-title" className="mb-2 font-semibold">
+                  {t('assets.confirmWithdraw')}
+                </h3>
+                <p className="mb-3 text-xs" style={{ color: 'var(--down)' }}>
+                  {t('assets.irreversible', { currency: currency.code, network: chain })}
+                </p>
+                <dl className="mb-3 flex flex-col gap-1 text-xs" data-testid="withdraw-summary">
+                  <Fact term={t('assets.network')}>{chain}</Fact>
+                  <Fact term={t('assets.address')}>
+                    <span className="font-mono">{request.current?.address ?? address.trim()}</span>
+                  </Fact>
+                  {memo.trim() && <Fact term={t('assets.memo')}>{memo.trim()}</Fact>}
+                  <Fact term={t('assets.amount')}>
+                    {amount} {currency.code}
+                  </Fact>
+                  <Fact term={t('assets.fee')}>
+                    {figures?.fee} {currency.code}
+                  </Fact>
+                  <Fact term={t('assets.received')}>
+                    {figures?.received} {currency.code}
+                  </Fact>
+                </dl>
+                <div className="flex justify-end gap-2">
+                  <button
+                    type="button"
+                    className={buttonClass}
+                    style={borderStyle}
+                    onClick={() => dialog.current?.close()}
+                  >
+                    {t('assets.cancel')}
+                  </button>
+                  <button
+                    type="button"
+                    disabled={busy}
+                    className={primaryClass}
+                    style={{ background: 'var(--down-strong)' }}
+                    onClick={() => void send()}
+                  >
+                    {t('assets.confirmSend')}
+                  </button>
+                </div>
+              </dialog>
+            </form>
+          );
+        }}
+      </QueryState>
+      <h3 className="mt-2 font-medium">{t('assets.recentWithdrawals')}</h3>
+      <QueryState
+        query={withdrawals}
+        isEmpty={(page) => page.data.length === 0}
+        empty={t('assets.noWithdrawals')}
+      >
+        {(page) => <WithdrawalsTable rows={page.data} decimals={currency.decimals} />}
+      </QueryState>
+    </PanelFrame>
+  );
+}

@@ -1,0 +1,214 @@
+import type { Lang } from '@oex/protocol';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToasts } from '../../components/toast.js';
+import { amountDirection, hasPages, lastPage, shownDecimals, signed } from '../../features/assets/rules.js';
+import { formatNumber } from '../../lib/format.js';
+
+/** Shared pieces of the asset centre's pages. */
+
+export const inputStyle = { background: 'var(--bg)', borderColor: 'var(--border)', color: 'var(--text)' };
+export const inputClass = 'w-full rounded border px-2 py-1.5';
+export const buttonClass = 'rounded border px-3 py-1 disabled:opacity-50 aria-disabled:opacity-40';
+export const primaryClass = 'rounded px-4 py-1.5 font-medium text-white disabled:opacity-60';
+export const panelStyle = { background: 'var(--panel)', borderColor: 'var(--border)' };
+export const borderStyle = { borderColor: 'var(--border)' };
+export const muted = { color: 'var(--muted)' };
+
+/** A balance in its currency's decimals (at least 2), cut, grouped for the language. */
+export function formatAmount(value: string, decimals: number, lang: Lang): string {
+  return formatNumber(value, shownDecimals(value, decimals), lang);
+}
+
+/** A record amount with its sign, green for money in and red for money out. */
+export function SignedAmount({ value, decimals, lang }: { value: string; decimals: number; lang: Lang }) {
+  const direction = amountDirection(value);
+  const text = signed(value);
+  const shown = formatAmount(text.replace(/^\+/, ''), decimals, lang);
+  return (
+    <span
+      className="tabular-nums"
+      data-amount={text}
+      style={{ color: direction === 'up' ? 'var(--up)' : direction === 'down' ? 'var(--down)' : undefined }}
+    >
+      {direction === 'up' ? `+${shown}` : shown}
+    </span>
+  );
+}
+
+/** Previous / page of pages / next, shown only past one page of 15 (spec 001 §2). */
+export function Pager({
+  total,
+  page,
+  perPage,
+  onPage,
+}: {
+  total: number;
+  page: number;
+  perPage?: number;
+  onPage(page: number): void;
+}) {
+  const { t } = useTranslation();
+  if (!hasPages(total, perPage)) return null;
+  const last = lastPage(total, perPage);
+  return (
+    <nav aria-label={t('assets.pages')} className="flex items-center justify-end gap-2 py-2 text-sm">
+      <button
+        type="button"
+        className={buttonClass}
+        style={borderStyle}
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
+        {t('assets.previous')}
+      </button>
+      <span className="tabular-nums" aria-live="polite">
+        {t('assets.pageOf', { page, last })}
+      </span>
+      <button
+        type="button"
+        className={buttonClass}
+        style={borderStyle}
+        disabled={page >= last}
+        onClick={() => onPage(page + 1)}
+      >
+        {t('assets.next')}
+      </button>
+    </nav>
+  );
+}
+
+/** Copies a text and says so; the label names what is copied. */
+export function CopyButton({ text, label }: { text: string; label: string }) {
+  const { t } = useTranslation();
+  const toast = useToasts((state) => state.show);
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 1500);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  return (
+    <button
+      type="button"
+      className={`${buttonClass} shrink-0 text-xs`}
+      style={borderStyle}
+      aria-label={label}
+      onClick={() => {
+        navigator.clipboard.writeText(text).then(
+          () => {
+            setCopied(true);
+            toast('success', t('assets.copied'));
+          },
+          () => toast('error', t('assets.copyFailed')),
+        );
+      }}
+    >
+      {copied ? t('assets.copiedShort') : t('assets.copy')}
+    </button>
+  );
+}
+
+/** A labelled select of currencies, with "All" first when `all` is given. */
+export function CurrencySelect({
+  id,
+  label,
+  currencies,
+  value,
+  all,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  currencies: readonly { id: number; code: string }[];
+  value: number | undefined;
+  all?: boolean;
+  onChange(id: number | undefined): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <label htmlFor={id} className="flex items-center gap-2 text-sm">
+      <span style={muted}>{label}</span>
+      <select
+        id={id}
+        className="rounded border px-2 py-1"
+        style={inputStyle}
+        value={value ?? ''}
+        onChange={(event) => onChange(event.target.value ? Number(event.target.value) : undefined)}
+      >
+        {all && <option value="">{t('assets.all')}</option>}
+        {currencies.map((currency) => (
+          <option key={currency.id} value={currency.id}>
+            {currency.code}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** A table head cell; numbers are right-aligned. */
+export function Th({ children, numeric }: { children: React.ReactNode; numeric?: boolean }) {
+  return (
+    <th
+      scope="col"
+      className={`px-2 py-1.5 font-normal ${numeric ? 'text-right' : 'text-left'}`}
+      style={muted}
+    >
+      {children}
+    </th>
+  );
+}
+
+/** The block explorer link of a transaction, or its hash shortened when there is none. */
+export function TxLink({ hash, url }: { hash: string | null; url: string | null }) {
+  const { t } = useTranslation();
+  if (!hash) return <span style={muted}>—</span>;
+  const short = hash.length > 14 ? `${hash.slice(0, 8)}…${hash.slice(-6)}` : hash;
+  if (!url) return <span className="font-mono">{short}</span>;
+  return (
+    <a
+      href={url}
+      target="_blank"
+      rel="noreferrer noopener"
+      className="font-mono underline"
+      style={{ color: 'var(--accent)' }}
+      aria-label={t('assets.viewTx', { hash: short })}
+    >
+      {short}
+    </a>
+  );
+}
+
+/** The frame of the charge and withdraw panels: a titled section with a close button; Escape closes. */
+export function PanelFrame({
+  title,
+  onClose,
+  children,
+}: {
+  title: string;
+  onClose(): void;
+  children: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section
+      aria-labelledby="panel-title"
+      className="flex min-w-0 flex-col gap-3 rounded-lg border p-4 text-sm"
+      style={panelStyle}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !(event.target instanceof HTMLDialogElement)) onClose();
+      }}
+    >
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="panel-title" className="text-base font-semibold">
+          {title}
+        </h2>
+        <button type="button" className={buttonClass} style={borderStyle} onClick={onClose}>
+          {t('assets.close')}
+        </button>
+      </div>
+      {children}
+    </section>
+  );
+}
