@@ -17,5 +17,7 @@ export const CodeType = {
   TRADE_PASSWORD: 3,
   BIND_EMAIL: 4,
   LOGIN: 5,
+  /** Binding a withdrawal address; sent to the account's own email or phone. */
+  WITHDRAW_ADDRESS: 6,
 } as const;
 export type CodeTypeValue = (typeof CodeType)[keyof typeof CodeType];

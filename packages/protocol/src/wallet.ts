@@ -70,6 +70,7 @@ export const withdrawRequest = z.object({
     .optional(),
 });
 export type WithdrawRequest = z.input<typeof withdrawRequest>;
+export type WithdrawInput = z.output<typeof withdrawRequest>;
 
 export type DepositStatus =
   /** Seen in a block, fewer confirmations than needed to credit. */
@@ -145,8 +146,7 @@ export const walletRecordsQuery = z.object({
 
 /** A WALLET push on the private channel: a deposit or withdrawal of yours changed. */
 export type WalletPush =
-  | { kind: 'deposit'; record: DepositView }
-  | { kind: 'withdrawal'; record: WithdrawalView };
+  { kind: 'deposit'; record: DepositView } | { kind: 'withdrawal'; record: WithdrawalView };
 
 /** A named withdrawal address (bindAddr). */
 export interface BoundAddressView {

@@ -14,7 +14,7 @@ import { DEMO, seedDemo, seedDemoBalances } from './db/seed/demo.js';
 import { seedReference } from './db/seed/index.js';
 import { devRoutes } from './dev/routes.js';
 import { createHttpServer, setNotFound, type Api } from './http/server.js';
-import { adminRoutes } from './ledger/admin-routes.js';
+import { adminGuard, adminRoutes } from './ledger/admin-routes.js';
 import { BalanceLiveFeed } from './ledger/live.js';
 import { CurrencyDirectory } from './ledger/currencies.js';
 import { ledgerRoutes } from './ledger/routes.js';
@@ -38,6 +38,12 @@ import { Hub } from './realtime/hub.js';
 import { usersRoutes } from './users/routes.js';
 import { UsersService } from './users/service.js';
 import { Sessions } from './users/sessions.js';
+import { pino } from 'pino';
+import { devChainRoutes } from './wallet/dev-routes.js';
+import { attachWalletLive } from './wallet/live.js';
+import { openWallet, type Wallet } from './wallet/module.js';
+import { walletRoutes } from './wallet/routes.js';
+import { WalletService } from './wallet/service.js';
 
 export interface Core {
   config: Config;
@@ -54,6 +60,8 @@ export interface Core {
   spot: SpotService;
   /** The public mark-price tape that contracts settle on. */
   markTape: MarkTape;
+  /** Chains, deposit watchers and the withdrawal signer. */
+  wallet: Wallet;
   writerLock: WriterLock;
   adminToken: string;
   close(): Promise<void>;
@@ -129,6 +137,11 @@ export async function openCore(config: Config, clock: Clock = systemClock): Prom
       await seedDemo(db, users, clock);
       await seedDemoBalances(db, ledger, sequencer, currencies);
     }
+    const log = pino({
+      level: config.logLevel,
+      redact: { paths: ['mnemonic', '*.mnemonic'], censor: '[secret]' },
+    });
+    const wallet = await openWallet({ config, db, sequencer, currencies, users, settings, clock, log });
     return {
       config,
       db,
@@ -143,9 +156,11 @@ export async function openCore(config: Config, clock: Clock = systemClock): Prom
       ledger,
       spot,
       markTape,
+      wallet,
       writerLock: lock,
       adminToken,
       async close() {
+        await wallet.close();
         await markTape.close();
         await sequencer.close();
         clearInterval(klineFlush);
@@ -194,7 +209,17 @@ export async function startExchange(config: Config, options: StartOptions = {}):
   ledgerRoutes(app, ledger, sessions);
   spotRoutes(app, core.spot, sessions, new FavoriteMarkets(db.kysely, core.spot.markets, core.clock));
   adminRoutes(app, { ledger, users, currencies, adminToken: core.adminToken });
+  walletRoutes(app, {
+    wallet: core.wallet,
+    service: new WalletService(db.kysely, core.wallet, currencies, users, core.clock, config.exchangeTz),
+    sessions,
+    secretGuessLimit: config.secretGuessLimit,
+    codeRateLimit: config.codeRateLimit,
+    requireAdmin: adminGuard(core.adminToken),
+  });
+  attachWalletLive(hub, core.wallet, db.kysely);
   if (config.demo) devRoutes(app, delivery);
+  if (config.demo && core.wallet.devChain) devChainRoutes(app, core.wallet.devChain);
   await servePublicAssets(app);
   setNotFound(app, await serveWebApp(app, config.webDist));
 
@@ -204,6 +229,7 @@ export async function startExchange(config: Config, options: StartOptions = {}):
   }
 
   core.markTape.start();
+  core.wallet.start();
   try {
     await app.listen({ port: options.port ?? config.port, host: config.host });
   } catch (error) {

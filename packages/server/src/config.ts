@@ -41,6 +41,17 @@ export interface Config {
   maxConnectionsPerAddress: number;
   /** How often live connections are checked against their sessions. */
   liveSessionCheckMs: number;
+  /**
+   * The EVM node (ERC-20 and ETH networks): a JSON-RPC URL, or `anvil` to start a local development
+   * node from node_modules (the demo default). Unset or `off`: those networks show as unavailable.
+   */
+  evmRpcUrl: string | undefined;
+  /** Seconds between blocks of the local anvil node (0: a block per transaction). */
+  anvilBlockTime: number;
+  /** How often the deposit watchers and the withdrawal signer look at the chains. */
+  chainPollMs: number;
+  /** The BIP-39 phrase of the wallet (deposit keys and hot wallet). Demo: a public demo phrase. */
+  walletMnemonic: string | undefined;
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -105,6 +116,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     keepAliveTimeoutMs: integer(env.KEEP_ALIVE_TIMEOUT_MS, 5_000, 'KEEP_ALIVE_TIMEOUT_MS'),
     maxConnectionsPerAddress: integer(env.MAX_CONNECTIONS_PER_ADDRESS, 128, 'MAX_CONNECTIONS_PER_ADDRESS'),
     liveSessionCheckMs: integer(env.LIVE_SESSION_CHECK_MS, 30_000, 'LIVE_SESSION_CHECK_MS'),
+    evmRpcUrl: env.EVM_RPC_URL === 'off' ? undefined : env.EVM_RPC_URL || (demo ? 'anvil' : undefined),
+    anvilBlockTime: integer(env.ANVIL_BLOCK_TIME, 2, 'ANVIL_BLOCK_TIME'),
+    chainPollMs: integer(env.CHAIN_POLL_MS, 1000, 'CHAIN_POLL_MS'),
+    walletMnemonic: env.WALLET_MNEMONIC || undefined,
     ...overrides,
   };
 }

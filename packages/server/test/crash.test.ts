@@ -1,59 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Db } from '../src/db/connect.js';
 import { auditLedger } from '../src/ledger/audit.js';
-import { ApiClient } from './helpers/client.js';
+import { startServer } from './helpers/child-server.js';
 import { freshDatabase } from './helpers/exchange.js';
 import { USDT } from './helpers/ledger.js';
 
-const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const ROUNDS = 20;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-/** The real server as a child process, started the way `npm start` starts it. */
-async function startServer(databaseUrl: string): Promise<{ child: ChildProcess; api: ApiClient }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      DEMO: '1',
-      LOG_LEVEL: 'warn',
-      MARKET_MAKER: '0',
-      AUTH_RATE_LIMIT: '100000',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let errors = '';
-  child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-  const api = new ApiClient(`http://127.0.0.1:${port}`);
-  for (let i = 0; i < 200; i += 1) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${errors}`);
-    try {
-      if ((await api.get('health')).body.code === 1) return { child, api };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start: ${errors}`);
-}
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 beforeAll(async () => {

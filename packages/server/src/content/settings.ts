@@ -18,6 +18,10 @@ export const SETTING_DEFAULTS = {
   price_warning_percent: '10',
   /** Days the mark-price tape is kept: at least as long as a contract settled on it can be disputed. */
   mark_price_retention_days: '90',
+  /** Withdrawals worth more than this many USD wait for an operator's approval. */
+  withdraw_review_usd: '10000',
+  /** 1: withdrawals go only to an address bound in the address book (bindAddr). */
+  withdraw_require_bound_address: '0',
 } as const;
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 

@@ -7,6 +7,7 @@ import * as favorites from './migrations/004_favorites.js';
 import * as sessions from './migrations/006_sessions.js';
 import * as marketPrecision from './migrations/007_market_precision.js';
 import * as markPrices from './migrations/008_mark_prices.js';
+import * as wallet from './migrations/009_wallet.js';
 
 /** Versioned migrations, in order. A new migration is a new entry; old ones never change. */
 const MIGRATIONS = {
@@ -17,6 +18,7 @@ const MIGRATIONS = {
   '006_sessions': sessions,
   '007_market_precision': marketPrecision,
   '008_mark_prices': markPrices,
+  '009_wallet': wallet,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -248,12 +248,100 @@ export interface FavoriteMarketsTable {
   created_at: number;
 }
 
+export interface CurrencyProtocolsTable {
+  id: Generated<number>;
+  currency_id: number;
+  chain: string;
+  token_address: string;
+  decimals: number;
+  memo_required: Flag;
+  confirmations_credit: number;
+  confirmations_withdraw: number;
+  explorer_tx_url: string;
+  sort: number;
+  min_deposit: Money;
+}
+
+export interface DepositAddressesTable {
+  id: Generated<number>;
+  user_id: number;
+  family: string;
+  derivation_index: number;
+  address: string;
+  memo: string;
+  created_at: number;
+}
+
+export interface ChainBlocksTable {
+  protocol_id: number;
+  height: number;
+  hash: string;
+}
+
+export interface DepositsTable {
+  id: Generated<number>;
+  protocol_id: number;
+  user_id: number;
+  currency_id: number;
+  address: string;
+  tx_hash: string;
+  log_index: number;
+  block_number: number;
+  block_hash: string;
+  status: string;
+  confirmations: number;
+  amount: Money;
+  shortfall: Money;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface WithdrawalsTable {
+  id: Generated<number>;
+  user_id: number;
+  currency_id: number;
+  protocol_id: number;
+  address: string;
+  memo: string;
+  amount: Money;
+  fee: Money;
+  received: Money;
+  status: string;
+  nonce: number | null;
+  raw_tx: string | null;
+  tx_hash: string | null;
+  block_number: number | null;
+  confirmations: number;
+  reason: string | null;
+  request_id: string | null;
+  request_hash: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface BoundAddressesTable {
+  id: Generated<number>;
+  user_id: number;
+  currency_id: number;
+  protocol_id: number;
+  address: string;
+  memo: string;
+  notes: string;
+  created_at: number;
+}
+
 export interface Database {
   settings: SettingsTable;
   areas: AreasTable;
   users: UsersTable;
   sessions: SessionsTable;
   mark_prices: MarkPricesTable;
+  currency_protocols: CurrencyProtocolsTable;
+  deposit_addresses: DepositAddressesTable;
+  chain_blocks: ChainBlocksTable;
+  deposits: DepositsTable;
+  withdrawals: WithdrawalsTable;
+  bound_addresses: BoundAddressesTable;
   verification_codes: VerificationCodesTable;
   login_failures: LoginFailuresTable;
   dev_mailbox: DevMailboxTable;

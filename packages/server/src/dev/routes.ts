@@ -17,7 +17,7 @@ export function fromThisMachine(request: FastifyRequest): boolean {
   return loopback && !request.headers['x-forwarded-for'] && !request.headers.forwarded;
 }
 
-async function localOnly(request: FastifyRequest): Promise<void> {
+export async function localOnly(request: FastifyRequest): Promise<void> {
   if (!fromThisMachine(request)) throw forbidden('error.local_only');
 }
 

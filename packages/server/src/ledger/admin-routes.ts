@@ -17,18 +17,23 @@ export const creditRequest = z.object({
   account_type: z.number().int().min(1).max(5).default(1),
 });
 
-/** Operator calls, guarded by the writer's admin token (in its lock file, readable by the operator). */
-export function adminRoutes(
-  app: Api,
-  deps: { ledger: LedgerService; users: UsersService; currencies: CurrencyDirectory; adminToken: string },
-): void {
-  const expected = Buffer.from(deps.adminToken);
-  const requireAdmin = async (request: FastifyRequest) => {
+/** The guard of operator calls: the writer's admin token (in its lock file, readable by the operator). */
+export function adminGuard(adminToken: string): (request: FastifyRequest) => Promise<void> {
+  const expected = Buffer.from(adminToken);
+  return async (request) => {
     const given = Buffer.from(String(request.headers['x-admin-token'] ?? ''));
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
       throw new AppError(403, 'error.admin_token');
     }
   };
+}
+
+/** Operator calls of the ledger. */
+export function adminRoutes(
+  app: Api,
+  deps: { ledger: LedgerService; users: UsersService; currencies: CurrencyDirectory; adminToken: string },
+): void {
+  const requireAdmin = adminGuard(deps.adminToken);
 
   app.post(
     '/api/admin/credit',

@@ -83,6 +83,9 @@ export class CurrencyDirectory {
     return this.livePrices ? this.livePrices(currencyId) : this.referenceUsdPrice(currencyId);
   }
 
+  /** The currency's networks (the wallet module sets it once chains are known). */
+  networksOf: ((currencyId: number) => CurrencyView['currency_protocols']) | undefined;
+
   /** The amount as this currency may hold it: above zero, with no more decimals than it has. */
   checkAmount(currencyId: number, amount: Decimal): void {
     if (!amount.isPositive()) throw badRequest('error.amount_positive');
@@ -112,7 +115,7 @@ export class CurrencyDirectory {
         name: accountTypeName(type.code, lang),
         account_code: type.code,
       })),
-      currency_protocols: [],
+      currency_protocols: this.networksOf?.(row.id) ?? [],
     };
   }
 }

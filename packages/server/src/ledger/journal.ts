@@ -10,6 +10,14 @@ export const JournalType = {
   /** A fill: base to the buyer, quote to the seller. */
   TRADE: 6,
   TRADE_FEE: 7,
+  /** A credited deposit whose block left the chain before it was final. */
+  DEPOSIT_REVERSED: 8,
+  /** A withdrawal's amount locked until it is sent and final, or released. */
+  WITHDRAW_HOLD: 9,
+  WITHDRAW_RELEASE: 10,
+  /** A withdrawal final on chain: what the address received, and the fee. */
+  WITHDRAW: 11,
+  WITHDRAW_FEE: 12,
 } as const;
 export type JournalTypeCode = (typeof JournalType)[keyof typeof JournalType];
 
@@ -21,4 +29,9 @@ export const JOURNAL_MEMO = {
   [JournalType.ORDER_RELEASE]: 'journal.order_release',
   [JournalType.TRADE]: 'journal.trade',
   [JournalType.TRADE_FEE]: 'journal.trade_fee',
+  [JournalType.DEPOSIT_REVERSED]: 'journal.deposit_reversed',
+  [JournalType.WITHDRAW_HOLD]: 'journal.withdraw_hold',
+  [JournalType.WITHDRAW_RELEASE]: 'journal.withdraw_release',
+  [JournalType.WITHDRAW]: 'journal.withdraw',
+  [JournalType.WITHDRAW_FEE]: 'journal.withdraw_fee',
 } as const;

@@ -7,6 +7,8 @@ export const PRIVATE_CHANNELS = [
   // Ours: every change of one of your orders, and of your balances, to every session of yours.
   'ORDER',
   'BALANCE',
+  // Ours: your deposits and withdrawals as they move.
+  'WALLET',
   'LEVER_TRADE',
   'LEVER_CLOSED',
   'MICRO_CLOSED',

@@ -313,6 +313,42 @@ export class UsersService {
       .execute();
   }
 
+  /**
+   * Checks the trade password before a withdrawal. Wrong ones count like wrong sign-ins, so a stolen
+   * token cannot guess it without limit.
+   */
+  async verifyPayPassword(userId: number, password: string): Promise<void> {
+    const user = await this.byId(userId);
+    if (!user.pay_password_hash) throw badRequest('error.pay_password_unset');
+    const failureKey = `pay:${user.id}`;
+    await this.refuseWhenLocked(failureKey);
+    if (!(await verifyPassword(user.pay_password_hash, password))) {
+      await this.recordFailure(failureKey);
+      throw badRequest('error.pay_password_wrong');
+    }
+    await this.clearFailures(failureKey);
+  }
+
+  /** Sends a code to the account's own email (or phone, without one); answers where, masked. */
+  async sendOwnCode(caller: AuthUser, type: CodeTypeValue, lang: Lang): Promise<string> {
+    const user = await this.byId(caller.id);
+    const identity: Identity | null = user.email
+      ? { kind: 'email', email: user.email }
+      : user.mobile && user.area_code
+        ? { kind: 'mobile', areaCode: user.area_code, mobile: user.mobile }
+        : null;
+    if (!identity) throw badRequest('error.no_contact');
+    await this.deliverCode(identity, type, lang);
+    return maskContact(addressOf(identity));
+  }
+
+  /** Uses up a code sent to one of the account's own contacts. */
+  async consumeOwnCode(caller: AuthUser, type: CodeTypeValue, code: string): Promise<void> {
+    const targets = contactTargets(await this.byId(caller.id));
+    if (targets.length === 0) throw badRequest('error.no_contact');
+    await this.deps.codes.consume(targets, type, code);
+  }
+
   // ---- email binding ------------------------------------------------------------------
 
   async sendBindEmailCode(caller: AuthUser, email: string, lang: Lang): Promise<void> {
@@ -414,6 +450,13 @@ function namesOfUser(user: UserRow): string[] {
     user.mobile,
     user.mobile && user.area_code ? user.area_code + user.mobile : null,
   ].filter((name): name is string => Boolean(name));
+}
+
+/** a***@example.com, +86******1234: enough to recognise, not to copy. */
+function maskContact(address: string): string {
+  const at = address.indexOf('@');
+  if (at > 0) return `${address[0]}***${address.slice(at)}`;
+  return `${address.slice(0, 3)}******${address.slice(-4)}`;
 }
 
 function contactTargets(user: UserRow): CodeTarget[] {

@@ -74,6 +74,8 @@ export async function startTestExchange(overrides: Partial<Config> = {}): Promis
       maxConnectionsPerAddress: 0,
       // No web app unless a test brings one, whatever the local build holds.
       webDist: join(tmpdir(), 'oex-no-web-app'),
+      // No chain unless a test brings one (test/helpers/chain.ts starts anvil).
+      evmRpcUrl: undefined,
       ...overrides,
     },
   );

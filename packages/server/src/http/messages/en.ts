@@ -150,6 +150,41 @@ export const en = {
   'journal.trade_fee': 'Trading fee',
   'rule.period': 'must be one of 1min, 5min, 15min, 30min, 60min, 1day, 1week, 1mon',
   'rule.order_type': 'must be 0 (limit) or 1 (market)',
+  // Wallet: deposits, withdrawals, address book.
+  'error.pay_password_unset': 'Set a trade password first (Personal centre › Trade password)',
+  'error.pay_password_wrong': 'The trade password is wrong',
+  'error.protocol_unknown': 'This network does not exist for this currency',
+  'error.withdraw_closed': 'Withdrawals of this currency are closed',
+  'error.deposit_closed': 'Deposits of this currency are closed',
+  'error.network_unavailable': 'This network is not available on this exchange right now',
+  'error.address_invalid':
+    'This is not a valid {chain} address (check every character: the checksum does not match)',
+  'error.memo_required': 'This network needs a memo',
+  'error.withdraw_decimals': 'This network carries at most {decimals} decimals',
+  'error.withdraw_min': 'The minimum withdrawal is {min}',
+  'error.withdraw_max': 'The maximum withdrawal is {max}',
+  'error.address_not_bound': 'Withdrawals go only to an address in your address book: bind it first',
+  'error.deposit_not_final':
+    'Part of this balance is a deposit that is not final yet; it can be withdrawn after its confirmations',
+  'error.withdrawal_state': 'This withdrawal has already moved on',
+  'error.withdrawal_not_in_review': 'This withdrawal is not waiting for review',
+  'error.address_already_bound': 'This address is already in your address book',
+  'wallet.unavailable_tron':
+    'TRON is not connected on this server: no TRON node is configured, so this network cannot take deposits or send withdrawals',
+  'wallet.unavailable_btc':
+    'Bitcoin is not connected on this server: no Bitcoin node is configured, so this network cannot take deposits or send withdrawals',
+  'wallet.unavailable_no_node': 'No node of this network is configured on this server (EVM_RPC_URL)',
+  'wallet.unavailable_no_keys': 'The wallet keys are not configured on this server (WALLET_MNEMONIC)',
+  'wallet.unavailable_no_token': 'The token contract of this network is not configured',
+  'ok.withdrawal_requested': 'Withdrawal requested',
+  'ok.address_bound': 'Address added',
+  'ok.address_unbound': 'Address removed',
+  'journal.deposit_reversed': 'Deposit reversed (block left the chain)',
+  'journal.withdraw_hold': 'Withdrawal hold',
+  'journal.withdraw_release': 'Withdrawal released',
+  'journal.withdraw': 'Withdrawal',
+  'journal.withdraw_fee': 'Withdrawal fee',
+  'code.purpose.6': 'withdrawal address',
 } as const;
 
 export type MessageKey = keyof typeof en;

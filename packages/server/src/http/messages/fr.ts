@@ -148,4 +148,41 @@ export const fr: Catalog = {
   'journal.trade_fee': 'Frais de transaction',
   'rule.period': 'doit être 1min, 5min, 15min, 30min, 60min, 1day, 1week ou 1mon',
   'rule.order_type': 'doit être 0 (limite) ou 1 (marché)',
+  // Wallet: deposits, withdrawals, address book.
+  'error.pay_password_unset':
+    "Définissez d'abord un mot de passe de transaction (Espace personnel › Mot de passe de transaction)",
+  'error.pay_password_wrong': 'Le mot de passe de transaction est incorrect',
+  'error.protocol_unknown': "Ce réseau n'existe pas pour cette devise",
+  'error.withdraw_closed': 'Les retraits de cette devise sont fermés',
+  'error.deposit_closed': 'Les dépôts de cette devise sont fermés',
+  'error.network_unavailable': "Ce réseau n'est pas disponible sur cette plateforme pour le moment",
+  'error.address_invalid':
+    "Ce n'est pas une adresse {chain} valide (vérifiez chaque caractère : la somme de contrôle ne correspond pas)",
+  'error.memo_required': 'Ce réseau exige un mémo',
+  'error.withdraw_decimals': 'Ce réseau accepte au plus {decimals} décimales',
+  'error.withdraw_min': 'Le retrait minimum est de {min}',
+  'error.withdraw_max': 'Le retrait maximum est de {max}',
+  'error.address_not_bound': "Les retraits ne vont qu'à une adresse de votre carnet : ajoutez-la d'abord",
+  'error.deposit_not_final':
+    "Une partie de ce solde provient d'un dépôt pas encore définitif ; il pourra être retiré après ses confirmations",
+  'error.withdrawal_state': 'Ce retrait est déjà passé à l’étape suivante',
+  'error.withdrawal_not_in_review': "Ce retrait n'attend pas de vérification",
+  'error.address_already_bound': 'Cette adresse est déjà dans votre carnet',
+  'wallet.unavailable_tron':
+    "TRON n'est pas connecté sur ce serveur : aucun nœud TRON n'est configuré, ce réseau ne peut ni recevoir de dépôts ni envoyer de retraits",
+  'wallet.unavailable_btc':
+    "Bitcoin n'est pas connecté sur ce serveur : aucun nœud Bitcoin n'est configuré, ce réseau ne peut ni recevoir de dépôts ni envoyer de retraits",
+  'wallet.unavailable_no_node': "Aucun nœud de ce réseau n'est configuré sur ce serveur (EVM_RPC_URL)",
+  'wallet.unavailable_no_keys':
+    'Les clés du portefeuille ne sont pas configurées sur ce serveur (WALLET_MNEMONIC)',
+  'wallet.unavailable_no_token': "Le contrat du jeton de ce réseau n'est pas configuré",
+  'ok.withdrawal_requested': 'Retrait demandé',
+  'ok.address_bound': 'Adresse ajoutée',
+  'ok.address_unbound': 'Adresse supprimée',
+  'journal.deposit_reversed': 'Dépôt annulé (bloc sorti de la chaîne)',
+  'journal.withdraw_hold': 'Blocage de retrait',
+  'journal.withdraw_release': 'Retrait débloqué',
+  'journal.withdraw': 'Retrait',
+  'journal.withdraw_fee': 'Frais de retrait',
+  'code.purpose.6': 'adresse de retrait',
 };

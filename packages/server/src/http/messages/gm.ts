@@ -153,4 +153,42 @@ export const gm: Catalog = {
   'journal.trade_fee': 'Handelsgebühr',
   'rule.period': 'muss einer von 1min, 5min, 15min, 30min, 60min, 1day, 1week, 1mon sein',
   'rule.order_type': 'muss 0 (Limit) oder 1 (Markt) sein',
+  // Wallet: deposits, withdrawals, address book.
+  'error.pay_password_unset':
+    'Legen Sie zuerst ein Handelspasswort fest (Persönlicher Bereich › Handelspasswort)',
+  'error.pay_password_wrong': 'Das Handelspasswort ist falsch',
+  'error.protocol_unknown': 'Dieses Netzwerk gibt es für diese Währung nicht',
+  'error.withdraw_closed': 'Auszahlungen dieser Währung sind geschlossen',
+  'error.deposit_closed': 'Einzahlungen dieser Währung sind geschlossen',
+  'error.network_unavailable': 'Dieses Netzwerk ist auf dieser Börse derzeit nicht verfügbar',
+  'error.address_invalid':
+    'Keine gültige {chain}-Adresse (bitte jedes Zeichen prüfen: die Prüfsumme stimmt nicht)',
+  'error.memo_required': 'Dieses Netzwerk benötigt ein Memo',
+  'error.withdraw_decimals': 'Dieses Netzwerk erlaubt höchstens {decimals} Nachkommastellen',
+  'error.withdraw_min': 'Die Mindestauszahlung beträgt {min}',
+  'error.withdraw_max': 'Die Höchstauszahlung beträgt {max}',
+  'error.address_not_bound': 'Auszahlungen nur an Adressen aus Ihrem Adressbuch: bitte zuerst hinzufügen',
+  'error.deposit_not_final':
+    'Ein Teil des Guthabens ist eine noch nicht endgültige Einzahlung; nach ihren Bestätigungen kann er ausgezahlt werden',
+  'error.withdrawal_state': 'Diese Auszahlung ist bereits weiter',
+  'error.withdrawal_not_in_review': 'Diese Auszahlung wartet nicht auf Prüfung',
+  'error.address_already_bound': 'Diese Adresse ist bereits in Ihrem Adressbuch',
+  'wallet.unavailable_tron':
+    'TRON ist auf diesem Server nicht verbunden: kein TRON-Knoten konfiguriert, daher keine Ein- oder Auszahlungen über dieses Netzwerk',
+  'wallet.unavailable_btc':
+    'Bitcoin ist auf diesem Server nicht verbunden: kein Bitcoin-Knoten konfiguriert, daher keine Ein- oder Auszahlungen über dieses Netzwerk',
+  'wallet.unavailable_no_node':
+    'Auf diesem Server ist kein Knoten dieses Netzwerks konfiguriert (EVM_RPC_URL)',
+  'wallet.unavailable_no_keys':
+    'Die Wallet-Schlüssel sind auf diesem Server nicht konfiguriert (WALLET_MNEMONIC)',
+  'wallet.unavailable_no_token': 'Der Token-Vertrag dieses Netzwerks ist nicht konfiguriert',
+  'ok.withdrawal_requested': 'Auszahlung beantragt',
+  'ok.address_bound': 'Adresse hinzugefügt',
+  'ok.address_unbound': 'Adresse entfernt',
+  'journal.deposit_reversed': 'Einzahlung storniert (Block nicht mehr in der Kette)',
+  'journal.withdraw_hold': 'Auszahlungssperre',
+  'journal.withdraw_release': 'Auszahlungssperre aufgehoben',
+  'journal.withdraw': 'Auszahlung',
+  'journal.withdraw_fee': 'Auszahlungsgebühr',
+  'code.purpose.6': 'Auszahlungsadresse',
 };

@@ -1,0 +1,63 @@
+import type { ChainCode } from '@oex/protocol';
+import type { KeyFamily } from './keys.js';
+
+/** A transfer into one of our addresses, as a block holds it. */
+export interface IncomingTransfer {
+  txHash: string;
+  /** The log index for a token transfer; -1 for a native one (one per transaction). */
+  logIndex: number;
+  to: string;
+  /** In the network's smallest unit. */
+  units: bigint;
+  blockNumber: number;
+  blockHash: string;
+}
+
+export interface SignedTransfer {
+  raw: string;
+  hash: string;
+  nonce: number;
+}
+
+export interface TransferReceipt {
+  blockNumber: number;
+  /** False when the network included it but it failed (a reverted token transfer). */
+  succeeded: boolean;
+}
+
+/**
+ * One network of one currency (USDT on ERC20, ETH on Ethereum, …) behind one interface: the watcher,
+ * the signer and the withdrawal checks use nothing else. Addresses are compared in `normalize`d form.
+ */
+export interface ChainAdapter {
+  readonly chain: ChainCode;
+  readonly family: KeyFamily;
+  /** Decimals of the currency on this network. */
+  readonly decimals: number;
+  depositAddress(xpub: string, index: number): string;
+  isValidAddress(address: string): boolean;
+  normalize(address: string): string;
+  head(): Promise<number>;
+  /** The hash of the block at a height, or null above the head. */
+  blockHash(height: number): Promise<string | null>;
+  /** Transfers into any watched address in blocks [from, to], and each scanned block's hash. */
+  scan(
+    from: number,
+    to: number,
+    watched: ReadonlySet<string>,
+  ): Promise<{
+    transfers: IncomingTransfer[];
+    hashes: Map<number, string>;
+  }>;
+  /** The balance of an address in smallest units. */
+  balanceOf(address: string): Promise<bigint>;
+  /** The address of a private key on this network. */
+  addressOfKey(privateKey: string): string;
+  /** The next nonce the network expects from an address, counting pending transactions. */
+  nextNonce(address: string): Promise<number>;
+  /** Builds and signs a transfer; nothing is sent. */
+  sign(privateKey: string, to: string, units: bigint, nonce: number): Promise<SignedTransfer>;
+  /** Gives a signed transfer to the network. Sending the same one twice is harmless. */
+  broadcast(raw: string): Promise<void>;
+  receipt(hash: string): Promise<TransferReceipt | null>;
+}

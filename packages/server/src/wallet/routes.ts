@@ -1,0 +1,163 @@
+import {
+  bindAddressRequest,
+  boundAddressQuery,
+  reviewWithdrawalRequest,
+  unbindAddressRequest,
+  walletQuery,
+  walletRecordsQuery,
+  withdrawRequest,
+} from '@oex/protocol';
+import type { FastifyRequest } from 'fastify';
+import { requireUser, userOf, type SessionResolver } from '../http/auth.js';
+import { ok } from '../http/envelope.js';
+import { GuessBudget } from '../http/guess-budget.js';
+import type { Api } from '../http/server.js';
+import type { Wallet } from './module.js';
+import type { WalletService } from './service.js';
+
+const ONE_MINUTE = 60_000;
+
+export interface WalletRoutesDeps {
+  wallet: Wallet;
+  service: WalletService;
+  sessions: SessionResolver;
+  secretGuessLimit: number;
+  codeRateLimit: number;
+  requireAdmin: (request: FastifyRequest) => Promise<void>;
+}
+
+/** wallet/*, block_chain/currency_protocols, account/draw, and the operator's withdrawal review. */
+export function walletRoutes(app: Api, deps: WalletRoutesDeps): void {
+  const { service, wallet } = deps;
+  const signedIn = { preHandler: requireUser(deps.sessions) };
+  const guess = new GuessBudget(deps.secretGuessLimit).guard();
+  const schema = (summary: string) => ({ tags: ['assets'], summary, security: [{ token: [] }] });
+
+  app.get(
+    '/api/block_chain/currency_protocols',
+    {
+      schema: {
+        tags: ['assets'],
+        summary: 'Every currency with its networks, and whether each is available here',
+      },
+    },
+    async (request) => ok(service.protocols(request.lang)),
+  );
+
+  app.get(
+    '/api/wallet/wallet',
+    {
+      ...signedIn,
+      schema: { ...schema('Your deposit address on each available network'), querystring: walletQuery },
+    },
+    async (request) =>
+      ok(await service.walletOf(userOf(request).id, request.query.currency_id, request.lang)),
+  );
+
+  app.get(
+    '/api/wallet/deposits',
+    { ...signedIn, schema: { ...schema('Your deposits, newest first'), querystring: walletRecordsQuery } },
+    async (request) => {
+      const { currency_id, page, limit } = request.query;
+      return ok(await service.deposits(userOf(request).id, currency_id, page, limit));
+    },
+  );
+
+  app.get(
+    '/api/wallet/withdrawals',
+    { ...signedIn, schema: { ...schema('Your withdrawals, newest first'), querystring: walletRecordsQuery } },
+    async (request) => {
+      const { currency_id, page, limit } = request.query;
+      return ok(await service.withdrawals(userOf(request).id, currency_id, page, limit));
+    },
+  );
+
+  app.post(
+    '/api/account/draw',
+    {
+      preHandler: [guess, signedIn.preHandler],
+      schema: {
+        ...schema('Withdraw to an address with the trade password; request_id makes a retry safe'),
+        body: withdrawRequest,
+      },
+    },
+    async (request) =>
+      ok(
+        await wallet.withdrawals.request(userOf(request).id, request.body),
+        request,
+        'ok.withdrawal_requested',
+      ),
+  );
+
+  app.get(
+    '/api/wallet/addresses',
+    { ...signedIn, schema: { ...schema('Your withdrawal address book'), querystring: boundAddressQuery } },
+    async (request) => ok(await service.boundAddresses(userOf(request).id, request.query.currency_id)),
+  );
+
+  app.post(
+    '/api/wallet/bind_code',
+    {
+      ...signedIn,
+      config: { rateLimit: { max: deps.codeRateLimit, timeWindow: ONE_MINUTE } },
+      schema: schema('Send a code (type 6) to your own email or phone, to bind a withdrawal address'),
+    },
+    async (request) =>
+      ok({ to: await service.sendBindCode(userOf(request), request.lang) }, request, 'ok.code_sent'),
+  );
+
+  app.post(
+    '/api/wallet/bind_address',
+    {
+      preHandler: [guess, signedIn.preHandler],
+      schema: { ...schema('Add a named withdrawal address with the code'), body: bindAddressRequest },
+    },
+    async (request) => ok(await service.bind(userOf(request), request.body), request, 'ok.address_bound'),
+  );
+
+  app.post(
+    '/api/wallet/unbind_address',
+    { ...signedIn, schema: { ...schema('Remove an address from your book'), body: unbindAddressRequest } },
+    async (request) => {
+      await service.unbind(userOf(request).id, request.body.id);
+      return ok(null, request, 'ok.address_unbound');
+    },
+  );
+
+  const admin = (summary: string) => ({ tags: ['admin'], summary });
+  app.get(
+    '/api/admin/withdrawals/review',
+    {
+      preHandler: deps.requireAdmin,
+      schema: { ...admin('Withdrawals waiting for review'), querystring: walletRecordsQuery },
+    },
+    async (request) => ok(await service.reviewQueue(request.query.page, request.query.limit)),
+  );
+  app.post(
+    '/api/admin/withdrawals/approve',
+    {
+      preHandler: deps.requireAdmin,
+      schema: { ...admin('Approve a withdrawal held for review'), body: reviewWithdrawalRequest },
+    },
+    async (request) => ok(await wallet.withdrawals.approve(request.body.id)),
+  );
+  app.post(
+    '/api/admin/withdrawals/reject',
+    {
+      preHandler: deps.requireAdmin,
+      schema: {
+        ...admin('Reject a withdrawal held for review; its hold is released'),
+        body: reviewWithdrawalRequest,
+      },
+    },
+    async (request) => ok(await wallet.withdrawals.reject(request.body.id, request.body.reason)),
+  );
+  app.get(
+    '/api/admin/wallet/holdings',
+    {
+      preHandler: deps.requireAdmin,
+      schema: admin('Per network: hot wallet, deposit addresses, and users’ balances'),
+    },
+    async () => ok(await service.holdings()),
+  );
+}

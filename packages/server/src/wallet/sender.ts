@@ -1,0 +1,156 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { toChainUnits } from '../chains/units.js';
+import type { Database } from '../db/schema.js';
+import type { Network, Networks } from './networks.js';
+import { confirmationsAt } from './rules.js';
+import type { Withdrawals } from './withdrawals.js';
+
+/** The hot wallet's private key per network family; only the signer holds it. */
+export type HotKeys = Partial<Record<string, string>>;
+
+/**
+ * The signer: moves queued withdrawals on chain, one at a time per network family so nonces never
+ * collide. A transaction is signed and stored (state `signed`, with its nonce, raw bytes and hash)
+ * before it is broadcast, and after a crash the stored bytes are broadcast again, never re-signed:
+ * the network accepts a transaction once, so a withdrawal is paid at most once. It completes at the
+ * network's confirmations; a reverted transaction releases the hold.
+ */
+export class WithdrawalSender {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | null = null;
+  onChange: (ids: number[]) => void = () => {};
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly networks: Networks,
+    private readonly withdrawals: Withdrawals,
+    private readonly hotKeys: HotKeys,
+    private readonly log: Logger,
+  ) {}
+
+  start(intervalMs: number): void {
+    const loop = () => {
+      this.timer = setTimeout(() => void this.tick().finally(loop), intervalMs);
+    };
+    void this.tick().finally(loop);
+  }
+
+  async stop(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  tick(): Promise<void> {
+    this.running ??= this.pass()
+      .catch((error: unknown) => this.log.warn({ err: error }, 'withdrawal sender pass failed'))
+      .finally(() => (this.running = null));
+    return this.running;
+  }
+
+  private async pass(): Promise<void> {
+    const open = await this.db
+      .selectFrom('withdrawals')
+      .selectAll()
+      .where('status', 'in', ['queued', 'signed', 'sent'])
+      .orderBy('id')
+      .execute();
+    const changed: number[] = [];
+    // Signed first, in nonce order: bytes stored before a crash go out before anything new is signed.
+    const order = { signed: 0, sent: 1, queued: 2 } as Record<string, number>;
+    open.sort(
+      (a, b) => order[a.status]! - order[b.status]! || (a.nonce ?? 0) - (b.nonce ?? 0) || a.id - b.id,
+    );
+    for (const row of open) {
+      const network = this.networks.byId(row.protocol_id);
+      const key = network && this.hotKeys[network.family];
+      if (!network?.adapter || !key) continue;
+      try {
+        if (await this.step(row, network, key)) changed.push(row.id);
+      } catch (error) {
+        this.log.warn({ err: error, withdrawal: row.id }, 'withdrawal step failed; retried next pass');
+      }
+    }
+    if (changed.length > 0) this.onChange(changed);
+  }
+
+  /** One move of one withdrawal; true when its state changed. */
+  private async step(
+    row: Awaited<ReturnType<WithdrawalSender['rowType']>>,
+    network: Network,
+    key: string,
+  ): Promise<boolean> {
+    const adapter = network.adapter!;
+    if (row.status === 'signed') {
+      await adapter.broadcast(row.raw_tx!);
+      await this.withdrawals.move(row.id, 'signed', 'sent');
+      return true;
+    }
+    if (row.status === 'sent') {
+      const receipt = await adapter.receipt(row.tx_hash!);
+      if (!receipt) return false;
+      if (!receipt.succeeded) {
+        await this.withdrawals.release(
+          this.withdrawals.held(row),
+          'sent',
+          'failed',
+          'the network reverted the transfer',
+        );
+        return true;
+      }
+      const confirmations = confirmationsAt(receipt.blockNumber, await adapter.head());
+      if (confirmations >= network.confirmationsWithdraw) {
+        await this.withdrawals.complete(this.withdrawals.held(row), confirmations);
+        return true;
+      }
+      if (confirmations === row.confirmations && row.block_number === receipt.blockNumber) return false;
+      await this.db
+        .updateTable('withdrawals')
+        .set({ confirmations, block_number: receipt.blockNumber })
+        .where('id', '=', row.id)
+        .execute();
+      return true;
+    }
+    // queued: sign only with funds to pay it; otherwise it waits, and says why.
+    const units = toChainUnits(String(row.received), adapter.decimals);
+    const hot = adapter.addressOfKey(key);
+    if ((await adapter.balanceOf(hot)) < units) {
+      const reason = 'waiting for the hot wallet to be refilled';
+      if (row.reason === reason) return false;
+      await this.db.updateTable('withdrawals').set({ reason }).where('id', '=', row.id).execute();
+      return true;
+    }
+    const nonce = await this.nextNonce(network, hot);
+    const signed = await adapter.sign(key, row.address, units, nonce);
+    await this.withdrawals.move(row.id, 'queued', 'signed', {
+      nonce,
+      raw_tx: signed.raw,
+      tx_hash: signed.hash,
+      reason: null,
+    });
+    await adapter.broadcast(signed.raw);
+    await this.withdrawals.move(row.id, 'signed', 'sent');
+    return true;
+  }
+
+  /** Above every nonce we stored for this family, and at least what the network expects. */
+  private async nextNonce(network: Network, hot: string): Promise<number> {
+    const family = this.networks
+      .list()
+      .filter((other) => other.family === network.family)
+      .map((other) => other.id);
+    const stored = await this.db
+      .selectFrom('withdrawals')
+      .select((eb) => eb.fn.max<number>('nonce').as('max'))
+      .where('protocol_id', 'in', family)
+      .where('nonce', 'is not', null)
+      .executeTakeFirst();
+    const fromNode = await network.adapter!.nextNonce(hot);
+    return Math.max(fromNode, stored?.max === null || stored?.max === undefined ? 0 : Number(stored.max) + 1);
+  }
+
+  private rowType() {
+    return this.db.selectFrom('withdrawals').selectAll().executeTakeFirstOrThrow();
+  }
+}

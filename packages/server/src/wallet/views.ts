@@ -1,0 +1,71 @@
+import {
+  Decimal,
+  type DepositStatus,
+  type DepositView,
+  type WithdrawalStatus,
+  type WithdrawalView,
+} from '@oex/protocol';
+import type { Selectable } from 'kysely';
+import type { DepositsTable, WithdrawalsTable } from '../db/schema.js';
+import { formatDateTime } from '../lib/time.js';
+import type { CurrencyDirectory } from '../ledger/currencies.js';
+import type { Networks } from './networks.js';
+import { confirmationsAt, explorerLink } from './rules.js';
+
+const money = (value: string | number) => Decimal.parse(String(value)).toString();
+
+/** Rows as the wire shows them; needs the networks, currencies and the exchange's time zone. */
+export class WalletViews {
+  constructor(
+    private readonly networks: Networks,
+    private readonly currencies: CurrencyDirectory,
+    private readonly timeZone: string,
+  ) {}
+
+  deposit(row: Selectable<DepositsTable>): DepositView {
+    const network = this.networks.byId(row.protocol_id)!;
+    return {
+      id: row.id,
+      currency_id: row.currency_id,
+      currency_code: this.currencies.currency(row.currency_id).code,
+      chain: network.chain,
+      address: row.address,
+      amount: money(row.amount),
+      tx_hash: row.tx_hash,
+      tx_url: explorerLink(network.explorerTxUrl, row.tx_hash),
+      block_number: row.block_number,
+      confirmations: row.confirmations,
+      confirmations_credit: network.confirmationsCredit,
+      confirmations_withdraw: network.confirmationsWithdraw,
+      status: row.status as DepositStatus,
+      created_at: formatDateTime(row.created_at, this.timeZone),
+    };
+  }
+
+  withdrawal(row: Selectable<WithdrawalsTable>, head?: number): WithdrawalView {
+    const network = this.networks.byId(row.protocol_id)!;
+    const confirmations =
+      row.block_number !== null && head !== undefined
+        ? confirmationsAt(row.block_number, head)
+        : row.confirmations;
+    return {
+      id: row.id,
+      currency_id: row.currency_id,
+      currency_code: this.currencies.currency(row.currency_id).code,
+      chain: network.chain,
+      address: row.address,
+      memo: row.memo,
+      amount: money(row.amount),
+      fee: money(row.fee),
+      received: money(row.received),
+      // Signed but not yet acknowledged by the node is, to the user, already on its way.
+      status: (row.status === 'signed' ? 'sent' : row.status) as WithdrawalStatus,
+      tx_hash: row.tx_hash,
+      tx_url: explorerLink(network.explorerTxUrl, row.tx_hash),
+      confirmations: Math.min(confirmations, network.confirmationsWithdraw),
+      confirmations_needed: network.confirmationsWithdraw,
+      reason: row.reason,
+      created_at: formatDateTime(row.created_at, this.timeZone),
+    };
+  }
+}

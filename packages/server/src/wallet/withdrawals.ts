@@ -1,0 +1,319 @@
+import { createHash } from 'node:crypto';
+import { Decimal, type WithdrawInput, type WithdrawalView } from '@oex/protocol';
+import type { Kysely, Updateable } from 'kysely';
+import type { Settings } from '../content/settings.js';
+import type { Database, WithdrawalsTable } from '../db/schema.js';
+import { badRequest, conflict, notFound } from '../http/errors.js';
+import type { SystemAccount } from '../ledger/books.js';
+import type { CurrencyDirectory } from '../ledger/currencies.js';
+import { JOURNAL_MEMO, JournalType } from '../ledger/journal.js';
+import type { Sequencer } from '../ledger/sequencer.js';
+import { postingErrorToAppError } from '../ledger/service.js';
+import type { UsersService } from '../users/service.js';
+import { DEPOSIT_ACCOUNT_TYPE, type DepositLedger } from './deposit-ledger.js';
+import type { Networks } from './networks.js';
+import { amountProblem, OPEN_WITHDRAWAL_STATES, quoteWithdrawal } from './rules.js';
+import type { WalletViews } from './views.js';
+
+export interface WithdrawalDeps {
+  db: Kysely<Database>;
+  sequencer: Sequencer;
+  networks: Networks;
+  currencies: CurrencyDirectory;
+  users: UsersService;
+  settings: Settings;
+  deposits: DepositLedger;
+  views: WalletViews;
+}
+
+/** A withdrawal row's money, as the commands need it. */
+export interface HeldWithdrawal {
+  id: number;
+  userId: number;
+  currencyId: number;
+  amount: Decimal;
+  fee: Decimal;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * account/draw and what follows it in the books: the hold when asked, the operator's review, and
+ * the end (paid out, or released). The signer (sender.ts) moves a queued withdrawal on chain.
+ */
+export class Withdrawals {
+  /**
+   * The state of every open withdrawal, changed only inside sequencer commands: each move checks
+   * it, so an approval, a rejection and the signer can never both act on one withdrawal.
+   */
+  private states = new Map<number, string>();
+  /** Told the ids of withdrawals a user or operator call changed (the signer has its own). */
+  onChange: (ids: number[]) => void = () => {};
+
+  private constructor(private readonly deps: WithdrawalDeps) {}
+
+  static async load(deps: WithdrawalDeps): Promise<Withdrawals> {
+    const withdrawals = new Withdrawals(deps);
+    await withdrawals.reload();
+    deps.sequencer.onResync(() => withdrawals.reload());
+    return withdrawals;
+  }
+
+  private async reload(): Promise<void> {
+    const rows = await this.deps.db
+      .selectFrom('withdrawals')
+      .select(['id', 'status'])
+      .where('status', 'in', [...OPEN_WITHDRAWAL_STATES])
+      .execute();
+    this.states = new Map(rows.map((row) => [row.id, row.status]));
+  }
+
+  /** Inside a command: refuses unless the withdrawal is in `from`, then records `to`. */
+  private claim(id: number, from: string, to: string): void {
+    if (this.states.get(id) !== from) throw conflict('error.withdrawal_state');
+    if ((OPEN_WITHDRAWAL_STATES as readonly string[]).includes(to)) this.states.set(id, to);
+    else this.states.delete(id);
+  }
+
+  /** A state change with no money moving (approved, signed, sent), checked like every other. */
+  move(
+    id: number,
+    from: string,
+    to: string,
+    set: Pick<Updateable<WithdrawalsTable>, 'nonce' | 'raw_tx' | 'tx_hash' | 'reason'> = {},
+  ): Promise<void> {
+    const db = this.deps.db;
+    return this.deps.sequencer.submit(({ write, now }) => {
+      this.claim(id, from, to);
+      write(
+        db
+          .updateTable('withdrawals')
+          .set({ ...set, status: to, updated_at: now })
+          .where('id', '=', id)
+          .compile(),
+      );
+    });
+  }
+
+  async request(userId: number, input: WithdrawInput): Promise<WithdrawalView> {
+    const { networks, currencies, settings, db } = this.deps;
+    const network = networks.byId(input.currency_protocol_id);
+    if (!network || network.currencyId !== input.currency_id) throw badRequest('error.protocol_unknown');
+    const currency = currencies.currency(input.currency_id);
+    if (!currency.row.open_draw) throw badRequest('error.withdraw_closed');
+    if (!network.adapter) throw badRequest('error.network_unavailable');
+    if (!network.adapter.isValidAddress(input.address))
+      throw badRequest('error.address_invalid', { chain: network.chain });
+    if (network.memoRequired && !input.memo) throw badRequest('error.memo_required');
+    const amount = Decimal.parse(input.number);
+    currencies.checkAmount(input.currency_id, amount);
+    const problem = amountProblem(amount, {
+      min: Decimal.parse(String(currency.row.draw_min)),
+      max: Decimal.parse(String(currency.row.draw_max)),
+      chainDecimals: network.decimals,
+    });
+    if (problem) {
+      throw badRequest(problem as 'error.withdraw_min', {
+        min: Decimal.parse(String(currency.row.draw_min)).toString(),
+        max: Decimal.parse(String(currency.row.draw_max)).toString(),
+        decimals: network.decimals,
+      });
+    }
+    const address = network.adapter.normalize(input.address);
+    if (await settings.isOn('withdraw_require_bound_address')) {
+      const bound = await db
+        .selectFrom('bound_addresses')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('protocol_id', '=', network.id)
+        .where('address', '=', address)
+        .executeTakeFirst();
+      if (!bound) throw badRequest('error.address_not_bound');
+    }
+    const hash = sha256(JSON.stringify([network.id, amount.toString(), address, input.memo]));
+    if (input.request_id) {
+      const earlier = await db
+        .selectFrom('withdrawals')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('request_id', '=', input.request_id)
+        .executeTakeFirst();
+      if (earlier) {
+        if (earlier.request_hash !== hash) throw conflict('error.request_id_reused');
+        return this.deps.views.withdrawal(earlier);
+      }
+    }
+    await this.deps.users.verifyPayPassword(userId, input.pay_password);
+    const { fee, received } = quoteWithdrawal(
+      amount,
+      Decimal.parse(String(currency.row.draw_rate)),
+      network.decimals,
+    );
+    const reviewAbove = Decimal.parse(await settings.get('withdraw_review_usd'));
+    const needsReview = amount.mul(currencies.usdPrice(input.currency_id)).gt(reviewAbove);
+    const id = await this.deps.sequencer
+      .submit(({ books, nextId, insert, now }) => {
+        const account = books.find({ userId }, DEPOSIT_ACCOUNT_TYPE, input.currency_id);
+        const free =
+          (account?.balance ?? 0n) - this.deps.deposits.unconfirmedUnits(userId, input.currency_id);
+        if (!account || account.balance < amount.units) throw badRequest('error.insufficient_balance');
+        if (free < amount.units) throw badRequest('error.deposit_not_final');
+        const id = nextId('withdrawals');
+        this.states.set(id, needsReview ? 'review' : 'queued');
+        books.post([{ account, available: -amount.units, locked: amount.units }], {
+          type: JournalType.WITHDRAW_HOLD,
+          memo: JOURNAL_MEMO[JournalType.WITHDRAW_HOLD],
+          refType: 'withdrawal',
+          refId: id,
+        });
+        insert('withdrawals', {
+          id,
+          user_id: userId,
+          currency_id: input.currency_id,
+          protocol_id: network.id,
+          address,
+          memo: input.memo,
+          amount: amount.toString(),
+          fee: fee.toString(),
+          received: received.toString(),
+          status: needsReview ? 'review' : 'queued',
+          nonce: null,
+          raw_tx: null,
+          tx_hash: null,
+          block_number: null,
+          confirmations: 0,
+          reason: null,
+          request_id: input.request_id ?? null,
+          request_hash: input.request_id ? hash : null,
+          created_at: now,
+          updated_at: now,
+        });
+        return id;
+      })
+      .catch(postingErrorToAppError);
+    this.onChange([id]);
+    return this.view(id);
+  }
+
+  async view(id: number): Promise<WithdrawalView> {
+    const row = await this.deps.db
+      .selectFrom('withdrawals')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    return this.deps.views.withdrawal(row);
+  }
+
+  /** An operator's approval: the withdrawal goes to the signer. */
+  async approve(id: number): Promise<WithdrawalView> {
+    if (this.states.get(id) !== 'review') throw await this.notInReview(id);
+    await this.move(id, 'review', 'queued');
+    this.onChange([id]);
+    return this.view(id);
+  }
+
+  /** An operator's rejection: the hold is released exactly, in the same commit as the new state. */
+  async reject(id: number, reason: string): Promise<WithdrawalView> {
+    const row = await this.deps.db
+      .selectFrom('withdrawals')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row || row.status !== 'review') throw await this.notInReview(id);
+    await this.release(this.held(row), 'review', 'rejected', reason || 'rejected by review');
+    this.onChange([id]);
+    return this.view(id);
+  }
+
+  private async notInReview(id: number) {
+    const exists = await this.deps.db
+      .selectFrom('withdrawals')
+      .select('id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return exists ? conflict('error.withdrawal_not_in_review') : notFound();
+  }
+
+  held(row: {
+    id: number;
+    user_id: number;
+    currency_id: number;
+    amount: string | number;
+    fee: string | number;
+  }): HeldWithdrawal {
+    return {
+      id: row.id,
+      userId: row.user_id,
+      currencyId: row.currency_id,
+      amount: Decimal.parse(String(row.amount)),
+      fee: Decimal.parse(String(row.fee)),
+    };
+  }
+
+  /** Gives the held amount back (rejected or failed), only while the row is still in state `from`. */
+  release(w: HeldWithdrawal, from: string, to: 'rejected' | 'failed', reason: string): Promise<void> {
+    const db = this.deps.db;
+    return this.deps.sequencer.submit(({ books, write, now }) => {
+      this.claim(w.id, from, to);
+      const account = books.ensure({ userId: w.userId }, DEPOSIT_ACCOUNT_TYPE, w.currencyId);
+      books.post([{ account, available: w.amount.units, locked: -w.amount.units }], {
+        type: JournalType.WITHDRAW_RELEASE,
+        memo: JOURNAL_MEMO[JournalType.WITHDRAW_RELEASE],
+        refType: 'withdrawal',
+        refId: w.id,
+      });
+      write(
+        db
+          .updateTable('withdrawals')
+          .set({ status: to, reason, updated_at: now })
+          .where('id', '=', w.id)
+          .compile(),
+      );
+    });
+  }
+
+  /** Final on chain: the received part leaves to the withdrawals account, the fee to the fees account. */
+  complete(w: HeldWithdrawal, confirmations: number): Promise<void> {
+    const db = this.deps.db;
+    return this.deps.sequencer.submit(({ books, write, now }) => {
+      this.claim(w.id, 'sent', 'complete');
+      const account = books.ensure({ userId: w.userId }, DEPOSIT_ACCOUNT_TYPE, w.currencyId);
+      const out = books.ensure({ system: 'withdrawals' satisfies SystemAccount }, 0, w.currencyId);
+      const fees = books.ensure({ system: 'fees' satisfies SystemAccount }, 0, w.currencyId);
+      const received = w.amount.units - w.fee.units;
+      books.post(
+        [
+          { account, available: 0n, locked: -received },
+          { account: out, available: received, locked: 0n },
+        ],
+        {
+          type: JournalType.WITHDRAW,
+          memo: JOURNAL_MEMO[JournalType.WITHDRAW],
+          refType: 'withdrawal',
+          refId: w.id,
+        },
+      );
+      if (w.fee.units > 0n) {
+        books.post(
+          [
+            { account, available: 0n, locked: -w.fee.units },
+            { account: fees, available: w.fee.units, locked: 0n },
+          ],
+          {
+            type: JournalType.WITHDRAW_FEE,
+            memo: JOURNAL_MEMO[JournalType.WITHDRAW_FEE],
+            refType: 'withdrawal',
+            refId: w.id,
+          },
+        );
+      }
+      write(
+        db
+          .updateTable('withdrawals')
+          .set({ status: 'complete', confirmations, updated_at: now })
+          .where('id', '=', w.id)
+          .compile(),
+      );
+    });
+  }
+}

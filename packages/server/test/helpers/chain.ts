@@ -1,0 +1,19 @@
+import { createTestClient, http, type TestClient } from 'viem';
+import { foundry } from 'viem/chains';
+import { startAnvil, type AnvilNode } from '../../src/chains/anvil.js';
+import type { TestExchange } from './exchange.js';
+
+/** A real local EVM node (anvil, mining a block per transaction) and a client to mine, snapshot and revert. */
+export async function testChain(): Promise<{ node: AnvilNode; control: TestClient }> {
+  const node = await startAnvil();
+  return { node, control: createTestClient({ mode: 'anvil', chain: foundry, transport: http(node.rpcUrl) }) };
+}
+
+/** One pass of every deposit watcher and of the signer, as their timers would run them. */
+export async function chainTick(exchange: TestExchange): Promise<void> {
+  for (const watcher of exchange.wallet.watchers) await watcher.tick();
+  await exchange.wallet.sender.tick();
+}
+
+/** Exchange settings for tests that drive the chain loops by hand (chainTick). */
+export const MANUAL_CHAIN = { chainPollMs: 3_600_000 };
