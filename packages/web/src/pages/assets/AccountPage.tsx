@@ -80,13 +80,15 @@ function AccountTable({
     : group.accounts;
   return (
     <ScrollArea label={t('assets.balances')}>
-      <table className="w-full min-w-[36rem] border-collapse text-sm" data-testid="balances">
+      <table className="w-full border-collapse text-sm sm:min-w-[36rem]" data-testid="balances">
         <caption className="sr-only">{t('assets.balancesOf', { account: group.name })}</caption>
         <thead>
           <tr>
             <Th>{t('assets.columns.currency')}</Th>
             <Th numeric>{t('assets.columns.available')}</Th>
-            <Th numeric>{t('assets.columns.locked')}</Th>
+            <th scope="col" className="hidden px-2 py-1.5 text-right font-normal sm:table-cell" style={muted}>
+              {t('assets.columns.locked')}
+            </th>
             <Th numeric>{t('assets.columns.usd')}</Th>
             {actions && (
               <th scope="col" className="px-2 py-1.5 text-right font-normal" style={muted}>
@@ -109,10 +111,25 @@ function AccountTable({
                   {account.currency.name}
                 </span>
               </th>
-              <td className="px-2 py-2 text-right tabular-nums" data-testid="available">
+              <td
+                className="px-2 py-2 text-right tabular-nums"
+                data-testid="available"
+                data-value={account.balance}
+              >
                 {formatAmount(account.balance, account.currency.decimals, lang)}
+                {/* On a phone the locked column is folded under the available amount, when not zero. */}
+                {account.lock_balance !== '0' && (
+                  <span className="block text-xs sm:hidden" style={muted}>
+                    {t('assets.columns.locked')}{' '}
+                    {formatAmount(account.lock_balance, account.currency.decimals, lang)}
+                  </span>
+                )}
               </td>
-              <td className="px-2 py-2 text-right tabular-nums" data-testid="locked">
+              <td
+                className="hidden px-2 py-2 text-right tabular-nums sm:table-cell"
+                data-testid="locked"
+                data-value={account.lock_balance}
+              >
                 {formatAmount(account.lock_balance, account.currency.decimals, lang)}
               </td>
               <td className="px-2 py-2 text-right tabular-nums" data-testid="usd">
@@ -120,7 +137,7 @@ function AccountTable({
               </td>
               {actions && (
                 <td className="px-2 py-2">
-                  <div className="flex justify-end gap-2">
+                  <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end sm:gap-2">
                     <PanelAction
                       account={account}
                       panel="charge"

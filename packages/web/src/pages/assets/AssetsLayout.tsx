@@ -1,5 +1,6 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { ScrollArea } from '../../components/ScrollArea.js';
 
 /** The left menu of spec 001 §2: three accounts and the transfer page. */
@@ -11,8 +12,16 @@ const MENU = ['tradeAccount', 'leverAccount', 'secondAccount', 'transfer'] as co
  */
 export function AssetsLayout() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const menu = useRef<HTMLDivElement>(null);
+  // On a phone the menu is a strip: the current page's entry is scrolled into view.
+  useEffect(() => {
+    menu.current
+      ?.querySelector('[aria-current="page"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-4 py-4 md:flex-row">
+    <div ref={menu} className="mx-auto flex max-w-7xl flex-col gap-4 py-4 md:flex-row">
       <ScrollArea
         as="nav"
         label={t('assets.menu')}

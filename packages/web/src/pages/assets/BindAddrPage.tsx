@@ -9,6 +9,7 @@ import { CODE_COUNTDOWN_S } from '../../features/assets/rules.js';
 import {
   borderStyle,
   buttonClass,
+  Field,
   inputClass,
   inputStyle,
   muted,
@@ -229,9 +230,13 @@ export function BindAddrPage() {
                 style={panelStyle}
               >
                 <div className="flex flex-col gap-3 sm:flex-row">
-                  <label className="flex flex-1 flex-col gap-1">
-                    <span style={muted}>{t('assets.currency')}</span>
+                  <Field
+                    id="bind-currency"
+                    label={t('assets.currency')}
+                    className="flex flex-1 flex-col gap-1"
+                  >
                     <select
+                      id="bind-currency"
                       className={inputClass}
                       style={inputStyle}
                       value={currency.id}
@@ -247,11 +252,15 @@ export function BindAddrPage() {
                         </option>
                       ))}
                     </select>
-                  </label>
+                  </Field>
                   {networks.length > 1 && (
-                    <label className="flex flex-1 flex-col gap-1">
-                      <span style={muted}>{t('assets.network')}</span>
+                    <Field
+                      id="bind-network"
+                      label={t('assets.network')}
+                      className="flex flex-1 flex-col gap-1"
+                    >
                       <select
+                        id="bind-network"
                         className={inputClass}
                         style={inputStyle}
                         value={network.id}
@@ -263,12 +272,12 @@ export function BindAddrPage() {
                           </option>
                         ))}
                       </select>
-                    </label>
+                    </Field>
                   )}
                 </div>
-                <label className="flex flex-col gap-1">
-                  <span style={muted}>{t('assets.address')}</span>
+                <Field id="bind-address" label={t('assets.address')}>
                   <input
+                    id="bind-address"
                     className={`${inputClass} font-mono text-xs`}
                     style={inputStyle}
                     value={address}
@@ -277,11 +286,11 @@ export function BindAddrPage() {
                     spellCheck={false}
                     onChange={(event) => setAddress(event.target.value)}
                   />
-                </label>
+                </Field>
                 {network.memo_required === 1 && (
-                  <label className="flex flex-col gap-1">
-                    <span style={muted}>{t('assets.memo')}</span>
+                  <Field id="bind-memo" label={t('assets.memo')}>
                     <input
+                      id="bind-memo"
                       className={inputClass}
                       style={inputStyle}
                       value={memo}
@@ -289,11 +298,11 @@ export function BindAddrPage() {
                       autoComplete="off"
                       onChange={(event) => setMemo(event.target.value)}
                     />
-                  </label>
+                  </Field>
                 )}
-                <label className="flex flex-col gap-1">
-                  <span style={muted}>{t('assets.notes')}</span>
+                <Field id="bind-notes" label={t('assets.notes')}>
                   <input
+                    id="bind-notes"
                     className={inputClass}
                     style={inputStyle}
                     value={notes}
@@ -302,7 +311,7 @@ export function BindAddrPage() {
                     placeholder={t('assets.notesPlaceholder')}
                     onChange={(event) => setNotes(event.target.value)}
                   />
-                </label>
+                </Field>
                 <div className="flex flex-col gap-1">
                   <label htmlFor="bind-code" style={muted}>
                     {t('assets.code')}

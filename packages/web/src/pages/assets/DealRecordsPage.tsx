@@ -59,7 +59,7 @@ function AccountLog({
                     <td className="px-2 py-1.5 text-right">
                       <SignedAmount value={row.value} decimals={decimals(row.currency_id)} lang={lang} />
                     </td>
-                    <td className="px-2 py-1.5">{row.memo}</td>
+                    <td className="px-2 py-1.5 whitespace-nowrap">{row.memo}</td>
                     <td className="px-2 py-1.5" style={muted}>
                       {row.notes}
                     </td>
@@ -160,9 +160,12 @@ export function DealRecordsPage() {
       />
       <div className="flex flex-wrap items-center gap-4">
         {kind === 'account' && (
-          <label className="flex items-center gap-2 text-sm">
-            <span style={muted}>{t('assets.account')}</span>
+          <div className="flex items-center gap-2 text-sm">
+            <label htmlFor="records-account" style={muted}>
+              {t('assets.account')}
+            </label>
             <select
+              id="records-account"
               className="rounded border px-2 py-1"
               style={inputStyle}
               value={code}
@@ -174,7 +177,7 @@ export function DealRecordsPage() {
                 </option>
               ))}
             </select>
-          </label>
+          </div>
         )}
         <CurrencySelect
           id="records-currency"

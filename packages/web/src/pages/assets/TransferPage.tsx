@@ -10,6 +10,7 @@ import { currentLang } from '../../i18n/index.js';
 import {
   borderStyle,
   buttonClass,
+  Field,
   formatAmount,
   inputClass,
   inputStyle,
@@ -102,9 +103,13 @@ export function TransferPage() {
           };
 
           const accountSelect = (side: 'from' | 'to') => (
-            <label className="flex flex-1 flex-col gap-1">
-              <span style={muted}>{t(side === 'from' ? 'assets.from' : 'assets.to')}</span>
+            <Field
+              id={`transfer-${side}`}
+              label={t(side === 'from' ? 'assets.from' : 'assets.to')}
+              className="flex flex-1 flex-col gap-1"
+            >
               <select
+                id={`transfer-${side}`}
                 className={inputClass}
                 style={inputStyle}
                 value={pair[side]}
@@ -119,7 +124,7 @@ export function TransferPage() {
                   </option>
                 ))}
               </select>
-            </label>
+            </Field>
           );
 
           return (
@@ -130,9 +135,9 @@ export function TransferPage() {
               className="flex max-w-xl flex-col gap-4 rounded-lg border p-4 text-sm"
               style={panelStyle}
             >
-              <label className="flex flex-col gap-1">
-                <span style={muted}>{t('assets.currency')}</span>
+              <Field id="transfer-currency" label={t('assets.currency')}>
                 <select
+                  id="transfer-currency"
                   className={inputClass}
                   style={inputStyle}
                   value={currency.id}
@@ -148,7 +153,7 @@ export function TransferPage() {
                     </option>
                   ))}
                 </select>
-              </label>
+              </Field>
               <div className="flex flex-col items-stretch gap-2 sm:flex-row sm:items-end">
                 {accountSelect('from')}
                 <button
@@ -170,6 +175,7 @@ export function TransferPage() {
                     className="tabular-nums"
                     style={{ color: 'var(--text)' }}
                     data-testid="source-balance"
+                    data-value={available}
                   >
                     {formatAmount(available, currency.decimals, lang)}
                   </span>{' '}
@@ -181,16 +187,17 @@ export function TransferPage() {
                     className="tabular-nums"
                     style={{ color: 'var(--text)' }}
                     data-testid="target-balance"
+                    data-value={target?.balance ?? '0'}
                   >
                     {formatAmount(target?.balance ?? '0', currency.decimals, lang)}
                   </span>{' '}
                   {currency.code}
                 </span>
               </p>
-              <label className="flex flex-col gap-1">
-                <span style={muted}>{t('assets.amount')}</span>
+              <Field id="transfer-amount" label={t('assets.amount')}>
                 <span className="flex gap-2">
                   <input
+                    id="transfer-amount"
                     className={`${inputClass} text-right tabular-nums`}
                     style={inputStyle}
                     inputMode="decimal"
@@ -215,7 +222,7 @@ export function TransferPage() {
                     {t('assets.all')}
                   </button>
                 </span>
-              </label>
+              </Field>
               <p
                 role={message?.kind === 'error' ? 'alert' : 'status'}
                 className="min-h-5 text-xs"

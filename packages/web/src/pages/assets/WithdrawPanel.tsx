@@ -22,6 +22,7 @@ import { WithdrawalsTable } from './WalletTables.js';
 import {
   borderStyle,
   buttonClass,
+  Field,
   formatAmount,
   inputClass,
   inputStyle,
@@ -75,7 +76,16 @@ export function WithdrawPanel({
   const request = useRef<WithdrawRequest | null>(null);
   const inFlight = useRef(false);
   const dialog = useRef<HTMLDialogElement>(null);
-  const ids = { network: useId(), book: useId(), hint: useId(), error: useId() };
+  const ids = {
+    network: useId(),
+    address: useId(),
+    book: useId(),
+    memo: useId(),
+    password: useId(),
+    amount: useId(),
+    hint: useId(),
+    error: useId(),
+  };
 
   return (
     <PanelFrame title={t('assets.withdrawOf', { currency: currency.code })} onClose={onClose}>
@@ -162,8 +172,7 @@ export function WithdrawPanel({
             >
               <div className="flex flex-col gap-3">
                 {networks.length > 1 && (
-                  <label htmlFor={ids.network} className="flex flex-col gap-1">
-                    <span style={muted}>{t('assets.network')}</span>
+                  <Field id={ids.network} label={t('assets.network')}>
                     <select
                       id={ids.network}
                       className={inputClass}
@@ -181,16 +190,16 @@ export function WithdrawPanel({
                         </option>
                       ))}
                     </select>
-                  </label>
+                  </Field>
                 )}
                 {!usable && (
                   <p role="note" className="rounded border p-3" style={{ borderColor: 'var(--down)' }}>
                     {network.unavailable_reason ?? t('assets.networkUnavailable', { network: chain })}
                   </p>
                 )}
-                <label className="flex flex-col gap-1">
-                  <span style={muted}>{t('assets.address')}</span>
+                <Field id={ids.address} label={t('assets.address')}>
                   <input
+                    id={ids.address}
                     className={`${inputClass} font-mono text-xs`}
                     style={inputStyle}
                     value={address}
@@ -199,10 +208,9 @@ export function WithdrawPanel({
                     maxLength={128}
                     onChange={(event) => setAddress(event.target.value)}
                   />
-                </label>
+                </Field>
                 {saved.length > 0 && (
-                  <label htmlFor={ids.book} className="flex flex-col gap-1">
-                    <span style={muted}>{t('assets.pickSaved')}</span>
+                  <Field id={ids.book} label={t('assets.pickSaved')}>
                     <select
                       id={ids.book}
                       className={inputClass}
@@ -223,7 +231,7 @@ export function WithdrawPanel({
                         </option>
                       ))}
                     </select>
-                  </label>
+                  </Field>
                 )}
                 <p className="-mt-2 text-xs">
                   <Link to="/assets/bindAddr" style={{ color: 'var(--accent)' }}>
@@ -231,9 +239,9 @@ export function WithdrawPanel({
                   </Link>
                 </p>
                 {network.memo_required === 1 && (
-                  <label className="flex flex-col gap-1">
-                    <span style={muted}>{t('assets.memo')}</span>
+                  <Field id={ids.memo} label={t('assets.memo')}>
                     <input
+                      id={ids.memo}
                       className={inputClass}
                       style={inputStyle}
                       value={memo}
@@ -241,12 +249,13 @@ export function WithdrawPanel({
                       maxLength={64}
                       onChange={(event) => setMemo(event.target.value)}
                     />
-                  </label>
+                  </Field>
                 )}
                 <div className="flex flex-col gap-1">
-                  <label className="flex flex-col gap-1">
-                    <span className="flex justify-between">
-                      <span style={muted}>{t('assets.amount')}</span>
+                  <Field
+                    id={ids.amount}
+                    label={t('assets.amount')}
+                    aside={
                       <span className="text-xs" style={muted}>
                         {t('assets.available')}{' '}
                         <span
@@ -258,9 +267,11 @@ export function WithdrawPanel({
                         </span>{' '}
                         {currency.code}
                       </span>
-                    </span>
+                    }
+                  >
                     <span className="flex gap-2">
                       <input
+                        id={ids.amount}
                         className={`${inputClass} text-right tabular-nums`}
                         style={inputStyle}
                         inputMode="decimal"
@@ -283,7 +294,7 @@ export function WithdrawPanel({
                         {t('assets.all')}
                       </button>
                     </span>
-                  </label>
+                  </Field>
                   <p id={ids.hint} className="text-xs" style={muted}>
                     {t('assets.limits', {
                       min: currency.draw_min,
@@ -303,9 +314,9 @@ export function WithdrawPanel({
                     {figures ? `${figures.received} ${currency.code}` : '—'}
                   </Fact>
                 </dl>
-                <label className="flex flex-col gap-1">
-                  <span style={muted}>{t('assets.tradePassword')}</span>
+                <Field id={ids.password} label={t('assets.tradePassword')}>
                   <input
+                    id={ids.password}
                     type="password"
                     className={inputClass}
                     style={inputStyle}
@@ -314,7 +325,7 @@ export function WithdrawPanel({
                     maxLength={64}
                     onChange={(event) => setPassword(event.target.value)}
                   />
-                </label>
+                </Field>
                 <p className="-mt-2 text-xs">
                   <Link to="/tradePassword" style={{ color: 'var(--accent)' }}>
                     {t('assets.setTradePassword')}

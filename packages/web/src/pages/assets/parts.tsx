@@ -1,5 +1,5 @@
 import type { Lang } from '@oex/protocol';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToasts } from '../../components/toast.js';
 import { amountDirection, hasPages, lastPage, shownDecimals, signed } from '../../features/assets/rules.js';
@@ -127,8 +127,10 @@ export function CurrencySelect({
 }) {
   const { t } = useTranslation();
   return (
-    <label htmlFor={id} className="flex items-center gap-2 text-sm">
-      <span style={muted}>{label}</span>
+    <div className="flex items-center gap-2 text-sm">
+      <label htmlFor={id} style={muted}>
+        {label}
+      </label>
       <select
         id={id}
         className="rounded border px-2 py-1"
@@ -143,7 +145,7 @@ export function CurrencySelect({
           </option>
         ))}
       </select>
-    </label>
+    </div>
   );
 }
 
@@ -191,10 +193,15 @@ export function PanelFrame({
   children: React.ReactNode;
 }) {
   const { t } = useTranslation();
+  const frame = useRef<HTMLElement>(null);
+  // Opening a panel takes the focus to it (below the table on a phone, it also comes into view).
+  useEffect(() => frame.current?.focus(), []);
   return (
     <section
+      ref={frame}
+      tabIndex={-1}
       aria-labelledby="panel-title"
-      className="flex min-w-0 flex-col gap-3 rounded-lg border p-4 text-sm"
+      className="flex min-w-0 scroll-mt-16 flex-col gap-3 rounded-lg border p-4 text-sm outline-none"
       style={panelStyle}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && !(event.target instanceof HTMLDialogElement)) onClose();
@@ -210,5 +217,35 @@ export function PanelFrame({
       </div>
       {children}
     </section>
+  );
+}
+
+/**
+ * A labelled form field: the label names only its control (a wrapping label would add a select's
+ * chosen option or a button's text to the name); `aside` sits at the label's end.
+ */
+export function Field({
+  id,
+  label,
+  aside,
+  className = 'flex flex-col gap-1',
+  children,
+}: {
+  id: string;
+  label: string;
+  aside?: React.ReactNode;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <div className="flex items-baseline justify-between gap-2">
+        <label htmlFor={id} style={muted}>
+          {label}
+        </label>
+        {aside}
+      </div>
+      {children}
+    </div>
   );
 }

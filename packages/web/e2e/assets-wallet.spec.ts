@@ -1,0 +1,182 @@
+import { Decimal } from '@oex/protocol';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible, latestCode, signInAs } from './helpers.js';
+
+/**
+ * Deposits, withdrawals and the address book in the asset centre, against the real wallet on the
+ * local development chain (anvil): real tokens are sent to the user's address, and a withdrawal is
+ * really signed and sent.
+ */
+
+const USDT = 1;
+const SPOT = 1;
+const PAY_PASSWORD = 'Lantern-Harbor-Quiet-73';
+
+/** Skips while this server has no wallet (it is built alongside the pages). */
+async function requireWallet(request: APIRequestContext): Promise<void> {
+  const answer = await request.get('/api/block_chain/currency_protocols');
+  test.skip(answer.status() === 404, 'the wallet API is not on this server yet');
+}
+
+const headers = (token: string) => ({ authorization: token });
+
+async function spotBalance(request: APIRequestContext, token: string, currency: number): Promise<Decimal> {
+  const answer = await request.get(`/api/account/detail?currency_id=${currency}&account_type_id=${SPOT}`, {
+    headers: headers(token),
+  });
+  return Decimal.parse(((await answer.json()) as { data: { balance: string } }).data.balance);
+}
+
+const row = (page: Page, code: string) => page.getByTestId('balances').locator(`tr[data-currency="${code}"]`);
+const shownBalance = async (page: Page, code: string) =>
+  Decimal.parse((await row(page, code).getByTestId('available').getAttribute('data-value'))!);
+
+test('the deposit panel shows my address with a QR code, says plainly when a network is not connected, and a deposit arrives live', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const token = await signInAs(page, 'alice@demo.test');
+  await requireWallet(page.request);
+  const wallet = (await (
+    await page.request.get(`/api/wallet/wallet?currency_id=${USDT}`, { headers: headers(token) })
+  ).json()) as {
+    data: {
+      wallets: { address: string; chain_protocol: { code: string } }[];
+      currency_protocols: { chain_protocol: { code: string }; unavailable_reason: string | null }[];
+    };
+  };
+  const address = wallet.data.wallets.find((candidate) => candidate.chain_protocol.code === 'ERC20')!.address;
+  const tron = wallet.data.currency_protocols.find((candidate) => candidate.chain_protocol.code === 'TRC20')!;
+
+  await page.goto('/assets/tradeAccount');
+  await row(page, 'USDT').getByRole('link', { name: 'Deposit USDT' }).click();
+  await expect(page).toHaveURL(/\/assets\/tradeAccount\?charge=1$/);
+  const panel = page.getByRole('region', { name: 'Deposit USDT' });
+  await expect(panel.getByRole('tab', { name: 'ERC20' })).toHaveAttribute('aria-selected', 'true');
+  await expect(panel.getByTestId('address')).toHaveText(address);
+  await expect(panel.getByText('Confirmations before it is credited: 1')).toBeVisible();
+  await expect(
+    panel.getByText('Send only USDT on the ERC20 network to this address; anything else is lost.'),
+  ).toBeVisible();
+  await panel.getByRole('button', { name: 'Show QR code' }).click();
+  await expect(panel.getByRole('img', { name: 'QR code of your ERC20 address' })).toBeVisible();
+  await expectAccessible(page);
+
+  // TRC20 is not connected here: its reason, never an address.
+  await panel.getByRole('tab', { name: 'TRC20' }).click();
+  if (tron.unavailable_reason) {
+    await expect(panel.getByText(tron.unavailable_reason)).toBeVisible();
+    await expect(panel.getByTestId('address')).toHaveCount(0);
+    await expect(panel.getByRole('img', { name: /QR code/ })).toHaveCount(0);
+  }
+  await panel.getByRole('tab', { name: 'ERC20' }).click();
+
+  // 25 real test USDT to that address: the deposit appears, confirms and is credited, live.
+  const before = await spotBalance(page.request, token, USDT);
+  const sent = await page.request.post('/api/dev/chain/send', {
+    data: { address, amount: '25', currency: 'USDT' },
+  });
+  expect(((await sent.json()) as { code: number }).code).toBe(1);
+  const deposit = panel.getByTestId('deposits').locator('tbody tr').first();
+  await expect(deposit).toContainText('25.00 USDT', { timeout: 20_000 });
+  await page.request.post('/api/dev/chain/mine', { data: { blocks: 6 } });
+  await expect(deposit).toContainText('Complete', { timeout: 20_000 });
+  await expect
+    .poll(async () => (await shownBalance(page, 'USDT')).toString(), { timeout: 10_000 })
+    .toBe(before.add(Decimal.parse('25')).toString());
+});
+
+test('an address is saved with the emailed code; a withdrawal to it shows the fee and what arrives, needs the trade password, is sent once and is recorded', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const token = await signInAs(page, 'alice@demo.test');
+  await requireWallet(page.request);
+  // The trade password, set with its emailed code (type 3).
+  await page.request.post('/api/notify/send_email', {
+    headers: headers(token),
+    data: { to: 'alice@demo.test', type: 3 },
+  });
+  const payCode = await latestCode(page.request, 'alice@demo.test');
+  const set = await page.request.post('/api/user/amend_pay_password', {
+    headers: headers(token),
+    data: { password: PAY_PASSWORD, re_password: PAY_PASSWORD, auth_code: payCode },
+  });
+  expect(((await set.json()) as { code: number; msg: string }).code).toBe(1);
+
+  // Save an address: the code goes to the account's own email; sending starts the 59 s countdown.
+  const address = `0x${Date.now().toString(16).padStart(40, 'a')}`;
+  await page.goto('/assets/bindAddr');
+  const form = page.getByRole('form', { name: 'Add a withdrawal address' });
+  await form.getByLabel('Currency', { exact: true }).selectOption('USDT');
+  await form.getByLabel('Network', { exact: true }).selectOption('ERC20');
+  await form.getByLabel('Address', { exact: true }).fill(address);
+  await form.getByLabel('Name', { exact: true }).fill('e2e cold wallet');
+  await form.getByRole('button', { name: 'Send code' }).click();
+  await expect(form.getByRole('button', { name: /^Resend in (59|58) s$/ })).toBeDisabled();
+  await form.getByLabel('Verification code').fill(await latestCode(page.request, 'alice@demo.test'));
+  await form.getByRole('button', { name: 'Save address' }).click();
+  await expect(form.getByRole('status')).toHaveText(`Saved ${address}`);
+  const saved = page.getByTestId('address-book').locator('tbody tr', { hasText: address });
+  await expect(saved).toContainText('e2e cold wallet');
+  await expectAccessible(page);
+
+  // Withdraw 20 USDT to it, picked from the book.
+  const before = await spotBalance(page.request, token, USDT);
+  const count = async () =>
+    (
+      (await (
+        await page.request.get(`/api/wallet/withdrawals?currency_id=${USDT}`, { headers: headers(token) })
+      ).json()) as { data: { total: number } }
+    ).data.total;
+  const withdrawalsBefore = await count();
+  await page.goto('/assets/tradeAccount?withdraw=1');
+  const panel = page.getByRole('region', { name: 'Withdraw USDT' });
+  await panel.getByLabel('Network', { exact: true }).selectOption('ERC20');
+  await panel.getByLabel('Or pick a saved address').selectOption({ label: `e2e cold wallet · ${address}` });
+  await expect(panel.getByLabel('Address', { exact: true })).toHaveValue(address);
+  await expect(panel.getByLabel('Amount', { exact: true })).toHaveAttribute('placeholder', 'Minimum 10 USDT');
+  await panel.getByLabel('Amount', { exact: true }).fill('20');
+  await expect(panel.getByTestId('fee-percent')).toHaveText('0.1%');
+  await expect(panel.getByTestId('fee')).toHaveText('0.02 USDT');
+  await expect(panel.getByTestId('received')).toHaveText('19.98 USDT');
+
+  // A wrong trade password: the server's words, and nothing leaves.
+  await panel.getByLabel('Trade password').fill('not-the-password');
+  await panel.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm the withdrawal' });
+  await expect(dialog.getByTestId('withdraw-summary')).toContainText('19.98 USDT');
+  await dialog.getByRole('button', { name: 'Withdraw now' }).click();
+  await expect(panel.getByRole('alert')).not.toBeEmpty();
+  expect(await count()).toBe(withdrawalsBefore);
+  expect((await spotBalance(page.request, token, USDT)).eq(before)).toBe(true);
+
+  // The right one, confirmed with a double click: one withdrawal, not two.
+  await panel.getByLabel('Trade password').fill(PAY_PASSWORD);
+  await panel.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Withdraw now' }).dblclick();
+  await expect(dialog).toBeHidden();
+  const recent = panel.getByTestId('withdrawals').locator('tbody tr').first();
+  await expect(recent.getByTestId('withdrawal-amount')).toHaveText('20.00 USDT');
+  await expect(recent.getByTestId('withdrawal-received')).toHaveText('19.98');
+  await expect(recent).toContainText(address);
+  expect(await count()).toBe(withdrawalsBefore + 1);
+  await expect
+    .poll(async () => (await spotBalance(page.request, token, USDT)).toString())
+    .toBe(before.sub(Decimal.parse('20')).toString());
+
+  // The records page lists it under withdrawals.
+  await page.goto('/assets/dealRecords?types=change_account&kind=withdrawals');
+  await expect(page.getByRole('tab', { name: 'Withdrawals' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('withdrawals').locator('tbody tr').first()).toContainText(address);
+
+  // Deleting the saved address asks first.
+  await page.goto('/assets/bindAddr');
+  await page.getByRole('button', { name: `Delete ${address}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this address?' });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(saved).toHaveCount(1);
+  await page.getByRole('button', { name: `Delete ${address}` }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(saved).toHaveCount(0);
+});

@@ -1,0 +1,276 @@
+import { Decimal } from '@oex/protocol';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible, signInAs } from './helpers.js';
+
+const ETH = 3;
+const DOT = 5;
+const FAIR = 6;
+const SPOT = 1;
+const LEVER = 3;
+const MICRO = 4;
+
+interface Group {
+  account_type_id: number;
+  account_code: string;
+  convert_usd: string;
+  accounts: { currency_id: number; currency_code: string; balance: string }[];
+}
+
+async function groups(request: APIRequestContext, token: string): Promise<Group[]> {
+  const answer = await request.get('/api/account/list', { headers: { authorization: token } });
+  return ((await answer.json()) as { data: Group[] }).data;
+}
+
+async function balance(request: APIRequestContext, token: string, type: number, currency: number) {
+  const group = (await groups(request, token)).find((candidate) => candidate.account_type_id === type)!;
+  return Decimal.parse(group.accounts.find((account) => account.currency_id === currency)!.balance);
+}
+
+async function transfer(
+  request: APIRequestContext,
+  token: string,
+  body: { currency_id: number; balance: string; from: number; to: number },
+) {
+  const answer = await request.post('/api/account/transfer', {
+    headers: { authorization: token },
+    data: body,
+  });
+  const envelope = (await answer.json()) as { code: number; msg: string };
+  expect(envelope.code, envelope.msg).toBe(1);
+}
+
+const row = (page: Page, code: string) => page.getByTestId('balances').locator(`tr[data-currency="${code}"]`);
+/** The exact balance a cell shows, from its data-value (its text is cut to the shown decimals). */
+const valueOf = async (page: Page, testId: string, scope = page.locator('body')) =>
+  Decimal.parse((await scope.getByTestId(testId).getAttribute('data-value'))!);
+
+test('account pages list every balance, keep it live, and offer deposit and withdraw only on the spot account', async ({
+  page,
+}) => {
+  const token = await signInAs(page, 'alice@demo.test');
+  await page.goto('/assets');
+  await expect(page).toHaveURL(/\/assets\/tradeAccount$/);
+  await expect(page.getByRole('heading', { name: 'Spot account', level: 1 })).toBeVisible();
+
+  // Every currency of the spot group, with the server's exact balance and its USD total.
+  const spot = (await groups(page.request, token)).find((group) => group.account_code === 'change_account')!;
+  await expect(page.getByTestId('balances').locator('tbody tr')).toHaveCount(spot.accounts.length);
+  for (const account of spot.accounts) {
+    const value = await valueOf(page, 'available', row(page, account.currency_code));
+    expect(value.eq(Decimal.parse(account.balance)), account.currency_code).toBe(true);
+    // Seeded currencies all take deposits and withdrawals: both actions are live links.
+    await expect(
+      row(page, account.currency_code).getByRole('link', { name: `Deposit ${account.currency_code}` }),
+    ).toBeVisible();
+    await expect(
+      row(page, account.currency_code).getByRole('link', { name: `Withdraw ${account.currency_code}` }),
+    ).toBeVisible();
+  }
+  await expect(page.getByTestId('total-usd')).toContainText('USD');
+  await expect(page.getByRole('link', { name: 'Records' })).toHaveAttribute(
+    'href',
+    '/assets/dealRecords?types=change_account',
+  );
+  await expectAccessible(page);
+
+  // A transfer made elsewhere (another device: the API) reaches the page through BALANCE.
+  const before = await valueOf(page, 'available', row(page, 'FAIR'));
+  await transfer(page.request, token, { currency_id: FAIR, balance: '1.25', from: SPOT, to: LEVER });
+  await expect
+    .poll(async () => (await valueOf(page, 'available', row(page, 'FAIR'))).toString())
+    .toBe(before.sub(Decimal.parse('1.25')).toString());
+
+  // Zero balances can be hidden.
+  await page.getByLabel('Hide zero balances').check();
+  for (const account of spot.accounts.filter((candidate) => candidate.balance === '0')) {
+    await expect(row(page, account.currency_code)).toHaveCount(0);
+  }
+
+  // The menu leads to the leverage account: no deposit or withdraw there (is_recharge = 0).
+  await page
+    .getByRole('navigation', { name: 'Asset centre' })
+    .getByRole('link', { name: 'Leverage account' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Leverage account', level: 1 })).toBeVisible();
+  const lever = await balance(page.request, token, LEVER, FAIR);
+  expect((await valueOf(page, 'available', row(page, 'FAIR'))).eq(lever)).toBe(true);
+  await expect(page.getByTestId('balances').getByRole('link', { name: /^(Deposit|Withdraw) / })).toHaveCount(
+    0,
+  );
+  await expect(page.getByRole('link', { name: 'Records' })).toHaveAttribute(
+    'href',
+    '/assets/dealRecords?types=lever_account',
+  );
+  await page
+    .getByRole('navigation', { name: 'Asset centre' })
+    .getByRole('link', { name: 'Seconds contract account' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Seconds contract account', level: 1 })).toBeVisible();
+  await page.goto('/assets/financialAccount');
+  await expect(page.getByRole('heading', { name: 'Financial account', level: 1 })).toBeVisible();
+  await page.goto('/assets/legalAccount');
+  await expect(page.getByRole('heading', { name: 'Fiat account', level: 1 })).toBeVisible();
+});
+
+test('a transfer moves the amount between two accounts, exactly, and shows in the transfer log and the records', async ({
+  page,
+}) => {
+  const token = await signInAs(page, 'alice@demo.test');
+  await page.goto('/assets/transfer');
+  const form = page.getByRole('form', { name: 'Transfer' });
+  await form.getByLabel('Currency').selectOption('ETH');
+  await expect(form.getByLabel('From')).toHaveValue(String(SPOT));
+  await expect(form.getByLabel('To')).toHaveValue(String(LEVER));
+
+  // Choosing for one side what the other holds swaps them: the two never collide.
+  await form.getByLabel('To').selectOption('Spot account');
+  await expect(form.getByLabel('From')).toHaveValue(String(LEVER));
+  await form.getByLabel('From').selectOption('Spot account');
+  await expect(form.getByLabel('To')).toHaveValue(String(LEVER));
+
+  const spotBefore = await balance(page.request, token, SPOT, ETH);
+  const leverBefore = await balance(page.request, token, LEVER, ETH);
+  await expect
+    .poll(async () => (await valueOf(page, 'source-balance')).toString())
+    .toBe(spotBefore.toString());
+
+  // Asking for more than the source holds is refused before anything is sent.
+  await form.getByLabel('Amount').fill(spotBefore.add(Decimal.parse('1')).toString());
+  await form.getByRole('button', { name: 'Transfer' }).click();
+  await expect(form.getByRole('alert')).toHaveText('More than the available balance');
+
+  await form.getByLabel('Amount').fill('0.25');
+  await form.getByRole('button', { name: 'Transfer' }).click();
+  await expect(form.getByRole('status')).toHaveText(
+    '0.25 ETH moved from the Spot account to the Leverage account',
+  );
+  await expect(form.getByLabel('Amount')).toHaveValue('');
+  const quarter = Decimal.parse('0.25');
+  await expect
+    .poll(async () => (await valueOf(page, 'source-balance')).toString())
+    .toBe(spotBefore.sub(quarter).toString());
+  await expect
+    .poll(async () => (await valueOf(page, 'target-balance')).toString())
+    .toBe(leverBefore.add(quarter).toString());
+  expect((await balance(page.request, token, SPOT, ETH)).eq(spotBefore.sub(quarter))).toBe(true);
+  expect((await balance(page.request, token, LEVER, ETH)).eq(leverBefore.add(quarter))).toBe(true);
+
+  // "All" fills the exact source balance; a refusal by the server (the balance left meanwhile)
+  // is shown as it came, and moves nothing.
+  await form.getByLabel('To').selectOption('Seconds contract account');
+  await form.getByRole('button', { name: 'All' }).click();
+  const all = await form.getByLabel('Amount').inputValue();
+  expect(Decimal.parse(all).eq(spotBefore.sub(quarter))).toBe(true);
+  await transfer(page.request, token, { currency_id: ETH, balance: all, from: SPOT, to: LEVER });
+  await form.getByRole('button', { name: 'Transfer' }).click();
+  await expect(form.getByRole('alert')).toHaveText(
+    /^(Insufficient balance|More than the available balance)$/,
+  );
+  expect((await balance(page.request, token, MICRO, ETH)).isZero()).toBe(true);
+  // Put it back for the other tests.
+  await transfer(page.request, token, { currency_id: ETH, balance: all, from: LEVER, to: SPOT });
+
+  // The transfer log, reached from the form, lists it first with both accounts.
+  await form.getByRole('link', { name: 'Transfer history' }).click();
+  await expect(page).toHaveURL(/\/assets\/transferLog\?currency_id=3&currency_code=ETH$/);
+  await expect(page.getByLabel('Currency')).toHaveValue(String(ETH));
+  const transfers = page.getByTestId('transfers').locator('tbody tr');
+  // Newest first: the return, the API transfer, then ours.
+  const ours = transfers.nth(2);
+  await expect(ours.locator('td').nth(2)).toHaveAttribute('data-amount', '0.25');
+  await expect(ours).toContainText('Spot account');
+  await expect(ours).toContainText('Leverage account');
+
+  // The leverage account's records show it coming in, green with its sign.
+  await page.goto('/assets/dealRecords?types=lever_account');
+  await page.getByLabel('Currency').selectOption('ETH');
+  const records = page.getByTestId('records').locator('tbody tr');
+  await expect(records.nth(2).locator('[data-amount]')).toHaveAttribute('data-amount', '+0.25');
+  await expect(records.nth(2)).toContainText('Transfer in');
+  await expect(records.nth(1).locator('[data-amount]')).toHaveAttribute('data-amount', `+${all}`);
+  await expect(records.nth(0).locator('[data-amount]')).toHaveAttribute('data-amount', `-${all}`);
+  // Money out is red, money in green.
+  const colour = (index: number) =>
+    records
+      .nth(index)
+      .locator('[data-amount]')
+      .evaluate((element) => getComputedStyle(element).color);
+  expect(await colour(0)).not.toBe(await colour(1));
+  await expectAccessible(page);
+});
+
+test('records page through 15 at a time, filter by currency and say when there are none', async ({
+  page,
+}) => {
+  const token = await signInAs(page, 'bob@demo.test');
+  // Sixteen transfers of DOT into bob's seconds account: one page of 15 and one of 1.
+  const start = (
+    (await (
+      await page.request.get(`/api/account_log/micro?currency_id=${DOT}&page=1`, {
+        headers: { authorization: token },
+      })
+    ).json()) as { data: { total: number } }
+  ).data.total;
+  const needed = Math.max(0, 16 - start);
+  for (let index = 0; index < needed; index += 1) {
+    await transfer(page.request, token, { currency_id: DOT, balance: '1', from: SPOT, to: MICRO });
+  }
+  const total = start + needed;
+  await page.goto(`/assets/dealRecords?types=micro_account`);
+  await page.getByLabel('Currency').selectOption('DOT');
+  const records = page.getByTestId('records').locator('tbody tr');
+  await expect(records).toHaveCount(15);
+  const pages = page.getByRole('navigation', { name: 'Pages' });
+  await expect(pages).toContainText(`Page 1 of ${Math.ceil(total / 15)}`);
+  await expect(pages.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  await pages.getByRole('button', { name: 'Next' }).click();
+  await expect(pages).toContainText(`Page 2 of ${Math.ceil(total / 15)}`);
+  await expect(records).toHaveCount(Math.min(15, total - 15));
+  await expect(records.first()).toContainText('DOT');
+
+  // Fewer than 16: no pages. None at all: the empty state.
+  await page.getByLabel('Account').selectOption('Spot account');
+  await expect(records.first()).toBeVisible();
+  await page.getByLabel('Account').selectOption('Financial account');
+  await expect(page.getByText('No records yet')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Pages' })).toHaveCount(0);
+  await expect(page).toHaveURL(/types=financial_account/);
+  await expectAccessible(page);
+
+  // The transfer log of a currency never moved is empty too.
+  await page.goto('/assets/transferLog?currency_id=4&currency_code=TRX');
+  await expect(page.getByText('No transfers yet')).toBeVisible();
+});
+
+const SHOTS = [
+  'assets/tradeAccount',
+  'assets/leverAccount',
+  'assets/transfer',
+  'assets/transferLog',
+  'assets/dealRecords?types=change_account',
+  'assets/bindAddr',
+];
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`asset pages in the ${theme} theme at 1440 and 390 px: screenshots, no serious accessibility problem`, async ({
+    page,
+  }) => {
+    await signInAs(page, 'alice@demo.test');
+    await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of SHOTS) {
+        await page.goto(`/${path}`);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        await expect(page.locator('main h1').first()).toBeVisible();
+        await expect(page.locator('[data-skeleton]')).toHaveCount(0);
+        // Nothing wider than the screen but the tables' own scrolling strips.
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${path} at ${width}`).toBeLessThanOrEqual(0);
+        const name = path.replace(/[/?=&]+/g, '-');
+        await page.screenshot({ path: `test-results/screens/${name}-${theme}-${width}.png`, fullPage: true });
+        if (width === 1440 || path === 'assets/tradeAccount') await expectAccessible(page);
+      }
+    }
+  });
+}
