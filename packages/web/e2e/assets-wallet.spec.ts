@@ -114,6 +114,7 @@ test('an address is saved with the emailed code; a withdrawal to it shows the fe
   await form.getByLabel('Name', { exact: true }).fill('e2e cold wallet');
   await form.getByRole('button', { name: 'Send code' }).click();
   await expect(form.getByRole('button', { name: /^Resend in (59|58) s$/ })).toBeDisabled();
+  await expect(form.getByRole('status')).toHaveText(/^Code sent to .+@demo\.test$/);
   await form.getByLabel('Verification code').fill(await latestCode(page.request, 'alice@demo.test'));
   await form.getByRole('button', { name: 'Save address' }).click();
   await expect(form.getByRole('status')).toHaveText(`Saved ${address}`);

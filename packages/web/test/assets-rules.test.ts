@@ -2,6 +2,7 @@ import type { AccountGroup, DepositView, Paged, WalletPush } from '@oex/protocol
 import { describe, expect, it } from 'vitest';
 import {
   accountCodeOf,
+  actionState,
   amountDirection,
   amountProblem,
   applyBalancePush,
@@ -181,5 +182,14 @@ describe('live pushes', () => {
     );
     const later = page([deposit(2, 1, 0)], 2, 3);
     expect(applyWalletPush(later, { kind: 'deposit', record: deposit(9, 1, 0) }, 'deposit', 1)).toBe(later);
+  });
+});
+
+describe('deposit and withdraw actions', () => {
+  it('appear only on an account group that takes deposits, greyed unless the currency allows them', () => {
+    expect(actionState(1, 1)).toBe('open');
+    expect(actionState(1, 0)).toBe('closed');
+    expect(actionState(0, 1)).toBe('absent');
+    expect(actionState(0, 0)).toBe('absent');
   });
 });

@@ -200,6 +200,15 @@ export function applyWalletPush<T extends { id: number; currency_id: number }>(
   };
 }
 
+/**
+ * A deposit or withdraw action of an account row: absent unless the account group takes deposits
+ * (is_recharge = 1); greyed with its reason unless the currency allows it (open_recharge / open_draw).
+ */
+export function actionState(isRecharge: 0 | 1, open: 0 | 1): 'absent' | 'open' | 'closed' {
+  if (isRecharge !== 1) return 'absent';
+  return open === 1 ? 'open' : 'closed';
+}
+
 /** The bind code's resend countdown (spec 001 §2). */
 export const CODE_COUNTDOWN_S = 59;
 

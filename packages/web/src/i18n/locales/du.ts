@@ -450,6 +450,8 @@ export const du: Texts = {
     resendIn: 'Opnieuw over {{seconds}} s',
     bind: 'Adres opslaan',
     bound: '{{address}} opgeslagen',
+    addresses: 'Opnameadressen',
+    codeSentTo: 'Code verstuurd naar {{to}}',
     addressBook: 'Opgeslagen adressen',
     noAddresses: 'Nog geen opgeslagen adressen',
     delete: 'Verwijderen',

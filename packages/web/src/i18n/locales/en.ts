@@ -444,6 +444,8 @@ export const en = {
     resendIn: 'Resend in {{seconds}} s',
     bind: 'Save address',
     bound: 'Saved {{address}}',
+    addresses: 'Withdrawal addresses',
+    codeSentTo: 'Code sent to {{to}}',
     addressBook: 'Saved addresses',
     noAddresses: 'No saved addresses yet',
     delete: 'Delete',

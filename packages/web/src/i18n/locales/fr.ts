@@ -449,6 +449,8 @@ export const fr: Texts = {
     resendIn: 'Renvoyer dans {{seconds}} s',
     bind: "Enregistrer l'adresse",
     bound: '{{address}} enregistrée',
+    addresses: 'Adresses de retrait',
+    codeSentTo: 'Code envoyé à {{to}}',
     addressBook: 'Adresses enregistrées',
     noAddresses: 'Aucune adresse enregistrée pour le moment',
     delete: 'Supprimer',

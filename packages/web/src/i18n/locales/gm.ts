@@ -449,6 +449,8 @@ export const gm: Texts = {
     resendIn: 'Erneut in {{seconds}} s',
     bind: 'Adresse speichern',
     bound: '{{address}} gespeichert',
+    addresses: 'Auszahlungsadressen',
+    codeSentTo: 'Code gesendet an {{to}}',
     addressBook: 'Gespeicherte Adressen',
     noAddresses: 'Noch keine gespeicherten Adressen',
     delete: 'Löschen',

@@ -443,6 +443,8 @@ export const hk: Texts = {
     resendIn: '{{seconds}} 秒後重發',
     bind: '儲存地址',
     bound: '已儲存 {{address}}',
+    addresses: '提現地址',
+    codeSentTo: '驗證碼已發送至 {{to}}',
     addressBook: '已儲存的地址',
     noAddresses: '暫無已儲存的地址',
     delete: '刪除',

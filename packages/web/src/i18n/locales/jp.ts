@@ -447,6 +447,8 @@ export const jp: Texts = {
     resendIn: '{{seconds}} 秒後に再送',
     bind: 'アドレスを保存',
     bound: '{{address}} を保存しました',
+    addresses: '出金アドレス',
+    codeSentTo: '{{to}} にコードを送信しました',
     addressBook: '保存済みアドレス',
     noAddresses: '保存済みアドレスはまだありません',
     delete: '削除',

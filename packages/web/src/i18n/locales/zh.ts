@@ -443,6 +443,8 @@ export const zh: Texts = {
     resendIn: '{{seconds}} 秒后重发',
     bind: '保存地址',
     bound: '已保存 {{address}}',
+    addresses: '提现地址',
+    codeSentTo: '验证码已发送至 {{to}}',
     addressBook: '已保存的地址',
     noAddresses: '暂无已保存的地址',
     delete: '删除',

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ScrollArea } from '../../components/ScrollArea.js';
 import { Loading, QueryState } from '../../components/states.js';
 import { useAccountGroups } from '../../features/assets/queries.js';
-import { ACCOUNT_PAGES, type AccountPage as PageName } from '../../features/assets/rules.js';
+import { ACCOUNT_PAGES, actionState, type AccountPage as PageName } from '../../features/assets/rules.js';
 import { currentLang } from '../../i18n/index.js';
 import { formatNumber } from '../../lib/format.js';
 import { borderStyle, buttonClass, formatAmount, muted, panelStyle, Th } from './parts.js';
@@ -20,19 +20,20 @@ type Panel = 'charge' | 'withdraw';
 function PanelAction({
   account,
   panel,
-  open,
+  state,
   active,
 }: {
   account: AccountView;
   panel: Panel;
-  open: boolean;
+  state: 'absent' | 'open' | 'closed';
   active: boolean;
 }) {
   const { t } = useTranslation();
   const code = account.currency_code;
   const text = t(panel === 'charge' ? 'assets.charge' : 'assets.withdraw');
   const name = t(panel === 'charge' ? 'assets.chargeOf' : 'assets.withdrawOf', { currency: code });
-  if (!open) {
+  if (state === 'absent') return null;
+  if (state === 'closed') {
     const why = t(panel === 'charge' ? 'assets.chargeClosed' : 'assets.withdrawClosed', { currency: code });
     return (
       <button
@@ -141,13 +142,13 @@ function AccountTable({
                     <PanelAction
                       account={account}
                       panel="charge"
-                      open={account.currency.open_recharge === 1}
+                      state={actionState(group.is_recharge, account.currency.open_recharge)}
                       active={panel?.kind === 'charge' && panel.currencyId === account.currency_id}
                     />
                     <PanelAction
                       account={account}
                       panel="withdraw"
-                      open={account.currency.open_draw === 1}
+                      state={actionState(group.is_recharge, account.currency.open_draw)}
                       active={panel?.kind === 'withdraw' && panel.currencyId === account.currency_id}
                     />
                   </div>
@@ -219,6 +220,15 @@ export function AccountPage({ page }: { page: PageName }) {
                 >
                   {t('assets.nav.transfer')}
                 </Link>
+                {group.is_recharge === 1 && (
+                  <Link
+                    to="/assets/bindAddr"
+                    className={buttonClass}
+                    style={{ ...borderStyle, color: 'var(--accent)' }}
+                  >
+                    {t('assets.addresses')}
+                  </Link>
+                )}
                 <Link
                   to={`/assets/dealRecords?types=${code}`}
                   className={buttonClass}

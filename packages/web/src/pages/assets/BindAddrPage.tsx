@@ -176,8 +176,9 @@ export function BindAddrPage() {
             const sendCode = async () => {
               setMessage(null);
               try {
-                await call('POST', 'wallet/bind_code', {});
+                const sent = await call<{ to: string }>('POST', 'wallet/bind_code', {}, { quiet: true });
                 startCountdown();
+                setMessage({ kind: 'done', text: t('assets.codeSentTo', { to: sent.to }) });
               } catch (error) {
                 setMessage({
                   kind: 'error',
