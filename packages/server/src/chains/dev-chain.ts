@@ -4,6 +4,7 @@ import {
   createWalletClient,
   getAddress,
   http,
+  parseAbi,
   parseEther,
   type Hex,
   type PublicClient,
@@ -27,6 +28,8 @@ export function devWallet(): DevWallet {
   return JSON.parse(readFileSync(new URL('./dev-wallet.json', import.meta.url), 'utf8')) as DevWallet;
 }
 
+const TOKEN_CALLS = parseAbi(['function transfer(address to, uint256 value) returns (bool)']);
+
 export interface DevChain {
   client: PublicClient;
   tokenAddress: Hex;
@@ -45,10 +48,11 @@ export async function prepareDevChain(
 ): Promise<DevChain> {
   const funder = privateKeyToAccount(devWallet().funder_private_key);
   const wallet = createWalletClient({ account: funder, chain: foundry, transport: http(rpcUrl) });
-  const token = demoToken();
   let tokenAddress = knownToken as Hex;
   const code = knownToken ? await client.getCode({ address: getAddress(knownToken) }) : undefined;
   if (!code || code === '0x') {
+    // Compiling takes about a second, so only a new chain pays for it.
+    const token = demoToken();
     const hash = await wallet.deployContract({
       abi: token.abi,
       bytecode: token.bytecode,
@@ -82,7 +86,7 @@ export async function prepareDevChain(
           ? await wallet.sendTransaction({ to: getAddress(to), value: units })
           : await wallet.writeContract({
               address: tokenAddress,
-              abi: token.abi,
+              abi: TOKEN_CALLS,
               functionName: 'transfer',
               args: [getAddress(to), units],
             });

@@ -1,0 +1,279 @@
+import type { ChildProcess } from 'node:child_process';
+import type { Paged, WalletAnswer, WithdrawalView } from '@oex/protocol';
+import { createPublicClient, createWalletClient, getAddress, http, parseAbi, type TestClient } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { foundry } from 'viem/chains';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnvilNode } from '../src/chains/anvil.js';
+import { devWallet } from '../src/chains/dev-chain.js';
+import { connect, type Db } from '../src/db/connect.js';
+import { auditLedger } from '../src/ledger/audit.js';
+import { testChain } from './helpers/chain.js';
+import { killHard, startServer } from './helpers/child-server.js';
+import type { ApiClient } from './helpers/client.js';
+import { freshDatabase } from './helpers/exchange.js';
+import { USDT } from './helpers/ledger.js';
+import { login, registerByEmail, uniqueEmail } from './helpers/users.js';
+
+const ERC20 = parseAbi([
+  'function balanceOf(address) view returns (uint256)',
+  'function transfer(address to, uint256 value) returns (bool)',
+]);
+const PAY = 'Trade-Harbor-77';
+
+let node: AnvilNode;
+let control: TestClient;
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+
+beforeAll(async () => {
+  ({ node, control } = await testChain());
+  database = await freshDatabase();
+}, 60_000);
+afterAll(async () => {
+  await node?.stop();
+  await database?.drop();
+});
+
+const children: ChildProcess[] = [];
+afterAll(async () => {
+  for (const child of children) await killHard(child);
+});
+
+async function serve() {
+  const started = await startServer(database.url, {
+    EVM_RPC_URL: node.rpcUrl,
+    CHAIN_POLL_MS: '50',
+    CODE_RATE_LIMIT: '100000',
+    SECRET_GUESS_LIMIT: '100000',
+  });
+  children.push(started.child);
+  return started;
+}
+
+async function tokenAddress(): Promise<`0x${string}`> {
+  const db = connect(database.url);
+  try {
+    const row = await db.kysely
+      .selectFrom('currency_protocols')
+      .select('token_address')
+      .where('chain', '=', 'ERC20')
+      .executeTakeFirstOrThrow();
+    return row.token_address as `0x${string}`;
+  } finally {
+    await db.close();
+  }
+}
+
+async function withDb<T>(use: (db: Db) => Promise<T>): Promise<T> {
+  const db = connect(database.url);
+  try {
+    return await use(db);
+  } finally {
+    await db.close();
+  }
+}
+
+async function tokensAt(token: `0x${string}`, address: string): Promise<bigint> {
+  const client = createPublicClient({ transport: http(node.rpcUrl) });
+  return client.readContract({
+    address: token,
+    abi: ERC20,
+    functionName: 'balanceOf',
+    args: [getAddress(address)],
+  });
+}
+
+async function setPayPassword(api: ApiClient, email: string, token: string): Promise<void> {
+  await api.post('notify/send_email', { to: email, type: 3 }, { token });
+  const code = await api.latestCode(email);
+  const set = await api.post(
+    'user/amend_pay_password',
+    { password: PAY, re_password: PAY, auth_code: code },
+    { token },
+  );
+  expect(set.body.code, set.body.msg).toBe(1);
+}
+
+describe('kill -9 on a real chain', () => {
+  it(
+    '100 deposits in one block are credited exactly once though the server is killed while scanning them',
+    { timeout: 240_000 },
+    async () => {
+      let { child, api } = await serve();
+      const users: { email: string; token: string; address: string }[] = [];
+      for (let batch = 0; batch < 10; batch += 1) {
+        users.push(
+          ...(await Promise.all(
+            Array.from({ length: 10 }, async () => {
+              const email = uniqueEmail('deposit');
+              await registerByEmail(api, email);
+              const token = await login(api, email, 'Secret-Harbor-91');
+              const wallet = await api.get<WalletAnswer>('wallet/wallet', { currency_id: USDT }, { token });
+              return { email, token, address: wallet.body.data!.wallets[0]!.address };
+            }),
+          )),
+        );
+      }
+      await killHard(child);
+      // One block with 100 transfers, paid from the dev chain's funded account as a wallet would.
+      const token = await tokenAddress();
+      const funder = privateKeyToAccount(devWallet().funder_private_key);
+      const wallet = createWalletClient({ account: funder, chain: foundry, transport: http(node.rpcUrl) });
+      await control.setAutomine(false);
+      const nonce = await createPublicClient({ transport: http(node.rpcUrl) }).getTransactionCount({
+        address: funder.address,
+        blockTag: 'pending',
+      });
+      for (const [i, user] of users.entries()) {
+        await wallet.writeContract({
+          address: token,
+          abi: ERC20,
+          functionName: 'transfer',
+          args: [getAddress(user.address), BigInt(10 + i) * 1_000_000n],
+          nonce: nonce + i,
+          gas: 90_000n,
+        });
+      }
+      await control.mine({ blocks: 1 });
+      await control.setAutomine(true);
+
+      // Start, and kill -9 as soon as the watcher has stored some of the block's deposits.
+      ({ child, api } = await serve());
+      let seenAtKill = 0;
+      for (let i = 0; i < 400 && seenAtKill === 0; i += 1) {
+        seenAtKill = await withDb(async (db) =>
+          Number(
+            (
+              await db.kysely
+                .selectFrom('deposits')
+                .select((eb) => eb.fn.countAll().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
+        );
+      }
+      await killHard(child);
+      const creditedAtKill = await withDb(async (db) =>
+        Number(
+          (
+            await db.kysely
+              .selectFrom('deposits')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .where('status', '=', 'credited')
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      );
+      console.log(`killed with ${seenAtKill} deposits stored, ${creditedAtKill} credited`);
+      expect(seenAtKill).toBeGreaterThan(0);
+
+      ({ child, api } = await serve());
+      try {
+        await expect
+          .poll(
+            () =>
+              withDb(async (db) =>
+                Number(
+                  (
+                    await db.kysely
+                      .selectFrom('deposits')
+                      .select((eb) => eb.fn.countAll().as('n'))
+                      .where('status', '=', 'credited')
+                      .executeTakeFirstOrThrow()
+                  ).n,
+                ),
+              ),
+            { timeout: 60_000 },
+          )
+          .toBe(100);
+        for (const [i, user] of users.entries()) {
+          const token = await login(api, user.email, 'Secret-Harbor-91');
+          const detail = await api.get<{ balance: string }>(
+            'account/detail',
+            { currency_id: USDT },
+            { token },
+          );
+          expect(detail.body.data!.balance, `user ${i}`).toBe(`${10 + i}`);
+        }
+        expect((await withDb((db) => auditLedger(db.kysely))).problems).toEqual([]);
+      } finally {
+        await killHard(child);
+      }
+    },
+  );
+
+  it(
+    'withdrawals are paid exactly once though the server is killed -9 while sending them',
+    { timeout: 240_000 },
+    async () => {
+      let { child, api } = await serve();
+      const email = 'alice@demo.test';
+      let token = await login(api, email, 'demo1234');
+      await setPayPassword(api, email, token);
+      const chainToken = await tokenAddress();
+      const asked: { id: number; address: string; received: string }[] = [];
+      let signedAtKill = 0;
+      for (let round = 0; round < 8; round += 1) {
+        for (let i = 0; i < 3; i += 1) {
+          const n = asked.length;
+          const address = `0x${(0xc0ffee000 + n).toString(16).padStart(40, '0')}`;
+          const answer = await api.post<WithdrawalView>(
+            'account/draw',
+            {
+              currency_id: USDT,
+              currency_protocol_id: 1,
+              number: `${20 + n}`,
+              address,
+              pay_password: PAY,
+              request_id: `crash-${n}`,
+            },
+            { token },
+          );
+          expect(answer.body.code, answer.body.msg).toBe(1);
+          asked.push({ id: answer.body.data!.id, address, received: answer.body.data!.received });
+        }
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 300));
+        await killHard(child);
+        signedAtKill += await withDb(async (db) =>
+          Number(
+            (
+              await db.kysely
+                .selectFrom('withdrawals')
+                .select((eb) => eb.fn.countAll().as('n'))
+                .where('status', 'in', ['signed', 'queued'])
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
+        );
+        ({ child, api } = await serve());
+        token = await login(api, email, 'demo1234');
+      }
+      console.log(
+        `${asked.length} withdrawals; ${signedAtKill} were queued or signed but not acknowledged at a kill`,
+      );
+      try {
+        await control.mine({ blocks: 6 });
+        await expect
+          .poll(
+            async () => {
+              const list = await api.get<Paged<WithdrawalView>>(
+                'wallet/withdrawals',
+                { limit: 100 },
+                { token },
+              );
+              return list.body.data!.data.filter((w) => w.status !== 'complete').length;
+            },
+            { timeout: 60_000, interval: 300 },
+          )
+          .toBe(0);
+        for (const withdrawal of asked) {
+          const units = BigInt(Math.round(Number(withdrawal.received) * 1e6));
+          expect(await tokensAt(chainToken, withdrawal.address), `withdrawal ${withdrawal.id}`).toBe(units);
+        }
+        expect((await withDb((db) => auditLedger(db.kysely))).problems).toEqual([]);
+      } finally {
+        await killHard(child);
+      }
+    },
+  );
+});
