@@ -164,7 +164,7 @@ describe('kill -9 on a real chain', () => {
           ).n,
         ),
       );
-      console.log(`killed with ${seenAtKill} deposits stored, ${creditedAtKill} credited`);
+      console.warn(`killed with ${seenAtKill} deposits stored, ${creditedAtKill} credited`);
       expect(seenAtKill).toBeGreaterThan(0);
 
       ({ child, api } = await serve());
@@ -248,7 +248,7 @@ describe('kill -9 on a real chain', () => {
         ({ child, api } = await serve());
         token = await login(api, email, 'demo1234');
       }
-      console.log(
+      console.warn(
         `${asked.length} withdrawals; ${signedAtKill} were queued or signed but not acknowledged at a kill`,
       );
       try {
