@@ -148,7 +148,7 @@ test('an address is saved with the emailed code; a withdrawal to it shows the fe
   const dialog = page.getByRole('dialog', { name: 'Confirm the withdrawal' });
   await expect(dialog.getByTestId('withdraw-summary')).toContainText('19.98 USDT');
   await dialog.getByRole('button', { name: 'Withdraw now' }).click();
-  await expect(panel.getByRole('alert')).not.toBeEmpty();
+  await expect(panel.getByRole('alert')).toHaveText('The trade password is wrong');
   expect(await count()).toBe(withdrawalsBefore);
   expect((await spotBalance(page.request, token, USDT)).eq(before)).toBe(true);
 
@@ -165,6 +165,12 @@ test('an address is saved with the emailed code; a withdrawal to it shows the fe
   await expect
     .poll(async () => (await spotBalance(page.request, token, USDT)).toString())
     .toBe(before.sub(Decimal.parse('20')).toString());
+
+  // The signer sends it and the chain confirms it: the row follows live, with its transaction.
+  await expect(recent).toContainText(/Sent|Complete/, { timeout: 20_000 });
+  await page.request.post('/api/dev/chain/mine', { data: { blocks: 6 } });
+  await expect(recent).toContainText('Complete', { timeout: 20_000 });
+  await expect(recent.getByRole('link', { name: /^View transaction 0x/ })).toBeVisible();
 
   // The records page lists it under withdrawals.
   await page.goto('/assets/dealRecords?types=change_account&kind=withdrawals');
