@@ -103,6 +103,8 @@ describe('deposits on a real EVM chain', () => {
       ['25.5', 'credited', 2],
     ]);
     expect(seen[1]!.tx_hash).toBe(hash);
+    // A local chain's transaction is on no public explorer: no link rather than a dead one.
+    expect(seen[1]!.tx_url).toBeNull();
     expect(await balanceOf(exchange.api, alice.token, USDT)).toBe('25.5');
     await control.mine({ blocks: 4 });
     await chainTick(exchange);

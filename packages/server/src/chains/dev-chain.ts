@@ -60,14 +60,14 @@ export async function prepareDevChain(
     });
     const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
     tokenAddress = receipt.contractAddress!;
-    // The hot wallet starts with tokens to pay withdrawals, and ETH for gas.
+    // The hot wallet starts with enough to back the demo's seeded balances, and ETH for gas.
     await wallet.writeContract({
       address: tokenAddress,
       abi: token.abi,
       functionName: 'mint',
-      args: [getAddress(hotWallet), 1_000_000n * 10n ** BigInt(tokenDecimals)],
+      args: [getAddress(hotWallet), 100_000_000n * 10n ** BigInt(tokenDecimals)],
     });
-    await wallet.sendTransaction({ to: getAddress(hotWallet), value: parseEther('100') });
+    await wallet.sendTransaction({ to: getAddress(hotWallet), value: parseEther('9000') });
     // The funder pays test deposits with ordinary transfers, as a user's wallet would.
     await wallet.writeContract({
       address: tokenAddress,

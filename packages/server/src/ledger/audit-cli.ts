@@ -1,10 +1,19 @@
-/** `npm run audit`: checks the ledger of the configured database; exits 1 naming what is off. */
+/**
+ * `npm run audit`: checks the ledger of the configured database; exits 1 naming what is off.
+ * `npm run audit -- --chain` also asks the running server (which holds the chain connections)
+ * whether what our addresses hold on chain covers what users hold, per currency.
+ */
+import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { connect } from '../db/connect.js';
 import { migrate } from '../db/migrate.js';
+import type { WalletHoldings } from '../wallet/service.js';
 import { auditLedger, formatReport } from './audit.js';
+import { currentWriter, lockPathFor } from './writer-lock.js';
 
-const db = connect(loadConfig().databaseUrl);
+const { values } = parseArgs({ options: { chain: { type: 'boolean', default: false } } });
+const config = loadConfig();
+const db = connect(config.databaseUrl);
 try {
   await migrate(db);
   const report = await auditLedger(db.kysely);
@@ -12,4 +21,34 @@ try {
   process.exitCode = report.ok ? 0 : 1;
 } finally {
   await db.close();
+}
+
+if (values.chain) {
+  const writer = currentWriter(lockPathFor(config.databaseUrl));
+  if (!writer) {
+    console.error(
+      'chain check: no running exchange on this database (the server holds the chain connections)',
+    );
+    process.exitCode = 1;
+  } else {
+    const response = await fetch(`http://127.0.0.1:${writer.port}/api/admin/wallet/holdings`, {
+      headers: { 'x-admin-token': writer.adminToken },
+    });
+    const { data } = (await response.json()) as { data: WalletHoldings[] };
+    for (const row of data) {
+      const networks = row.networks
+        .map((n) =>
+          n.available
+            ? `${n.chain}: hot ${n.hot_wallet} + deposit addresses ${n.deposit_addresses}`
+            : `${n.chain}: not connected`,
+        )
+        .join('; ');
+      const verdict =
+        row.covered === null ? 'cannot be checked whole' : row.covered ? 'covered' : 'NOT COVERED';
+      console.log(
+        `${row.currency}: on chain ${row.on_chain}, users hold ${row.users_balances}: ${verdict} (${networks})`,
+      );
+      if (row.covered === false) process.exitCode = 1;
+    }
+  }
 }

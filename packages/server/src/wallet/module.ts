@@ -109,17 +109,21 @@ export async function openWallet(deps: WalletDeps): Promise<Wallet> {
     if (network.family === 'btc') return { adapter: null, unavailable: 'wallet.unavailable_btc' };
     if (!evm) return { adapter: null, unavailable: 'wallet.unavailable_no_node' };
     if (!root) return { adapter: null, unavailable: 'wallet.unavailable_no_keys' };
-    if (network.chain === 'ETH')
-      return { adapter: new EvmAdapter('ETH', evm.client, network.decimals, null), unavailable: null };
+    // A local chain's transactions exist on no public explorer: no link rather than a dead one.
+    const local = devChain ? { explorerTxUrl: '' } : {};
+    if (network.chain === 'ETH') {
+      return {
+        adapter: new EvmAdapter('ETH', evm.client, network.decimals, null),
+        unavailable: null,
+        ...local,
+      };
+    }
     if (!network.tokenAddress) return { adapter: null, unavailable: 'wallet.unavailable_no_token' };
+    const token = network.tokenAddress as `0x${string}`;
     return {
-      adapter: new EvmAdapter(
-        network.chain,
-        evm.client,
-        network.decimals,
-        network.tokenAddress as `0x${string}`,
-      ),
+      adapter: new EvmAdapter(network.chain, evm.client, network.decimals, token),
       unavailable: null,
+      ...local,
     };
   };
   const networks = await Networks.load(kysely, factory);

@@ -74,6 +74,8 @@ export async function seedNetworks(db: Kysely<Database>): Promise<void> {
 export type AdapterFactory = (network: Omit<Network, 'adapter' | 'unavailable'>) => {
   adapter: ChainAdapter | null;
   unavailable: MessageKey | null;
+  /** Replaces the stored explorer link: a local chain's transactions exist on no public explorer. */
+  explorerTxUrl?: string;
 };
 
 /** Every network, loaded once; each with the adapter the factory could give it, or why not. */
