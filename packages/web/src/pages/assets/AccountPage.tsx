@@ -53,6 +53,7 @@ function PanelAction({
   return (
     <Link
       to={`?${panel}=${account.currency_id}`}
+      data-panel={panel}
       replace
       aria-label={name}
       aria-current={active ? 'true' : undefined}
@@ -105,6 +106,7 @@ function AccountTable({
               className="border-t"
               style={borderStyle}
               data-currency={account.currency_code}
+              data-currency-id={account.currency_id}
             >
               <th scope="row" className="px-2 py-2 text-left font-medium">
                 {account.currency_code}
@@ -185,7 +187,12 @@ export function AccountPage({ page }: { page: PageName }) {
   const panel = usePanel();
   const [, setParams] = useSearchParams();
   const [hideZero, setHideZero] = useState(false);
-  const close = () => setParams({}, { replace: true });
+  // Closing a panel gives the focus back to the action that opened it.
+  const close = () => {
+    const opened = panel && `tr[data-currency-id="${panel.currencyId}"] [data-panel="${panel.kind}"]`;
+    setParams({}, { replace: true });
+    if (opened) requestAnimationFrame(() => document.querySelector<HTMLElement>(opened)?.focus());
+  };
   return (
     <QueryState query={groups} skeleton={{ rows: 6, rowClass: 'h-9' }}>
       {(data) => {

@@ -215,7 +215,7 @@ export function TransferPage() {
                   />
                   <button
                     type="button"
-                    className={buttonClass}
+                    className={`${buttonClass} shrink-0 whitespace-nowrap`}
                     style={borderStyle}
                     onClick={() => setAmount(available)}
                   >

@@ -22,7 +22,10 @@ export function DepositsTable({ rows, decimals }: { rows: DepositView[]; decimal
   const lang = currentLang();
   return (
     <ScrollArea label={t('assets.deposits')}>
-      <table className="w-full min-w-[30rem] border-collapse text-xs" data-testid="deposits">
+      <table
+        className="w-full min-w-[30rem] border-collapse text-xs whitespace-nowrap"
+        data-testid="deposits"
+      >
         <thead>
           <tr>
             <Th>{t('assets.columns.time')}</Th>
@@ -79,7 +82,10 @@ export function WithdrawalsTable({ rows, decimals }: { rows: WithdrawalView[]; d
   const lang = currentLang();
   return (
     <ScrollArea label={t('assets.withdrawals')}>
-      <table className="w-full min-w-[36rem] border-collapse text-xs" data-testid="withdrawals">
+      <table
+        className="w-full min-w-[36rem] border-collapse text-xs whitespace-nowrap"
+        data-testid="withdrawals"
+      >
         <thead>
           <tr>
             <Th>{t('assets.columns.time')}</Th>

@@ -12,6 +12,7 @@ import {
 } from '../../features/assets/queries.js';
 import {
   amountProblem,
+  feePercent,
   newRequestId,
   withdrawalFigures,
   type AmountProblem,
@@ -287,7 +288,7 @@ export function WithdrawPanel({
                       />
                       <button
                         type="button"
-                        className={buttonClass}
+                        className={`${buttonClass} shrink-0 whitespace-nowrap`}
                         style={borderStyle}
                         onClick={() => setAmount(available)}
                       >
@@ -305,7 +306,7 @@ export function WithdrawPanel({
                 </div>
                 <dl className="flex flex-col gap-1 rounded border p-2 text-xs" style={borderStyle}>
                   <Fact term={t('assets.feeRate')} testId="fee-percent">
-                    {figures?.feePercent ?? withdrawalFigures('1', currency.draw_rate)?.feePercent}%
+                    {feePercent(currency.draw_rate)}%
                   </Fact>
                   <Fact term={t('assets.fee')} testId="fee">
                     {figures ? `${figures.fee} ${currency.code}` : '—'}

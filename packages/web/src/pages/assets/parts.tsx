@@ -167,7 +167,13 @@ export function TxLink({ hash, url }: { hash: string | null; url: string | null 
   const { t } = useTranslation();
   if (!hash) return <span style={muted}>—</span>;
   const short = hash.length > 14 ? `${hash.slice(0, 8)}…${hash.slice(-6)}` : hash;
-  if (!url) return <span className="font-mono">{short}</span>;
+  if (!url) {
+    return (
+      <span className="font-mono" title={hash}>
+        {short}
+      </span>
+    );
+  }
   return (
     <a
       href={url}
@@ -201,7 +207,7 @@ export function PanelFrame({
       ref={frame}
       tabIndex={-1}
       aria-labelledby="panel-title"
-      className="flex min-w-0 scroll-mt-16 flex-col gap-3 rounded-lg border p-4 text-sm outline-none"
+      className="flex min-w-0 scroll-mt-16 flex-col gap-3 rounded-lg border p-4 text-sm focus-visible:outline-none"
       style={panelStyle}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && !(event.target instanceof HTMLDialogElement)) onClose();
