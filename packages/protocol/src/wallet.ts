@@ -183,3 +183,25 @@ export const reviewWithdrawalRequest = z.object({
   id: idField,
   reason: trimmed(200).default(''),
 });
+
+/** account/convert: sells the currency for USDT at market on its spot market (spec 001 §2). */
+export const convertRequest = z.object({
+  currency_id: idField,
+  number: amountField,
+  /** Kept from the spec's call; the conversion does not depend on a network. */
+  currency_protocol_id: idField.optional(),
+});
+
+/** What a conversion did: the real fill, not the preview. */
+export interface ConvertResult {
+  order_id: number;
+  symbol: string;
+  sold: string;
+  /** USDT received after the fee. */
+  received: string;
+  avg_price: string | null;
+  fee: string;
+  fee_currency: string;
+  /** True when the book could not take the whole amount; the rest stays in the account. */
+  partial: boolean;
+}

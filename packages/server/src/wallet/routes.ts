@@ -1,4 +1,6 @@
 import {
+  convertRequest,
+  type ConvertResult,
   bindAddressRequest,
   boundAddressQuery,
   reviewWithdrawalRequest,
@@ -19,6 +21,7 @@ const ONE_MINUTE = 60_000;
 
 export interface WalletRoutesDeps {
   wallet: Wallet;
+  convert: (userId: number, input: { currency_id: number; number: string }) => Promise<ConvertResult>;
   service: WalletService;
   sessions: SessionResolver;
   secretGuessLimit: number;
@@ -87,6 +90,21 @@ export function walletRoutes(app: Api, deps: WalletRoutesDeps): void {
         request,
         'ok.withdrawal_requested',
       ),
+  );
+
+  app.post(
+    '/api/account/convert',
+    {
+      ...signedIn,
+      schema: {
+        ...schema('Sell the currency for USDT at market on its spot market; answers the real fill'),
+        body: convertRequest,
+      },
+    },
+    async (request) => {
+      const result = await deps.convert(userOf(request).id, request.body);
+      return ok(result, request, 'ok.converted', { sold: result.sold, received: result.received });
+    },
   );
 
   app.get(

@@ -184,4 +184,6 @@ export const du: Catalog = {
   'journal.withdraw': 'Opname',
   'journal.withdraw_fee': 'Opnamekosten',
   'code.purpose.6': 'opnameadres',
+  'error.convert_no_market': 'Deze munt heeft geen USDT-markt om op om te wisselen',
+  'ok.converted': 'Omgewisseld: {sold} verkocht, {received} USDT ontvangen',
 };

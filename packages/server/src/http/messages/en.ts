@@ -185,6 +185,8 @@ export const en = {
   'journal.withdraw': 'Withdrawal',
   'journal.withdraw_fee': 'Withdrawal fee',
   'code.purpose.6': 'withdrawal address',
+  'error.convert_no_market': 'This currency has no USDT market to convert on',
+  'ok.converted': 'Converted: sold {sold}, received {received} USDT',
 } as const;
 
 export type MessageKey = keyof typeof en;

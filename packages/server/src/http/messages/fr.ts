@@ -185,4 +185,6 @@ export const fr: Catalog = {
   'journal.withdraw': 'Retrait',
   'journal.withdraw_fee': 'Frais de retrait',
   'code.purpose.6': 'adresse de retrait',
+  'error.convert_no_market': "Cette devise n'a pas de marché USDT pour la conversion",
+  'ok.converted': 'Converti : {sold} vendus, {received} USDT reçus',
 };

@@ -191,4 +191,6 @@ export const gm: Catalog = {
   'journal.withdraw': 'Auszahlung',
   'journal.withdraw_fee': 'Auszahlungsgebühr',
   'code.purpose.6': 'Auszahlungsadresse',
+  'error.convert_no_market': 'Für diese Währung gibt es keinen USDT-Markt zum Umtauschen',
+  'ok.converted': 'Umgetauscht: {sold} verkauft, {received} USDT erhalten',
 };

@@ -178,4 +178,6 @@ export const hk: Catalog = {
   'journal.withdraw': '提幣',
   'journal.withdraw_fee': '提幣手續費',
   'code.purpose.6': '綁定提幣地址',
+  'error.convert_no_market': '該幣種沒有可用於兌換的 USDT 市場',
+  'ok.converted': '兌換成功：賣出 {sold}，到賬 {received} USDT',
 };

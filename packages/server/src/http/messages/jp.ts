@@ -183,4 +183,6 @@ export const jp: Catalog = {
   'journal.withdraw': '出金',
   'journal.withdraw_fee': '出金手数料',
   'code.purpose.6': '出金アドレスの登録',
+  'error.convert_no_market': 'この通貨には変換できる USDT 市場がありません',
+  'ok.converted': '変換しました：{sold} を売却し {received} USDT を受け取りました',
 };

@@ -178,4 +178,6 @@ export const zh: Catalog = {
   'journal.withdraw': '提币',
   'journal.withdraw_fee': '提币手续费',
   'code.purpose.6': '绑定提币地址',
+  'error.convert_no_market': '该币种没有可用于兑换的 USDT 市场',
+  'ok.converted': '兑换成功：卖出 {sold}，到账 {received} USDT',
 };
