@@ -25,6 +25,7 @@ const exchange = await startExchange(
       databaseUrl,
       demo: true,
       marketMaker: false,
+      evmRpcUrl: undefined,
       logLevel: 'silent',
       host: '127.0.0.1',
       maxConnectionsPerAddress: 0,

@@ -17,6 +17,7 @@ export async function startInProcess(
         databaseUrl: `sqlite:${join(dir, 'bench.db')}`,
         demo: true,
         marketMaker: false,
+        evmRpcUrl: undefined,
         logLevel: 'silent',
         host: '127.0.0.1',
         // Every bench client comes from loopback: no cap per address.

@@ -51,6 +51,8 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
       SECRET_GUESS_LIMIT: '1000000',
       // Every bench client comes from loopback: no cap per address.
       MAX_CONNECTIONS_PER_ADDRESS: '0',
+      // The spot and ledger figures are taken without a chain; bench/wallet starts its own.
+      EVM_RPC_URL: 'off',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -1,0 +1,147 @@
+// Deposit scanning and withdrawal sending against a real local EVM node (anvil).
+// Writes the figures to bench/results/wallet.json.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createPublicClient, createTestClient, createWalletClient, getAddress, http, parseAbi } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { foundry } from 'viem/chains';
+import { startExchange } from '../packages/server/src/app.js';
+import { startAnvil } from '../packages/server/src/chains/anvil.js';
+import { devWallet } from '../packages/server/src/chains/dev-chain.js';
+import { loadConfig } from '../packages/server/src/config.js';
+
+const WATCHED = 1000;
+const node = await startAnvil();
+const control = createTestClient({ mode: 'anvil', chain: foundry, transport: http(node.rpcUrl) });
+const publicClient = createPublicClient({ transport: http(node.rpcUrl) });
+const dir = mkdtempSync(join(tmpdir(), 'oex-bench-wallet-'));
+const exchange = await startExchange(
+  loadConfig(
+    {},
+    {
+      databaseUrl: `sqlite:${join(dir, 'bench.db')}`,
+      demo: true,
+      marketMaker: false,
+      logLevel: 'silent',
+      host: '127.0.0.1',
+      evmRpcUrl: node.rpcUrl,
+      chainPollMs: 3_600_000,
+    },
+  ),
+  { port: 0 },
+);
+const results: Record<string, number | string> = {
+  date: new Date().toISOString(),
+  watched_addresses: WATCHED,
+};
+const elapsed = (started: bigint) => Number(process.hrtime.bigint() - started) / 1e9;
+const ticks = async () => {
+  for (const watcher of exchange.wallet.watchers) await watcher.tick();
+};
+
+try {
+  const erc20 = exchange.wallet.networks.list().find((network) => network.chain === 'ERC20')!;
+  const [erc20Watcher, ethWatcher] = exchange.wallet.watchers;
+  // 1000 users with deposit addresses (rows written directly: signing up is not what is measured).
+  const now = Date.now();
+  const ids = await exchange.db.kysely
+    .insertInto('users')
+    .values(
+      Array.from({ length: WATCHED }, (_, i) => ({
+        email: `watched${i}@bench.test`,
+        password_hash: 'x',
+        invite_code: `B${i}`,
+        authorization_code: `A${i}`,
+        review_status: 0,
+        is_seller: 0 as const,
+        is_system: 0 as const,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .returning('id')
+    .execute();
+  const addresses: string[] = [];
+  for (const { id } of ids) addresses.push(await exchange.wallet.addresses.addressOf(id, erc20));
+  await ticks();
+
+  // Scanning: 1000 empty blocks.
+  await control.mine({ blocks: 1000 });
+  let started = process.hrtime.bigint();
+  await erc20Watcher!.tick();
+  results.erc20_blocks_scanned_per_s = Math.round(1000 / elapsed(started));
+  started = process.hrtime.bigint();
+  await ethWatcher!.tick();
+  results.eth_blocks_scanned_per_s = Math.round(1000 / elapsed(started));
+
+  // One block with 100 token deposits: from mined to every balance credited.
+  const funder = privateKeyToAccount(devWallet().funder_private_key);
+  const wallet = createWalletClient({ account: funder, chain: foundry, transport: http(node.rpcUrl) });
+  const abi = parseAbi(['function transfer(address to, uint256 value) returns (bool)']);
+  await control.setAutomine(false);
+  const nonce = await publicClient.getTransactionCount({ address: funder.address, blockTag: 'pending' });
+  for (let i = 0; i < 100; i += 1) {
+    await wallet.writeContract({
+      address: exchange.wallet.devChain!.tokenAddress,
+      abi,
+      functionName: 'transfer',
+      args: [getAddress(addresses[i]!), 5_000_000n],
+      nonce: nonce + i,
+      gas: 90_000n,
+    });
+  }
+  await control.mine({ blocks: 1 });
+  await control.setAutomine(true);
+  started = process.hrtime.bigint();
+  await erc20Watcher!.tick();
+  results.block_of_100_deposits_to_credited_ms = Math.round(elapsed(started) * 1000);
+  const credited = await exchange.db.kysely
+    .selectFrom('deposits')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('status', '=', 'credited')
+    .executeTakeFirstOrThrow();
+  results.deposits_credited = Number(credited.n);
+
+  // Withdrawals, review-free: from queued to signed and accepted by the node.
+  const alice = await exchange.users.resolveUserId('alice@demo.test');
+  await exchange.db.kysely
+    .updateTable('users')
+    .set({
+      pay_password_hash: (
+        await exchange.db.kysely
+          .selectFrom('users')
+          .select('password_hash')
+          .where('id', '=', alice)
+          .executeTakeFirstOrThrow()
+      ).password_hash,
+    })
+    .where('id', '=', alice)
+    .execute();
+  const count = 100;
+  for (let i = 0; i < count; i += 1) {
+    await exchange.wallet.withdrawals.request(alice, {
+      currency_id: 1,
+      currency_protocol_id: erc20.id,
+      number: '20',
+      address: `0x${(0xbe0000 + i).toString(16).padStart(40, '0')}`,
+      memo: '',
+      pay_password: 'demo1234',
+    });
+  }
+  started = process.hrtime.bigint();
+  await exchange.wallet.sender.tick();
+  results.withdrawals_sent_per_s = Math.round(count / elapsed(started));
+  const sent = await exchange.db.kysely
+    .selectFrom('withdrawals')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('status', '=', 'sent')
+    .executeTakeFirstOrThrow();
+  results.withdrawals_sent = Number(sent.n);
+} finally {
+  await exchange.close();
+  await node.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
+console.log(results);
+writeFileSync(new URL('./results/wallet.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
