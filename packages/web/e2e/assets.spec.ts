@@ -281,3 +281,21 @@ for (const theme of ['light', 'dark'] as const) {
     });
   }
 }
+
+test('every asset page fits a 360 px phone', async ({ page }) => {
+  await signInAs(page, 'alice@demo.test');
+  await page.setViewportSize({ width: 360, height: 740 });
+  const wallet = (await page.request.get('/api/block_chain/currency_protocols')).ok();
+  const paths = wallet ? [...SHOTS, 'assets/tradeAccount?charge=1', 'assets/tradeAccount?withdraw=1'] : SHOTS;
+  for (const path of [
+    ...paths,
+    'assets/secondAccount',
+    'assets/dealRecords?types=change_account&kind=deposits',
+  ]) {
+    await page.goto(`/${path}`);
+    await expect(page.locator('main h1').first()).toBeVisible();
+    await expect(page.locator('[data-skeleton]')).toHaveCount(0);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});
