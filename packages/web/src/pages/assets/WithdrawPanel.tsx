@@ -298,8 +298,8 @@ export function WithdrawPanel({
                   </Field>
                   <p id={ids.hint} className="text-xs" style={muted}>
                     {t('assets.limits', {
-                      min: currency.draw_min,
-                      max: currency.draw_max,
+                      min: formatAmount(currency.draw_min, decimals, lang),
+                      max: formatAmount(currency.draw_max, decimals, lang),
                       currency: currency.code,
                     })}
                   </p>

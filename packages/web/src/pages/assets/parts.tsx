@@ -207,8 +207,9 @@ export function PanelFrame({
       ref={frame}
       tabIndex={-1}
       aria-labelledby="panel-title"
-      className="flex min-w-0 scroll-mt-16 flex-col gap-3 rounded-lg border p-4 text-sm focus-visible:outline-none"
-      style={panelStyle}
+      className="flex min-w-0 scroll-mt-16 flex-col gap-3 rounded-lg border p-4 text-sm"
+      // Focused only to move the reader here; it is not a control, so it draws no ring.
+      style={{ ...panelStyle, outline: 'none' }}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && !(event.target instanceof HTMLDialogElement)) onClose();
       }}
