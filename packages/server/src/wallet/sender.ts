@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import { Poller } from '../lib/poller.js';
 import { toChainUnits } from '../chains/units.js';
 import type { Database } from '../db/schema.js';
 import type { Network, Networks } from './networks.js';
@@ -17,8 +18,7 @@ export type HotKeys = Partial<Record<string, string>>;
  * network's confirmations; a reverted transaction releases the hold.
  */
 export class WithdrawalSender {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | null = null;
+  private readonly poller: Poller;
   onChange: (ids: number[]) => void = () => {};
 
   constructor(
@@ -27,26 +27,24 @@ export class WithdrawalSender {
     private readonly withdrawals: Withdrawals,
     private readonly hotKeys: HotKeys,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.poller = new Poller(
+      () => this.pass(),
+      (error: unknown) => this.log.warn({ err: error }, 'withdrawal sender pass failed'),
+    );
+  }
 
   start(intervalMs: number): void {
-    const loop = () => {
-      this.timer = setTimeout(() => void this.tick().finally(loop), intervalMs);
-    };
-    void this.tick().finally(loop);
+    this.poller.start(intervalMs);
   }
 
-  async stop(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.running;
+  stop(): Promise<void> {
+    return this.poller.stop();
   }
 
+  /** One pass; concurrent calls share the pass in progress. */
   tick(): Promise<void> {
-    this.running ??= this.pass()
-      .catch((error: unknown) => this.log.warn({ err: error }, 'withdrawal sender pass failed'))
-      .finally(() => (this.running = null));
-    return this.running;
+    return this.poller.tick();
   }
 
   private async pass(): Promise<void> {

@@ -11,7 +11,7 @@ import {
 } from '@oex/protocol';
 import type { z } from 'zod';
 import type { bindAddressRequest } from '@oex/protocol';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { newestFirst } from '../db/paging.js';
 import { isUniqueViolation } from '../db/errors.js';
@@ -87,7 +87,7 @@ export class WalletService {
     };
   }
 
-  async deposits(
+  deposits(
     userId: number,
     currencyId: number | undefined,
     page: number,
@@ -95,16 +95,10 @@ export class WalletService {
   ): Promise<Paged<DepositView>> {
     let query = this.db.selectFrom('deposits').where('user_id', '=', userId);
     if (currencyId) query = query.where('currency_id', '=', currencyId);
-    const { total, rows } = await newestFirst(query, page, limit);
-    return paged(
-      rows.map((row) => this.wallet.views.deposit(row)),
-      total,
-      page,
-      limit,
-    );
+    return this.page(query, page, limit, (row) => this.wallet.views.deposit(row));
   }
 
-  async withdrawals(
+  withdrawals(
     userId: number,
     currencyId: number | undefined,
     page: number,
@@ -112,9 +106,19 @@ export class WalletService {
   ): Promise<Paged<WithdrawalView>> {
     let query = this.db.selectFrom('withdrawals').where('user_id', '=', userId);
     if (currencyId) query = query.where('currency_id', '=', currencyId);
+    return this.page(query, page, limit, (row) => this.wallet.views.withdrawal(row));
+  }
+
+  /** One page, newest first, each row through its view. */
+  private async page<T extends 'deposits' | 'withdrawals', V>(
+    query: SelectQueryBuilder<Database, T, object>,
+    page: number,
+    limit: number,
+    view: (row: Selectable<Database[T]>) => V,
+  ): Promise<Paged<V>> {
     const { total, rows } = await newestFirst(query, page, limit);
     return paged(
-      rows.map((row) => this.wallet.views.withdrawal(row)),
+      rows.map((row) => view(row as unknown as Selectable<Database[T]>)),
       total,
       page,
       limit,
@@ -172,15 +176,9 @@ export class WalletService {
     }
   }
 
-  async reviewQueue(page: number, limit: number): Promise<Paged<WithdrawalView>> {
+  reviewQueue(page: number, limit: number): Promise<Paged<WithdrawalView>> {
     const query = this.db.selectFrom('withdrawals').where('status', '=', 'review');
-    const { total, rows } = await newestFirst(query, page, limit);
-    return paged(
-      rows.map((row) => this.wallet.views.withdrawal(row)),
-      total,
-      page,
-      limit,
-    );
+    return this.page(query, page, limit, (row) => this.wallet.views.withdrawal(row));
   }
 
   /**

@@ -1,5 +1,6 @@
 import { Decimal, type DepositStatus } from '@oex/protocol';
 import type { Logger } from 'pino';
+import { Poller } from '../lib/poller.js';
 import type { ChainAdapter } from '../chains/adapter.js';
 import { fromChainUnits } from '../chains/units.js';
 import type { Db } from '../db/connect.js';
@@ -29,8 +30,7 @@ const KEEP_HASHES = 256;
  * confirmations give it. Every step is stored, so a restart continues where the last tick stopped.
  */
 export class DepositWatcher {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | null = null;
+  private readonly poller: Poller;
   /** Called with the ids of deposits that changed, after they changed. */
   onChange: (ids: number[]) => void = () => {};
 
@@ -42,29 +42,25 @@ export class DepositWatcher {
     private readonly ledger: DepositLedger,
     private readonly clock: Clock,
     private readonly log: Logger,
-  ) {}
-
-  start(intervalMs: number): void {
-    const loop = () => {
-      this.timer = setTimeout(() => void this.tick().finally(loop), intervalMs);
-    };
-    void this.tick().finally(loop);
+  ) {
+    this.poller = new Poller(
+      () => this.pass(),
+      (error: unknown) =>
+        this.log.warn({ err: error, protocol: this.protocol.id }, 'deposit watcher pass failed'),
+    );
   }
 
-  async stop(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.running;
+  start(intervalMs: number): void {
+    this.poller.start(intervalMs);
+  }
+
+  stop(): Promise<void> {
+    return this.poller.stop();
   }
 
   /** One pass; concurrent calls share the pass in progress. */
   tick(): Promise<void> {
-    this.running ??= this.pass()
-      .catch((error: unknown) =>
-        this.log.warn({ err: error, protocol: this.protocol.id }, 'deposit watcher pass failed'),
-      )
-      .finally(() => (this.running = null));
-    return this.running;
+    return this.poller.tick();
   }
 
   private async pass(): Promise<void> {
