@@ -101,6 +101,15 @@ test('account pages list every balance, keep it live, and offer deposit and with
     'href',
     '/assets/dealRecords?types=lever_account',
   );
+  // Its transfer link starts the form from this account, to the spot account.
+  await page
+    .getByRole('region', { name: 'Leverage account' })
+    .getByRole('link', { name: 'Transfer' })
+    .click();
+  await expect(page).toHaveURL(/\/assets\/transfer\?from=3$/);
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue(String(LEVER));
+  await expect(page.getByLabel('To', { exact: true })).toHaveValue(String(SPOT));
+  await page.goBack();
   await page
     .getByRole('navigation', { name: 'Asset centre' })
     .getByRole('link', { name: 'Seconds contract account' })

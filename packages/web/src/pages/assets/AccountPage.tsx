@@ -221,7 +221,7 @@ export function AccountPage({ page }: { page: PageName }) {
               </div>
               <div className="flex flex-wrap gap-2 text-sm">
                 <Link
-                  to="/assets/transfer"
+                  to={`/assets/transfer?from=${group.account_type_id}`}
                   className={buttonClass}
                   style={{ ...borderStyle, color: 'var(--accent)' }}
                 >

@@ -19,8 +19,15 @@ import {
   primaryClass,
 } from './parts.js';
 
-/** The spot account sends to the leverage account until the user picks otherwise. */
-const DEFAULT_PAIR = { from: 1, to: 3 };
+/**
+ * The accounts the form starts with: `?from=<account type>` (an account page's transfer link) sends
+ * from that account to the spot account; otherwise the spot account sends to the leverage account.
+ */
+function startingPair(from: string | null): { from: number; to: number } {
+  const id = Number(from);
+  if (Number.isInteger(id) && id >= 2 && id <= 5) return { from: id, to: 1 };
+  return { from: 1, to: 3 };
+}
 
 /**
  * Transfer between the user's own accounts (spec 001 §2): currency, from and to (choosing one side
@@ -36,7 +43,7 @@ export function TransferPage() {
   const [currencyId, setCurrencyId] = useState<number | null>(
     () => Number(params.get('currency_id')) || null,
   );
-  const [pair, setPair] = useState(DEFAULT_PAIR);
+  const [pair, setPair] = useState(() => startingPair(params.get('from')));
   const [amount, setAmount] = useState('');
   const [message, setMessage] = useState<{ kind: 'error' | 'done'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
