@@ -54,6 +54,7 @@ test('the deposit panel shows my address with a QR code, says plainly when a net
   const panel = page.getByRole('region', { name: 'Deposit USDT' });
   await expect(panel.getByRole('tab', { name: 'ERC20' })).toHaveAttribute('aria-selected', 'true');
   await expect(panel.getByTestId('address')).toHaveText(address);
+  await expect(panel.getByRole('list', { name: 'Before you deposit' })).toBeVisible();
   await expect(panel.getByText('Confirmations before it is credited: 1')).toBeVisible();
   await expect(
     panel.getByText('Send only USDT on the ERC20 network to this address; anything else is lost.'),
@@ -68,6 +69,7 @@ test('the deposit panel shows my address with a QR code, says plainly when a net
     await expect(panel.getByText(tron.unavailable_reason)).toBeVisible();
     await expect(panel.getByTestId('address')).toHaveCount(0);
     await expect(panel.getByRole('img', { name: /QR code/ })).toHaveCount(0);
+    await expect(panel.getByRole('list', { name: 'Before you deposit' })).toHaveCount(0);
   }
   await panel.getByRole('tab', { name: 'ERC20' }).click();
 

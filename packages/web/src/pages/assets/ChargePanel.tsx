@@ -36,6 +36,7 @@ export function ChargePanel({ currency, onClose }: { currency: CurrencyView; onC
           const mine = answer.wallets.find((candidate) => candidate.currency_protocol_id === network.id);
           const address = mine?.address ?? network.in_address ?? null;
           const memo = mine?.memo ?? '';
+          const usable = network.available === 1 && address !== null;
           return (
             <>
               {networks.length > 1 && (
@@ -51,7 +52,7 @@ export function ChargePanel({ currency, onClose }: { currency: CurrencyView; onC
                   }}
                 />
               )}
-              {network.available !== 1 || !address ? (
+              {!usable ? (
                 <p role="note" className="rounded border p-3" style={{ borderColor: 'var(--down)' }}>
                   {network.unavailable_reason ?? t('assets.networkUnavailable', { network: chain })}
                 </p>
@@ -116,21 +117,24 @@ export function ChargePanel({ currency, onClose }: { currency: CurrencyView; onC
                   </div>
                 </div>
               )}
-              <ul
-                className="list-disc pl-5 text-xs leading-5"
-                style={muted}
-                aria-label={t('assets.reminders')}
-              >
-                <li>
-                  {t('assets.remindMinimum', {
-                    min: formatAmount(network.min_deposit, currency.decimals, lang),
-                    currency: currency.code,
-                  })}
-                </li>
-                <li>{t('assets.remindCredit', { count: network.confirmations_credit })}</li>
-                <li>{t('assets.remindWithdraw', { count: network.confirmations_withdraw })}</li>
-                <li>{t('assets.remindOnly', { currency: currency.code, network: chain })}</li>
-              </ul>
+              {/* The network's rules, only where it can take a deposit. */}
+              {usable && (
+                <ul
+                  className="list-disc pl-5 text-xs leading-5"
+                  style={muted}
+                  aria-label={t('assets.reminders')}
+                >
+                  <li>
+                    {t('assets.remindMinimum', {
+                      min: formatAmount(network.min_deposit, currency.decimals, lang),
+                      currency: currency.code,
+                    })}
+                  </li>
+                  <li>{t('assets.remindCredit', { count: network.confirmations_credit })}</li>
+                  <li>{t('assets.remindWithdraw', { count: network.confirmations_withdraw })}</li>
+                  <li>{t('assets.remindOnly', { currency: currency.code, network: chain })}</li>
+                </ul>
+              )}
             </>
           );
         }}
