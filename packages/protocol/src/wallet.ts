@@ -205,3 +205,28 @@ export interface ConvertResult {
   /** True when the book could not take the whole amount; the rest stays in the account. */
   partial: boolean;
 }
+
+/**
+ * wallet/createPayOrder, in the spec's words: `walletAddress` holds the amount to be sent and
+ * `in_address` the user's own deposit address. It records the intent; the first deposit of exactly
+ * that amount to that address, seen within a day, matches it.
+ */
+export const payOrderRequest = z.object({
+  walletAddress: amountField,
+  in_address: requiredText(128),
+  currency_id: idField,
+});
+
+export interface PayOrderView {
+  id: number;
+  currency_id: number;
+  currency_code: string;
+  chain: ChainCode;
+  address: string;
+  amount: string;
+  /** waiting for the deposit; matched by deposit_id; expired after a day without one. */
+  status: 'waiting' | 'matched' | 'expired';
+  deposit_id: number | null;
+  created_at: string;
+  expires_at: string;
+}

@@ -1,4 +1,4 @@
-import type { DepositView, Paged, WalletAnswer } from '@oex/protocol';
+import type { DepositView, Paged, PayOrderView, WalletAnswer } from '@oex/protocol';
 import type { TestClient } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnvilNode } from '../src/chains/anvil.js';
@@ -142,5 +142,36 @@ describe('deposits on a real EVM chain', () => {
     ]);
     expect(await balanceOf(exchange.api, alice.token, USDT)).toBe('0');
     await auditClean();
+  });
+
+  it('an announced deposit (createPayOrder) is matched by the first deposit of exactly its amount, and expires after a day', async () => {
+    const alice = await signUp(exchange.api);
+    const bob = await signUp(exchange.api);
+    const address = await depositAddress(alice.token, USDT, 'ERC20');
+    const bobs = await depositAddress(bob.token, USDT, 'ERC20');
+    const announce = (token: string, amount: string, in_address: string) =>
+      exchange.api.post<PayOrderView>(
+        'wallet/createPayOrder',
+        { walletAddress: amount, in_address, currency_id: USDT },
+        { token },
+      );
+    expect((await announce(alice.token, '33', bobs)).body.msg).toMatch(/not your deposit address/);
+    expect((await announce(alice.token, '0.5', address)).body.msg).toMatch(/below 1 are not credited/);
+    const first = await announce(alice.token, '33', address);
+    expect(first.body.data).toMatchObject({ status: 'waiting', amount: '33', chain: 'ERC20' });
+    const other = await announce(alice.token, '44', address);
+    await chainTick(exchange);
+    await send(address, '33', 'USDT');
+    await chainTick(exchange);
+    const list = async () =>
+      (await exchange.api.get<Paged<PayOrderView>>('wallet/pay_orders', {}, { token: alice.token })).body
+        .data!.data;
+    const [deposit] = await deposits(alice.token, USDT);
+    expect((await list()).map((o) => [o.id, o.status, o.deposit_id])).toEqual([
+      [other.body.data!.id, 'waiting', null],
+      [first.body.data!.id, 'matched', deposit!.id],
+    ]);
+    exchange.clock.advance(25 * 60 * 60 * 1000);
+    expect((await list()).map((o) => o.status)).toEqual(['expired', 'matched']);
   });
 });

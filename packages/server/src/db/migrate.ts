@@ -8,6 +8,7 @@ import * as sessions from './migrations/006_sessions.js';
 import * as marketPrecision from './migrations/007_market_precision.js';
 import * as markPrices from './migrations/008_mark_prices.js';
 import * as wallet from './migrations/009_wallet.js';
+import * as payOrders from './migrations/010_pay_orders.js';
 
 /** Versioned migrations, in order. A new migration is a new entry; old ones never change. */
 const MIGRATIONS = {
@@ -19,6 +20,7 @@ const MIGRATIONS = {
   '007_market_precision': marketPrecision,
   '008_mark_prices': markPrices,
   '009_wallet': wallet,
+  '010_pay_orders': payOrders,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -330,6 +330,18 @@ export interface BoundAddressesTable {
   created_at: number;
 }
 
+export interface PayOrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  currency_id: number;
+  protocol_id: number;
+  address: string;
+  amount: Money;
+  deposit_id: number | null;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface Database {
   settings: SettingsTable;
   areas: AreasTable;
@@ -342,6 +354,7 @@ export interface Database {
   deposits: DepositsTable;
   withdrawals: WithdrawalsTable;
   bound_addresses: BoundAddressesTable;
+  pay_orders: PayOrdersTable;
   verification_codes: VerificationCodesTable;
   login_failures: LoginFailuresTable;
   dev_mailbox: DevMailboxTable;

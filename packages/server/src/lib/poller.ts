@@ -1,15 +1,14 @@
 /**
- * A pass that runs now and then again every interval after it ends, never two at once. A failed
- * pass is reported and the next one runs as planned, so one bad answer from a node stops nothing.
+ * A task that runs its pass now and then again every interval after the pass ends, never two at
+ * once. A failed pass is reported and the next one runs as planned, so one bad answer from a node
+ * stops nothing.
  */
-export class Poller {
+export abstract class PollingTask {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | null = null;
 
-  constructor(
-    private readonly pass: () => Promise<void>,
-    private readonly onError: (error: unknown) => void,
-  ) {}
+  protected abstract pass(): Promise<void>;
+  protected abstract failed(error: unknown): void;
 
   start(intervalMs: number): void {
     const loop = () => {
@@ -27,7 +26,7 @@ export class Poller {
   /** One pass; a call while one runs shares it. */
   tick(): Promise<void> {
     this.running ??= this.pass()
-      .catch(this.onError)
+      .catch((error: unknown) => this.failed(error))
       .finally(() => (this.running = null));
     return this.running;
   }

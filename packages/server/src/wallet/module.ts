@@ -17,6 +17,7 @@ import type { UsersService } from '../users/service.js';
 import { DepositAddresses } from './addresses.js';
 import { DepositLedger } from './deposit-ledger.js';
 import { Networks, seedNetworks, type AdapterFactory } from './networks.js';
+import { PayOrders } from './pay-orders.js';
 import { WithdrawalSender } from './sender.js';
 import { WalletViews } from './views.js';
 import { DepositWatcher } from './watcher.js';
@@ -38,6 +39,7 @@ export interface Wallet {
   addresses: DepositAddresses;
   deposits: DepositLedger;
   withdrawals: Withdrawals;
+  payOrders: PayOrders;
   views: WalletViews;
   watchers: DepositWatcher[];
   sender: WithdrawalSender;
@@ -164,11 +166,20 @@ export async function openWallet(deps: WalletDeps): Promise<Wallet> {
         log,
       ),
   );
+  const payOrders = new PayOrders(kysely, networks, addresses, currencies, deps.clock, config.exchangeTz);
   const sender = new WithdrawalSender(kysely, networks, withdrawals, hotKeys, log);
   const depositListeners: ((ids: number[]) => void)[] = [];
   const withdrawalListeners: ((ids: number[]) => void)[] = [];
-  for (const watcher of watchers)
-    watcher.onChange = (ids) => depositListeners.forEach((listen) => listen(ids));
+  // Every pass matches waiting intents (restart-safe: nothing depends on seeing a deposit arrive),
+  // then what changed goes out live.
+  for (const watcher of watchers) {
+    watcher.onChange = async (ids) => {
+      await payOrders
+        .matchWaiting()
+        .catch((error: unknown) => log.warn({ err: error }, 'pay order matching failed'));
+      if (ids.length > 0) depositListeners.forEach((listen) => listen(ids));
+    };
+  }
   sender.onChange = (ids) => withdrawalListeners.forEach((listen) => listen(ids));
   withdrawals.onChange = (ids) => withdrawalListeners.forEach((listen) => listen(ids));
 
@@ -177,6 +188,7 @@ export async function openWallet(deps: WalletDeps): Promise<Wallet> {
     addresses,
     deposits,
     withdrawals,
+    payOrders,
     views,
     watchers,
     sender,

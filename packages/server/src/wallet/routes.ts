@@ -1,5 +1,6 @@
 import {
   convertRequest,
+  payOrderRequest,
   type ConvertResult,
   bindAddressRequest,
   boundAddressQuery,
@@ -105,6 +106,31 @@ export function walletRoutes(app: Api, deps: WalletRoutesDeps): void {
       const result = await deps.convert(userOf(request).id, request.body);
       return ok(result, request, 'ok.converted', { sold: result.sold, received: result.received });
     },
+  );
+
+  app.post(
+    '/api/wallet/createPayOrder',
+    {
+      ...signedIn,
+      schema: {
+        ...schema(
+          'Announce a deposit: the amount (walletAddress) you will send to your address (in_address)',
+        ),
+        body: payOrderRequest,
+      },
+    },
+    async (request) =>
+      ok(await wallet.payOrders.create(userOf(request).id, request.body), request, 'ok.pay_order_created'),
+  );
+
+  app.get(
+    '/api/wallet/pay_orders',
+    {
+      ...signedIn,
+      schema: { ...schema('Your announced deposits, newest first'), querystring: walletRecordsQuery },
+    },
+    async (request) =>
+      ok(await wallet.payOrders.list(userOf(request).id, request.query.page, request.query.limit)),
   );
 
   app.get(

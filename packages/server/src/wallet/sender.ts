@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { Poller } from '../lib/poller.js';
+import { PollingTask } from '../lib/poller.js';
 import { toChainUnits } from '../chains/units.js';
 import type { Database } from '../db/schema.js';
 import type { Network, Networks } from './networks.js';
@@ -17,8 +17,7 @@ export type HotKeys = Partial<Record<string, string>>;
  * the network accepts a transaction once, so a withdrawal is paid at most once. It completes at the
  * network's confirmations; a reverted transaction releases the hold.
  */
-export class WithdrawalSender {
-  private readonly poller: Poller;
+export class WithdrawalSender extends PollingTask {
   onChange: (ids: number[]) => void = () => {};
 
   constructor(
@@ -28,26 +27,14 @@ export class WithdrawalSender {
     private readonly hotKeys: HotKeys,
     private readonly log: Logger,
   ) {
-    this.poller = new Poller(
-      () => this.pass(),
-      (error: unknown) => this.log.warn({ err: error }, 'withdrawal sender pass failed'),
-    );
+    super();
   }
 
-  start(intervalMs: number): void {
-    this.poller.start(intervalMs);
+  protected failed(error: unknown): void {
+    this.log.warn({ err: error }, 'withdrawal sender pass failed');
   }
 
-  stop(): Promise<void> {
-    return this.poller.stop();
-  }
-
-  /** One pass; concurrent calls share the pass in progress. */
-  tick(): Promise<void> {
-    return this.poller.tick();
-  }
-
-  private async pass(): Promise<void> {
+  protected async pass(): Promise<void> {
     const open = await this.db
       .selectFrom('withdrawals')
       .selectAll()

@@ -1,6 +1,6 @@
 import { Decimal, type DepositStatus } from '@oex/protocol';
 import type { Logger } from 'pino';
-import { Poller } from '../lib/poller.js';
+import { PollingTask } from '../lib/poller.js';
 import type { ChainAdapter } from '../chains/adapter.js';
 import { fromChainUnits } from '../chains/units.js';
 import type { Db } from '../db/connect.js';
@@ -29,10 +29,9 @@ const KEEP_HASHES = 256;
  * scan the new blocks for transfers into our addresses, then move every open deposit to the state its
  * confirmations give it. Every step is stored, so a restart continues where the last tick stopped.
  */
-export class DepositWatcher {
-  private readonly poller: Poller;
-  /** Called with the ids of deposits that changed, after they changed. */
-  onChange: (ids: number[]) => void = () => {};
+export class DepositWatcher extends PollingTask {
+  /** Called with the ids of deposits that changed, after they changed; the pass waits for it. */
+  onChange: (ids: number[]) => Promise<void> | void = () => {};
 
   constructor(
     private readonly db: Db,
@@ -43,27 +42,14 @@ export class DepositWatcher {
     private readonly clock: Clock,
     private readonly log: Logger,
   ) {
-    this.poller = new Poller(
-      () => this.pass(),
-      (error: unknown) =>
-        this.log.warn({ err: error, protocol: this.protocol.id }, 'deposit watcher pass failed'),
-    );
+    super();
   }
 
-  start(intervalMs: number): void {
-    this.poller.start(intervalMs);
+  protected failed(error: unknown): void {
+    this.log.warn({ err: error, protocol: this.protocol.id }, 'deposit watcher pass failed');
   }
 
-  stop(): Promise<void> {
-    return this.poller.stop();
-  }
-
-  /** One pass; concurrent calls share the pass in progress. */
-  tick(): Promise<void> {
-    return this.poller.tick();
-  }
-
-  private async pass(): Promise<void> {
+  protected async pass(): Promise<void> {
     const head = await this.adapter.head();
     let cursor = await this.rewindToFork();
     if (cursor === null) {
@@ -78,7 +64,7 @@ export class DepositWatcher {
       cursor = to;
     }
     changed.push(...(await this.advance(head)));
-    if (changed.length > 0) this.onChange(changed);
+    await this.onChange(changed);
   }
 
   /** The newest stored height whose hash the node still agrees with; reverses deposits above it. */
@@ -126,7 +112,7 @@ export class DepositWatcher {
       .where('protocol_id', '=', this.protocol.id)
       .where('height', '>', from)
       .execute();
-    if (changed.length > 0) this.onChange(changed);
+    if (changed.length > 0) await this.onChange(changed);
     return from;
   }
 

@@ -186,4 +186,7 @@ export const du: Catalog = {
   'code.purpose.6': 'opnameadres',
   'error.convert_no_market': 'Deze munt heeft geen USDT-markt om op om te wisselen',
   'ok.converted': 'Omgewisseld: {sold} verkocht, {received} USDT ontvangen',
+  'error.pay_order_address': 'Dit is niet uw stortingsadres voor deze munt',
+  'error.pay_order_min': 'Stortingen onder {min} worden niet bijgeschreven',
+  'ok.pay_order_created': 'Genoteerd: stuur binnen een dag precies dit bedrag naar uw adres',
 };

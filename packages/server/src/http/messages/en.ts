@@ -187,6 +187,9 @@ export const en = {
   'code.purpose.6': 'withdrawal address',
   'error.convert_no_market': 'This currency has no USDT market to convert on',
   'ok.converted': 'Converted: sold {sold}, received {received} USDT',
+  'error.pay_order_address': 'This is not your deposit address for this currency',
+  'error.pay_order_min': 'Deposits below {min} are not credited',
+  'ok.pay_order_created': 'Noted: send exactly this amount to your address within a day',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -187,4 +187,7 @@ export const fr: Catalog = {
   'code.purpose.6': 'adresse de retrait',
   'error.convert_no_market': "Cette devise n'a pas de marché USDT pour la conversion",
   'ok.converted': 'Converti : {sold} vendus, {received} USDT reçus',
+  'error.pay_order_address': "Ce n'est pas votre adresse de dépôt pour cette devise",
+  'error.pay_order_min': 'Les dépôts inférieurs à {min} ne sont pas crédités',
+  'ok.pay_order_created': 'Noté : envoyez exactement ce montant à votre adresse dans la journée',
 };

@@ -193,4 +193,7 @@ export const gm: Catalog = {
   'code.purpose.6': 'Auszahlungsadresse',
   'error.convert_no_market': 'Für diese Währung gibt es keinen USDT-Markt zum Umtauschen',
   'ok.converted': 'Umgetauscht: {sold} verkauft, {received} USDT erhalten',
+  'error.pay_order_address': 'Das ist nicht Ihre Einzahlungsadresse für diese Währung',
+  'error.pay_order_min': 'Einzahlungen unter {min} werden nicht gutgeschrieben',
+  'ok.pay_order_created': 'Notiert: senden Sie genau diesen Betrag innerhalb eines Tages an Ihre Adresse',
 };

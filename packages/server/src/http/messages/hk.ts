@@ -180,4 +180,7 @@ export const hk: Catalog = {
   'code.purpose.6': '綁定提幣地址',
   'error.convert_no_market': '該幣種沒有可用於兌換的 USDT 市場',
   'ok.converted': '兌換成功：賣出 {sold}，到賬 {received} USDT',
+  'error.pay_order_address': '這不是您該幣種的充值地址',
+  'error.pay_order_min': '低於 {min} 的充值不會入賬',
+  'ok.pay_order_created': '已記錄：請在一天內向您的地址轉入此金額',
 };

@@ -185,4 +185,7 @@ export const jp: Catalog = {
   'code.purpose.6': '出金アドレスの登録',
   'error.convert_no_market': 'この通貨には変換できる USDT 市場がありません',
   'ok.converted': '変換しました：{sold} を売却し {received} USDT を受け取りました',
+  'error.pay_order_address': 'これはこの通貨のあなたの入金アドレスではありません',
+  'error.pay_order_min': '{min} 未満の入金は入金されません',
+  'ok.pay_order_created': '記録しました：1日以内にこの金額をあなたのアドレスへ送ってください',
 };

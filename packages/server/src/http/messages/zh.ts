@@ -180,4 +180,7 @@ export const zh: Catalog = {
   'code.purpose.6': '绑定提币地址',
   'error.convert_no_market': '该币种没有可用于兑换的 USDT 市场',
   'ok.converted': '兑换成功：卖出 {sold}，到账 {received} USDT',
+  'error.pay_order_address': '这不是您该币种的充值地址',
+  'error.pay_order_min': '低于 {min} 的充值不会入账',
+  'ok.pay_order_created': '已记录：请在一天内向您的地址转入此金额',
 };
