@@ -5,7 +5,7 @@ import type { AnvilNode } from '../src/chains/anvil.js';
 import { auditLedger } from '../src/ledger/audit.js';
 import { chainTick, MANUAL_CHAIN, testChain } from './helpers/chain.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
-import { balanceOf, USDT } from './helpers/ledger.js';
+import { balanceOf, ETH, USDT } from './helpers/ledger.js';
 import { signUp } from './helpers/users.js';
 
 let node: AnvilNode;
@@ -211,5 +211,61 @@ describe('withdrawals on a real EVM chain', () => {
     } finally {
       await exchange.settings.set('withdraw_require_bound_address', '0');
     }
+  });
+
+  it('sweeps final deposits to the hot wallet: gas first for a token, then the whole token balance; balances untouched', async () => {
+    const frank = await fundedUser('70');
+    const wallet = await exchange.api.get<WalletAnswer>(
+      'wallet/wallet',
+      { currency_id: USDT },
+      { token: frank.token },
+    );
+    const address = wallet.body.data!.wallets[0]!.address;
+    const hot = exchange.wallet.hotAddress('evm')!;
+    const hotBefore = await tokensAt(hot);
+    expect(await tokensAt(address)).toBe(70_000_000n);
+    // Pass by pass, mining between, as blocks would come: gas top-up, then the token sweep.
+    await expect
+      .poll(
+        async () => {
+          await chainTick(exchange);
+          await control.mine({ blocks: 1 });
+          return tokensAt(address);
+        },
+        { timeout: 20_000, interval: 50 },
+      )
+      .toBe(0n);
+    await chainTick(exchange);
+    expect(await tokensAt(hot)).toBe(hotBefore + 70_000_000n);
+    const sweeps = await exchange.db.kysely
+      .selectFrom('sweeps')
+      .select(['kind', 'status', 'units'])
+      .where((eb) => eb.or([eb('from_address', '=', address), eb('to_address', '=', address)]))
+      .orderBy('id')
+      .execute();
+    expect(sweeps.map((row) => [row.kind, row.status])).toEqual([
+      ['gas', 'complete'],
+      ['sweep', 'complete'],
+    ]);
+    expect(sweeps[1]!.units).toBe('70000000');
+    // The user's balance is what it was: a sweep moves our coins, not theirs.
+    expect(await balanceOf(exchange.api, frank.token, USDT)).toBe('70');
+
+    // Native ETH: the balance less the most the fee can cost goes to the hot wallet.
+    await exchange.api.post('dev/chain/send', { address, amount: '0.5', currency: 'ETH' });
+    await control.mine({ blocks: 6 });
+    const client = createPublicClient({ transport: http(node.rpcUrl) });
+    await expect
+      .poll(
+        async () => {
+          await chainTick(exchange);
+          await control.mine({ blocks: 1 });
+          return (await client.getBalance({ address: getAddress(address) })) < 10n ** 15n;
+        },
+        { timeout: 20_000, interval: 50 },
+      )
+      .toBe(true);
+    expect(await balanceOf(exchange.api, frank.token, ETH)).toBe('0.5');
+    await auditClean();
   });
 });

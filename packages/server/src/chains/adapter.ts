@@ -19,6 +19,14 @@ export interface SignedTransfer {
   nonce: number;
 }
 
+export interface FeeQuote {
+  gas: bigint;
+  maxFeePerGas: bigint;
+  maxPriorityFeePerGas: bigint;
+  /** gas × maxFeePerGas: the most the transfer can cost. */
+  cost: bigint;
+}
+
 export interface TransferReceipt {
   blockNumber: number;
   /** False when the network included it but it failed (a reverted token transfer). */
@@ -55,8 +63,18 @@ export interface ChainAdapter {
   addressOfKey(privateKey: string): string;
   /** The next nonce the network expects from an address, counting pending transactions. */
   nextNonce(address: string): Promise<number>;
-  /** Builds and signs a transfer; nothing is sent. */
-  sign(privateKey: string, to: string, units: bigint, nonce: number): Promise<SignedTransfer>;
+  /** The fee terms of one transfer now, and its highest cost in the coin that pays fees. */
+  feeQuote(): Promise<FeeQuote>;
+  /** The balance of the coin that pays this network's fees (ETH for an ERC-20), smallest units. */
+  gasBalanceOf(address: string): Promise<bigint>;
+  /** Builds and signs a transfer (with these fee terms, or current ones); nothing is sent. */
+  sign(
+    privateKey: string,
+    to: string,
+    units: bigint,
+    nonce: number,
+    quote?: FeeQuote,
+  ): Promise<SignedTransfer>;
   /** Gives a signed transfer to the network. Sending the same one twice is harmless. */
   broadcast(raw: string): Promise<void>;
   receipt(hash: string): Promise<TransferReceipt | null>;

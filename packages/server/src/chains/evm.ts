@@ -12,7 +12,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { ChainCode } from '@oex/protocol';
-import type { ChainAdapter, IncomingTransfer, SignedTransfer, TransferReceipt } from './adapter.js';
+import type { ChainAdapter, FeeQuote, IncomingTransfer, SignedTransfer, TransferReceipt } from './adapter.js';
 import { evmDepositAddress } from './keys.js';
 
 const TRANSFER_EVENT = parseAbiItem(
@@ -136,14 +136,32 @@ export class EvmAdapter implements ChainAdapter {
     return this.client.getTransactionCount({ address: getAddress(address), blockTag: 'pending' });
   }
 
-  async sign(privateKey: string, to: string, units: bigint, nonce: number): Promise<SignedTransfer> {
+  /** What one transfer may cost in fees at most (gas × max fee), in the native coin's smallest unit. */
+  async feeQuote(): Promise<FeeQuote> {
+    const fees = await this.client.estimateFeesPerGas();
+    const gas = this.token ? TOKEN_TRANSFER_GAS : NATIVE_TRANSFER_GAS;
+    const maxFeePerGas = fees.maxFeePerGas * 2n;
+    return { gas, maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas, cost: gas * maxFeePerGas };
+  }
+
+  async gasBalanceOf(address: string): Promise<bigint> {
+    return this.client.getBalance({ address: getAddress(address) });
+  }
+
+  async sign(
+    privateKey: string,
+    to: string,
+    units: bigint,
+    nonce: number,
+    quote?: FeeQuote,
+  ): Promise<SignedTransfer> {
     const account = privateKeyToAccount(privateKey as Hex);
     const chainId = await this.client.getChainId();
-    const fees = await this.client.estimateFeesPerGas();
+    const fees = quote ?? (await this.feeQuote());
     const common = {
       chainId,
       nonce,
-      maxFeePerGas: fees.maxFeePerGas * 2n,
+      maxFeePerGas: fees.maxFeePerGas,
       maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
       type: 'eip1559' as const,
     };

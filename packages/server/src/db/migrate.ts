@@ -9,6 +9,7 @@ import * as marketPrecision from './migrations/007_market_precision.js';
 import * as markPrices from './migrations/008_mark_prices.js';
 import * as wallet from './migrations/009_wallet.js';
 import * as payOrders from './migrations/010_pay_orders.js';
+import * as sweeps from './migrations/011_sweeps.js';
 
 /** Versioned migrations, in order. A new migration is a new entry; old ones never change. */
 const MIGRATIONS = {
@@ -21,6 +22,7 @@ const MIGRATIONS = {
   '008_mark_prices': markPrices,
   '009_wallet': wallet,
   '010_pay_orders': payOrders,
+  '011_sweeps': sweeps,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -342,6 +342,21 @@ export interface PayOrdersTable {
   expires_at: number;
 }
 
+export interface SweepsTable {
+  id: Generated<number>;
+  protocol_id: number;
+  kind: string;
+  from_address: string;
+  to_address: string;
+  units: string;
+  nonce: number;
+  raw_tx: string;
+  tx_hash: string;
+  status: string;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   settings: SettingsTable;
   areas: AreasTable;
@@ -355,6 +370,7 @@ export interface Database {
   withdrawals: WithdrawalsTable;
   bound_addresses: BoundAddressesTable;
   pay_orders: PayOrdersTable;
+  sweeps: SweepsTable;
   verification_codes: VerificationCodesTable;
   login_failures: LoginFailuresTable;
   dev_mailbox: DevMailboxTable;

@@ -5,7 +5,13 @@ import type { PublicClient } from 'viem';
 import { startAnvil, type AnvilNode } from '../chains/anvil.js';
 import { devWallet, prepareDevChain, type DevChain } from '../chains/dev-chain.js';
 import { EvmAdapter, evmClient } from '../chains/evm.js';
-import { depositXpub, hotWalletPrivateKey, rootFromMnemonic, type KeyFamily } from '../chains/keys.js';
+import {
+  depositPrivateKey,
+  depositXpub,
+  hotWalletPrivateKey,
+  rootFromMnemonic,
+  type KeyFamily,
+} from '../chains/keys.js';
 import type { Config } from '../config.js';
 import type { Settings } from '../content/settings.js';
 import type { Db } from '../db/connect.js';
@@ -19,6 +25,7 @@ import { DepositLedger } from './deposit-ledger.js';
 import { Networks, seedNetworks, type AdapterFactory } from './networks.js';
 import { PayOrders } from './pay-orders.js';
 import { WithdrawalSender } from './sender.js';
+import { DepositSweeper } from './sweeper.js';
 import { WalletViews } from './views.js';
 import { DepositWatcher } from './watcher.js';
 import { Withdrawals } from './withdrawals.js';
@@ -168,6 +175,20 @@ export async function openWallet(deps: WalletDeps): Promise<Wallet> {
   );
   const payOrders = new PayOrders(kysely, networks, addresses, currencies, deps.clock, config.exchangeTz);
   const sender = new WithdrawalSender(kysely, networks, withdrawals, hotKeys, log);
+  if (root) {
+    sender.sweeper = new DepositSweeper(
+      kysely,
+      networks,
+      addresses,
+      {
+        hot: (family) => hotKeys[family],
+        deposit: (family, index) => (family === 'evm' ? depositPrivateKey(root, 'evm', index) : undefined),
+      },
+      (network, hot) => sender.nextNonce(network, hot),
+      deps.clock,
+      log,
+    );
+  }
   const depositListeners: ((ids: number[]) => void)[] = [];
   const withdrawalListeners: ((ids: number[]) => void)[] = [];
   // Every pass matches waiting intents (restart-safe: nothing depends on seeing a deposit arrive),

@@ -5,6 +5,7 @@ import { toChainUnits } from '../chains/units.js';
 import type { Database } from '../db/schema.js';
 import type { Network, Networks } from './networks.js';
 import { confirmationsAt } from './rules.js';
+import type { DepositSweeper } from './sweeper.js';
 import type { Withdrawals } from './withdrawals.js';
 
 /** The hot wallet's private key per network family; only the signer holds it. */
@@ -29,6 +30,9 @@ export class WithdrawalSender extends PollingTask {
   ) {
     super();
   }
+
+  /** Set by the wallet when deposit keys are known, so deposits are swept to the hot wallet. */
+  sweeper: DepositSweeper | undefined;
 
   protected failed(error: unknown): void {
     this.log.warn({ err: error }, 'withdrawal sender pass failed');
@@ -58,6 +62,8 @@ export class WithdrawalSender extends PollingTask {
       }
     }
     if (changed.length > 0) this.onChange(changed);
+    // Sweeps after withdrawals, in the same pass: the hot wallet's nonces have one owner.
+    await this.sweeper?.pass();
   }
 
   /** One move of one withdrawal; true when its state changed. */
@@ -119,8 +125,8 @@ export class WithdrawalSender extends PollingTask {
     return true;
   }
 
-  /** Above every nonce we stored for this family, and at least what the network expects. */
-  private async nextNonce(network: Network, hot: string): Promise<number> {
+  /** Above every nonce the hot wallet used (withdrawals and gas top-ups), and at least what the network expects. */
+  async nextNonce(network: Network, hot: string): Promise<number> {
     const family = this.networks
       .list()
       .filter((other) => other.family === network.family)
@@ -131,8 +137,15 @@ export class WithdrawalSender extends PollingTask {
       .where('protocol_id', 'in', family)
       .where('nonce', 'is not', null)
       .executeTakeFirst();
+    const swept = await this.db
+      .selectFrom('sweeps')
+      .select((eb) => eb.fn.max<number>('nonce').as('max'))
+      .where('from_address', '=', hot)
+      .executeTakeFirst();
     const fromNode = await network.adapter!.nextNonce(hot);
-    return Math.max(fromNode, stored?.max === null || stored?.max === undefined ? 0 : Number(stored.max) + 1);
+    const after = (max: number | null | undefined) =>
+      max === null || max === undefined ? 0 : Number(max) + 1;
+    return Math.max(fromNode, after(stored?.max), after(swept?.max));
   }
 
   private rowType() {
