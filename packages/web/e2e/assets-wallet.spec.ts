@@ -195,6 +195,24 @@ test('an address is saved with the emailed code; a withdrawal to it shows the fe
     recent.getByRole('link', { name: `View transaction ${short} in the block explorer` }),
   ).toHaveCount(sent.tx_url ? 1 : 0);
 
+  // An answer lost on the way back (the request reached the server, the page never heard): the
+  // dialog stays, and confirming again sends the same request id, so still one withdrawal.
+  const beforeLost = await count();
+  await page.route('**/api/account/draw', async (route) => {
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await panel.getByLabel('Amount', { exact: true }).fill('10');
+  await panel.getByLabel('Trade password').fill(PAY_PASSWORD);
+  await panel.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Withdraw now' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Cannot reach the server, please retry later');
+  await expect.poll(count).toBe(beforeLost + 1);
+  await page.unroute('**/api/account/draw');
+  await dialog.getByRole('button', { name: 'Withdraw now' }).click();
+  await expect(dialog).toBeHidden();
+  expect(await count()).toBe(beforeLost + 1);
+
   // The records page lists it under withdrawals.
   await page.goto('/assets/dealRecords?types=change_account&kind=withdrawals');
   await expect(page.getByRole('tab', { name: 'Withdrawals' })).toHaveAttribute('aria-selected', 'true');

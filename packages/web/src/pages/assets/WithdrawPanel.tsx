@@ -147,6 +147,7 @@ export function WithdrawPanel({
             if (!body || inFlight.current) return;
             inFlight.current = true;
             setBusy(true);
+            setServerError(null);
             try {
               await call<WithdrawalView>('POST', 'account/draw', { ...body });
               dialog.current?.close();
@@ -155,10 +156,16 @@ export function WithdrawPanel({
               setPassword('');
               refresh();
             } catch (error) {
-              dialog.current?.close();
               // The server's words, as they came (the client toasts them too).
               setServerError(error instanceof ApiError ? error.message : String(error));
-              request.current = null;
+              // A refusal ends this submission. A lost answer (network, timeout, server error) may
+              // hide a withdrawal that was made: the dialog stays, and confirming again sends the
+              // same request id, which the server answers with that withdrawal instead of a second.
+              const lost = !(error instanceof ApiError) || error.code === -1 || error.code === 500;
+              if (!lost) {
+                dialog.current?.close();
+                request.current = null;
+              }
             } finally {
               inFlight.current = false;
               setBusy(false);
@@ -372,6 +379,11 @@ export function WithdrawPanel({
                     {figures?.received} {currency.code}
                   </Fact>
                 </dl>
+                {serverError && (
+                  <p role="alert" className="mb-3 text-xs" style={{ color: 'var(--down)' }}>
+                    {serverError}
+                  </p>
+                )}
                 <div className="flex justify-end gap-2">
                   <button
                     type="button"
