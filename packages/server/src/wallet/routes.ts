@@ -72,7 +72,7 @@ export function walletRoutes(app: Api, deps: WalletRoutesDeps): void {
     { ...signedIn, schema: { ...schema('Your withdrawals, newest first'), querystring: walletRecordsQuery } },
     async (request) => {
       const { currency_id, page, limit } = request.query;
-      return ok(await service.withdrawals(userOf(request).id, currency_id, page, limit));
+      return ok(await service.withdrawals(userOf(request).id, currency_id, page, limit, request.lang));
     },
   );
 
@@ -87,7 +87,7 @@ export function walletRoutes(app: Api, deps: WalletRoutesDeps): void {
     },
     async (request) =>
       ok(
-        await wallet.withdrawals.request(userOf(request).id, request.body),
+        await wallet.withdrawals.request(userOf(request).id, request.body, request.lang),
         request,
         'ok.withdrawal_requested',
       ),

@@ -1,8 +1,8 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Logger } from 'pino';
 import { PollingTask } from '../lib/poller.js';
 import { toChainUnits } from '../chains/units.js';
-import type { Database } from '../db/schema.js';
+import type { Database, WithdrawalsTable } from '../db/schema.js';
 import type { Network, Networks } from './networks.js';
 import { confirmationsAt } from './rules.js';
 import type { DepositSweeper } from './sweeper.js';
@@ -67,11 +67,7 @@ export class WithdrawalSender extends PollingTask {
   }
 
   /** One move of one withdrawal; true when its state changed. */
-  private async step(
-    row: Awaited<ReturnType<WithdrawalSender['rowType']>>,
-    network: Network,
-    key: string,
-  ): Promise<boolean> {
+  private async step(row: Selectable<WithdrawalsTable>, network: Network, key: string): Promise<boolean> {
     const adapter = network.adapter!;
     if (row.status === 'signed') {
       await adapter.broadcast(row.raw_tx!);
@@ -86,7 +82,7 @@ export class WithdrawalSender extends PollingTask {
           this.withdrawals.held(row),
           'sent',
           'failed',
-          'the network reverted the transfer',
+          'wallet.reason_reverted',
         );
         return true;
       }
@@ -107,7 +103,7 @@ export class WithdrawalSender extends PollingTask {
     const units = toChainUnits(String(row.received), adapter.decimals);
     const hot = adapter.addressOfKey(key);
     if ((await adapter.balanceOf(hot)) < units) {
-      const reason = 'waiting for the hot wallet to be refilled';
+      const reason = 'wallet.reason_hot_wallet_low';
       if (row.reason === reason) return false;
       await this.db.updateTable('withdrawals').set({ reason }).where('id', '=', row.id).execute();
       return true;
@@ -146,9 +142,5 @@ export class WithdrawalSender extends PollingTask {
     const after = (max: number | null | undefined) =>
       max === null || max === undefined ? 0 : Number(max) + 1;
     return Math.max(fromNode, after(stored?.max), after(swept?.max));
-  }
-
-  private rowType() {
-    return this.db.selectFrom('withdrawals').selectAll().executeTakeFirstOrThrow();
   }
 }

@@ -103,10 +103,11 @@ export class WalletService {
     currencyId: number | undefined,
     page: number,
     limit: number,
+    lang: Lang,
   ): Promise<Paged<WithdrawalView>> {
     let query = this.db.selectFrom('withdrawals').where('user_id', '=', userId);
     if (currencyId) query = query.where('currency_id', '=', currencyId);
-    return this.page(query, page, limit, (row) => this.wallet.views.withdrawal(row));
+    return this.page(query, page, limit, (row) => this.wallet.views.withdrawal(row, lang));
   }
 
   /** One page, newest first, each row through its view. */

@@ -1,6 +1,7 @@
 import {
   Decimal,
   type DepositStatus,
+  type Lang,
   type DepositView,
   type WithdrawalStatus,
   type WithdrawalView,
@@ -8,6 +9,7 @@ import {
 import type { Selectable } from 'kysely';
 import type { DepositsTable, WithdrawalsTable } from '../db/schema.js';
 import { formatDateTime } from '../lib/time.js';
+import { isMessageKey, translate } from '../http/messages/index.js';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
 import type { Networks } from './networks.js';
 import { confirmationsAt, explorerLink } from './rules.js';
@@ -42,12 +44,9 @@ export class WalletViews {
     };
   }
 
-  withdrawal(row: Selectable<WithdrawalsTable>, head?: number): WithdrawalView {
+  withdrawal(row: Selectable<WithdrawalsTable>, lang: Lang = 'en'): WithdrawalView {
     const network = this.networks.byId(row.protocol_id)!;
-    const confirmations =
-      row.block_number !== null && head !== undefined
-        ? confirmationsAt(row.block_number, head)
-        : row.confirmations;
+    const confirmations = row.confirmations;
     return {
       id: row.id,
       currency_id: row.currency_id,
@@ -64,7 +63,8 @@ export class WalletViews {
       tx_url: explorerLink(network.explorerTxUrl, row.tx_hash),
       confirmations: Math.min(confirmations, network.confirmationsWithdraw),
       confirmations_needed: network.confirmationsWithdraw,
-      reason: row.reason,
+      // Our own reasons are message keys; an operator's words are shown as written.
+      reason: row.reason && isMessageKey(row.reason) ? translate(lang, row.reason) : row.reason,
       created_at: formatDateTime(row.created_at, this.timeZone),
     };
   }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Decimal, type WithdrawInput, type WithdrawalView } from '@oex/protocol';
+import { Decimal, type Lang, type WithdrawInput, type WithdrawalView } from '@oex/protocol';
 import type { Kysely, Updateable } from 'kysely';
 import type { Settings } from '../content/settings.js';
 import type { Database, WithdrawalsTable } from '../db/schema.js';
@@ -95,7 +95,7 @@ export class Withdrawals {
     });
   }
 
-  async request(userId: number, input: WithdrawInput): Promise<WithdrawalView> {
+  async request(userId: number, input: WithdrawInput, lang: Lang = 'en'): Promise<WithdrawalView> {
     const { networks, currencies, settings, db } = this.deps;
     const network = networks.byId(input.currency_protocol_id);
     if (!network || network.currencyId !== input.currency_id) throw badRequest('error.protocol_unknown');
@@ -140,7 +140,7 @@ export class Withdrawals {
         .executeTakeFirst();
       if (earlier) {
         if (earlier.request_hash !== hash) throw conflict('error.request_id_reused');
-        return this.deps.views.withdrawal(earlier);
+        return this.deps.views.withdrawal(earlier, lang);
       }
     }
     await this.deps.users.verifyPayPassword(userId, input.pay_password);
@@ -192,16 +192,16 @@ export class Withdrawals {
       })
       .catch(postingErrorToAppError);
     this.onChange([id]);
-    return this.view(id);
+    return this.view(id, lang);
   }
 
-  async view(id: number): Promise<WithdrawalView> {
+  async view(id: number, lang: Lang = 'en'): Promise<WithdrawalView> {
     const row = await this.deps.db
       .selectFrom('withdrawals')
       .selectAll()
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    return this.deps.views.withdrawal(row);
+    return this.deps.views.withdrawal(row, lang);
   }
 
   /** An operator's approval: the withdrawal goes to the signer. */
@@ -220,7 +220,7 @@ export class Withdrawals {
       .where('id', '=', id)
       .executeTakeFirst();
     if (!row || row.status !== 'review') throw await this.notInReview(id);
-    await this.release(this.held(row), 'review', 'rejected', reason || 'rejected by review');
+    await this.release(this.held(row), 'review', 'rejected', reason || 'wallet.reason_rejected');
     this.onChange([id]);
     return this.view(id);
   }

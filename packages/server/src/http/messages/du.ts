@@ -189,4 +189,9 @@ export const du: Catalog = {
   'error.pay_order_address': 'Dit is niet uw stortingsadres voor deze munt',
   'error.pay_order_min': 'Stortingen onder {min} worden niet bijgeschreven',
   'ok.pay_order_created': 'Genoteerd: stuur binnen een dag precies dit bedrag naar uw adres',
+  'wallet.reason_hot_wallet_low':
+    'Wachten tot de hot wallet is bijgevuld; uw tegoed blijft veilig gereserveerd',
+  'wallet.reason_reverted':
+    'Het netwerk heeft de overboeking teruggedraaid; het bedrag is vrijgegeven op uw rekening',
+  'wallet.reason_rejected': 'Afgewezen bij beoordeling; het bedrag is vrijgegeven op uw rekening',
 };

@@ -190,6 +190,9 @@ export const en = {
   'error.pay_order_address': 'This is not your deposit address for this currency',
   'error.pay_order_min': 'Deposits below {min} are not credited',
   'ok.pay_order_created': 'Noted: send exactly this amount to your address within a day',
+  'wallet.reason_hot_wallet_low': 'Waiting for the hot wallet to be refilled; your funds stay held and safe',
+  'wallet.reason_reverted': 'The network reverted the transfer; the amount was released to your account',
+  'wallet.reason_rejected': 'Rejected by review; the amount was released to your account',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -190,4 +190,8 @@ export const fr: Catalog = {
   'error.pay_order_address': "Ce n'est pas votre adresse de dépôt pour cette devise",
   'error.pay_order_min': 'Les dépôts inférieurs à {min} ne sont pas crédités',
   'ok.pay_order_created': 'Noté : envoyez exactement ce montant à votre adresse dans la journée',
+  'wallet.reason_hot_wallet_low':
+    'En attente du réapprovisionnement du portefeuille chaud ; vos fonds restent bloqués en sécurité',
+  'wallet.reason_reverted': 'Le réseau a annulé le transfert ; le montant a été rendu à votre compte',
+  'wallet.reason_rejected': 'Refusé à la vérification ; le montant a été rendu à votre compte',
 };

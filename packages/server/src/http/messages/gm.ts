@@ -196,4 +196,9 @@ export const gm: Catalog = {
   'error.pay_order_address': 'Das ist nicht Ihre Einzahlungsadresse für diese Währung',
   'error.pay_order_min': 'Einzahlungen unter {min} werden nicht gutgeschrieben',
   'ok.pay_order_created': 'Notiert: senden Sie genau diesen Betrag innerhalb eines Tages an Ihre Adresse',
+  'wallet.reason_hot_wallet_low':
+    'Warten auf Auffüllung der Hot Wallet; Ihr Guthaben bleibt sicher reserviert',
+  'wallet.reason_reverted':
+    'Das Netzwerk hat die Überweisung rückgängig gemacht; der Betrag wurde Ihrem Konto freigegeben',
+  'wallet.reason_rejected': 'Bei der Prüfung abgelehnt; der Betrag wurde Ihrem Konto freigegeben',
 };

@@ -183,4 +183,7 @@ export const hk: Catalog = {
   'error.pay_order_address': '這不是您該幣種的充值地址',
   'error.pay_order_min': '低於 {min} 的充值不會入賬',
   'ok.pay_order_created': '已記錄：請在一天內向您的地址轉入此金額',
+  'wallet.reason_hot_wallet_low': '等待熱錢包補充資金；您的資金仍被安全凍結',
+  'wallet.reason_reverted': '網絡回滾了該轉賬；金額已退回您的賬戶',
+  'wallet.reason_rejected': '審核未通過；金額已退回您的賬戶',
 };

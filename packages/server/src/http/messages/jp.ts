@@ -188,4 +188,7 @@ export const jp: Catalog = {
   'error.pay_order_address': 'これはこの通貨のあなたの入金アドレスではありません',
   'error.pay_order_min': '{min} 未満の入金は入金されません',
   'ok.pay_order_created': '記録しました：1日以内にこの金額をあなたのアドレスへ送ってください',
+  'wallet.reason_hot_wallet_low': 'ホットウォレットの補充待ちです。資金は安全に拘束されています',
+  'wallet.reason_reverted': 'ネットワークが送金を取り消しました。金額はアカウントに戻りました',
+  'wallet.reason_rejected': '審査で却下されました。金額はアカウントに戻りました',
 };

@@ -183,4 +183,7 @@ export const zh: Catalog = {
   'error.pay_order_address': '这不是您该币种的充值地址',
   'error.pay_order_min': '低于 {min} 的充值不会入账',
   'ok.pay_order_created': '已记录：请在一天内向您的地址转入此金额',
+  'wallet.reason_hot_wallet_low': '等待热钱包补充资金；您的资金仍被安全冻结',
+  'wallet.reason_reverted': '网络回滚了该转账；金额已退回您的账户',
+  'wallet.reason_rejected': '审核未通过；金额已退回您的账户',
 };
