@@ -12,7 +12,7 @@ import { formatDateTime } from '../lib/time.js';
 import { isMessageKey, translate } from '../http/messages/index.js';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
 import type { Networks } from './networks.js';
-import { confirmationsAt, explorerLink } from './rules.js';
+import { explorerLink } from './rules.js';
 
 const money = (value: string | number) => Decimal.parse(String(value)).toString();
 
