@@ -206,6 +206,29 @@ test('a transfer moves the amount between two accounts, exactly, and shows in th
       .evaluate((element) => getComputedStyle(element).color);
   expect(await colour(0)).not.toBe(await colour(1));
   await expectAccessible(page);
+
+  // An answer lost on its way back: sending the same again reuses the request id, so one transfer.
+  const transferCount = async () =>
+    (
+      (await (
+        await page.request.get('/api/account/transfer_log?page=1', { headers: { authorization: token } })
+      ).json()) as { data: { total: number } }
+    ).data.total;
+  const before = await transferCount();
+  await page.goto('/assets/transfer');
+  await form.getByLabel('Currency').selectOption('ETH');
+  await form.getByLabel('Amount').fill('0.01');
+  await page.route('**/api/account/transfer', async (route) => {
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await form.getByRole('button', { name: 'Transfer' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Cannot reach the server, please retry later');
+  await expect.poll(transferCount).toBe(before + 1);
+  await page.unroute('**/api/account/transfer');
+  await form.getByRole('button', { name: 'Transfer' }).click();
+  await expect(form.getByRole('status')).toHaveText(/^0\.01 ETH moved from/);
+  expect(await transferCount()).toBe(before + 1);
 });
 
 test('records page through 15 at a time, filter by currency and say when there are none', async ({

@@ -5,6 +5,7 @@ import {
   actionState,
   amountDirection,
   amountProblem,
+  answerLost,
   applyBalancePush,
   applyWalletPush,
   chooseAccount,
@@ -12,6 +13,7 @@ import {
   hasPages,
   lastPage,
   newRequestId,
+  requestFor,
   shownDecimals,
   signed,
   withdrawalFigures,
@@ -191,5 +193,23 @@ describe('deposit and withdraw actions', () => {
     expect(actionState(1, 0)).toBe('closed');
     expect(actionState(0, 1)).toBe('absent');
     expect(actionState(0, 0)).toBe('absent');
+  });
+});
+
+describe('a submission whose answer was lost', () => {
+  it('is only a failure without an answer or with a server failure', () => {
+    expect(answerLost({ code: -1 })).toBe(true);
+    expect(answerLost({ code: 500 })).toBe(true);
+    expect(answerLost(new TypeError('fetch failed'))).toBe(true);
+    expect(answerLost({ code: 0 })).toBe(false);
+    expect(answerLost({ code: 999 })).toBe(false);
+  });
+  it('sends the same thing again under the same request id, anything else under a new one', () => {
+    let next = 0;
+    const fresh = () => `id-${(next += 1)}`;
+    const first = requestFor(null, 'a', fresh);
+    expect(first).toEqual({ key: 'a', id: 'id-1' });
+    expect(requestFor(first, 'a', fresh)).toBe(first);
+    expect(requestFor(first, 'b', fresh)).toEqual({ key: 'b', id: 'id-2' });
   });
 });

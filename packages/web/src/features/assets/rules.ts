@@ -217,6 +217,33 @@ export function newRequestId(random: () => string = () => crypto.randomUUID()): 
   return `web-${random()}`;
 }
 
+/**
+ * Whether a failed call may still have been carried out: no answer came (network, timeout: code
+ * -1) or the server failed (500). A refusal (code 0) or a signed-out session (999) was not.
+ */
+export function answerLost(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+  return typeof code !== 'number' || code === -1 || code === 500;
+}
+
+/** A submission waiting for its answer: what it sends (without the id) and its request id. */
+export interface PendingRequest {
+  key: string;
+  id: string;
+}
+
+/**
+ * The request id for sending `key`: the pending submission's own when the same thing is sent again
+ * after a lost answer (so the server answers the first result), a new one otherwise.
+ */
+export function requestFor(
+  pending: PendingRequest | null,
+  key: string,
+  fresh: () => string = () => newRequestId(),
+): PendingRequest {
+  return pending && pending.key === key ? pending : { key, id: fresh() };
+}
+
 /** Balances are shown to the currency's decimals, at least 2, cut: "10,000.00", "0.12345678". */
 export function shownDecimals(value: string, currencyDecimals: number): number {
   const amount = decimalOf(value);

@@ -4,7 +4,13 @@ import { Link, useSearchParams } from 'react-router';
 import { ApiError, call } from '../../api/http.js';
 import { QueryState } from '../../components/states.js';
 import { useAccountGroups, useAssetsRefresh } from '../../features/assets/queries.js';
-import { amountProblem, chooseAccount, newRequestId } from '../../features/assets/rules.js';
+import {
+  amountProblem,
+  answerLost,
+  chooseAccount,
+  requestFor,
+  type PendingRequest,
+} from '../../features/assets/rules.js';
 import { acceptDecimalInput } from '../../features/trade/form-rules.js';
 import { currentLang } from '../../i18n/index.js';
 import {
@@ -48,6 +54,8 @@ export function TransferPage() {
   const [message, setMessage] = useState<{ kind: 'error' | 'done'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
+  // The submission whose answer was lost, if any: sending the same again reuses its request id.
+  const pending = useRef<PendingRequest | null>(null);
 
   return (
     <section aria-labelledby="transfer-title" className="flex flex-col gap-4">
@@ -82,14 +90,12 @@ export function TransferPage() {
             inFlight.current = true;
             setBusy(true);
             setMessage(null);
+            const body = { currency_id: currency.id, balance: amount, from: pair.from, to: pair.to };
+            const request = requestFor(pending.current, JSON.stringify(body));
+            pending.current = request;
             try {
-              await call('POST', 'account/transfer', {
-                currency_id: currency.id,
-                balance: amount,
-                from: pair.from,
-                to: pair.to,
-                request_id: newRequestId(),
-              });
+              await call('POST', 'account/transfer', { ...body, request_id: request.id });
+              pending.current = null;
               setMessage({
                 kind: 'done',
                 text: t('assets.transferred', {
@@ -103,6 +109,7 @@ export function TransferPage() {
               refresh();
             } catch (error) {
               setMessage({ kind: 'error', text: error instanceof ApiError ? error.message : String(error) });
+              if (!answerLost(error)) pending.current = null;
             } finally {
               inFlight.current = false;
               setBusy(false);

@@ -12,6 +12,7 @@ import {
 } from '../../features/assets/queries.js';
 import {
   amountProblem,
+  answerLost,
   feePercent,
   newRequestId,
   withdrawalFigures,
@@ -161,8 +162,7 @@ export function WithdrawPanel({
               // A refusal ends this submission. A lost answer (network, timeout, server error) may
               // hide a withdrawal that was made: the dialog stays, and confirming again sends the
               // same request id, which the server answers with that withdrawal instead of a second.
-              const lost = !(error instanceof ApiError) || error.code === -1 || error.code === 500;
-              if (!lost) {
+              if (!answerLost(error)) {
                 dialog.current?.close();
                 request.current = null;
               }
