@@ -80,11 +80,14 @@ test('account pages list every balance, keep it live, and offer deposit and with
     .poll(async () => (await valueOf(page, 'available', row(page, 'FAIR'))).toString())
     .toBe(before.sub(Decimal.parse('1.25')).toString());
 
-  // Zero balances can be hidden.
+  // Zero balances can be hidden, and stay hidden on this device.
   await page.getByLabel('Hide zero balances').check();
   for (const account of spot.accounts.filter((candidate) => candidate.balance === '0')) {
     await expect(row(page, account.currency_code)).toHaveCount(0);
   }
+  await page.reload();
+  await expect(page.getByLabel('Hide zero balances')).toBeChecked();
+  await expect(row(page, 'USDT')).toBeVisible();
 
   // The menu leads to the leverage account: no deposit or withdraw there (is_recharge = 0).
   await page

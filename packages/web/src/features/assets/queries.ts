@@ -13,7 +13,7 @@ import type {
   WithdrawalView,
 } from '@oex/protocol';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { call } from '../../api/http.js';
 import { useChannel } from '../../api/socket.js';
 import { useSession } from '../session.js';
@@ -38,6 +38,7 @@ export function useAccountGroups() {
   const client = useQueryClient();
   const key = ['account/list', token];
   const reload = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(reload.current), []);
   const query = useQuery({
     queryKey: key,
     queryFn: () => get<AccountGroup[]>('account/list'),

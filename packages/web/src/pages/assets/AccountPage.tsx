@@ -16,6 +16,8 @@ const WithdrawPanel = lazy(() => import('./WithdrawPanel.js').then((m) => ({ def
 
 type Panel = 'charge' | 'withdraw';
 
+const HIDE_ZERO_KEY = 'assetsHideZero';
+
 /** Charge or withdraw: a link that opens the panel, or greyed with the reason when closed. */
 function PanelAction({
   account,
@@ -186,7 +188,8 @@ export function AccountPage({ page }: { page: PageName }) {
   const groups = useAccountGroups();
   const panel = usePanel();
   const [, setParams] = useSearchParams();
-  const [hideZero, setHideZero] = useState(false);
+  // Kept on this device, like the other display choices.
+  const [hideZero, setHideZero] = useState(() => localStorage.getItem(HIDE_ZERO_KEY) === '1');
   // Closing a panel gives the focus back to the action that opened it.
   const close = () => {
     const opened = panel && `tr[data-currency-id="${panel.currencyId}"] [data-panel="${panel.kind}"]`;
@@ -251,7 +254,10 @@ export function AccountPage({ page }: { page: PageName }) {
                   <input
                     type="checkbox"
                     checked={hideZero}
-                    onChange={(event) => setHideZero(event.target.checked)}
+                    onChange={(event) => {
+                      localStorage.setItem(HIDE_ZERO_KEY, event.target.checked ? '1' : '0');
+                      setHideZero(event.target.checked);
+                    }}
                   />
                   {t('assets.hideZero')}
                 </label>
