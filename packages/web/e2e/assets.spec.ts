@@ -334,3 +334,41 @@ test('every asset page fits a 360 px phone', async ({ page }) => {
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
 });
+
+test('the asset pages speak the chosen language: no English left on a Japanese or German page', async ({
+  page,
+}) => {
+  await signInAs(page, 'alice@demo.test');
+  for (const [lang, heading] of [
+    ['jp', '現物口座'],
+    ['gm', 'Spot-Konto'],
+  ] as const) {
+    await page.evaluate((value) => localStorage.setItem('lang', value), lang);
+    for (const path of [
+      'assets/tradeAccount',
+      'assets/transfer',
+      'assets/dealRecords?types=change_account',
+    ]) {
+      await page.goto(`/${path}`);
+      await expect(page.locator('main h1').first()).toBeVisible();
+      await expect(page.locator('[data-skeleton]')).toHaveCount(0);
+      if (path === 'assets/tradeAccount') await expect(page.locator('main h1')).toHaveText(heading);
+      const text = await page.locator('main').innerText();
+      for (const english of [
+        'Total assets',
+        'Deposit',
+        'Withdraw',
+        'Records',
+        'Hide zero balances',
+        'Available',
+        'Amount',
+        'Transfer history',
+        'Account records',
+        'Currency',
+      ]) {
+        expect(text, `${lang} ${path}: ${english}`).not.toContain(english);
+      }
+    }
+  }
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
+});
