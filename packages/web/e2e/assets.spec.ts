@@ -286,34 +286,46 @@ const SHOTS = [
   'assets/bindAddr',
 ];
 
+/** The deposit and withdraw panels, shot once the server has the wallet. */
+const PANELS = ['assets/tradeAccount?charge=1', 'assets/tradeAccount?withdraw=1'];
+
 for (const theme of ['light', 'dark'] as const) {
   for (const width of [1440, 390]) {
-    test(`asset pages in the ${theme} theme at ${width} px: screenshots, no serious accessibility problem`, async ({
-      page,
-    }) => {
-      await signInAs(page, 'alice@demo.test');
-      await page.evaluate((value) => localStorage.setItem('theme', value), theme);
-      await page.setViewportSize({ width, height: 900 });
-      // The deposit and withdraw panels too, once this server has the wallet.
-      const wallet = (await page.request.get('/api/block_chain/currency_protocols')).ok();
-      const paths = wallet
-        ? [...SHOTS, 'assets/tradeAccount?charge=1', 'assets/tradeAccount?withdraw=1']
-        : SHOTS;
-      for (const path of paths) {
-        await page.goto(`/${path}`);
-        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-        await expect(page.locator('main h1').first()).toBeVisible();
-        await expect(page.locator('[data-skeleton]')).toHaveCount(0);
-        // Nothing wider than the screen but the tables' own scrolling strips.
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow, `${path} at ${width}`).toBeLessThanOrEqual(0);
-        // A panel scrolls itself into view as it opens; the full-page shot starts from the top.
-        await page.evaluate(() => window.scrollTo(0, 0));
-        const name = path.replace(/[/?=&]+/g, '-');
-        await page.screenshot({ path: `test-results/screens/${name}-${theme}-${width}.png`, fullPage: true });
-        if (width === 1440 || path.startsWith('assets/tradeAccount')) await expectAccessible(page);
-      }
-    });
+    for (const [group, paths] of [
+      ['pages', SHOTS],
+      ['deposit and withdraw panels', PANELS],
+    ] as const) {
+      test(`asset ${group} in the ${theme} theme at ${width} px: screenshots, no serious accessibility problem`, async ({
+        page,
+      }) => {
+        await signInAs(page, 'alice@demo.test');
+        if (paths === PANELS) {
+          const wallet = await page.request.get('/api/block_chain/currency_protocols');
+          test.skip(wallet.status() === 404, 'the wallet API is not on this server yet');
+        }
+        await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+        await page.setViewportSize({ width, height: 900 });
+        for (const path of paths) {
+          await page.goto(`/${path}`);
+          await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+          await expect(page.locator('main h1').first()).toBeVisible();
+          await expect(page.locator('[data-skeleton]')).toHaveCount(0);
+          // Nothing wider than the screen but the tables' own scrolling strips.
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - window.innerWidth,
+          );
+          expect(overflow, `${path} at ${width}`).toBeLessThanOrEqual(0);
+          // A panel scrolls itself into view as it opens; the full-page shot starts from the top.
+          await page.evaluate(() => window.scrollTo(0, 0));
+          const name = path.replace(/[/?=&]+/g, '-');
+          await page.screenshot({
+            path: `test-results/screens/${name}-${theme}-${width}.png`,
+            fullPage: true,
+          });
+          if (width === 1440 || path.startsWith('assets/tradeAccount')) await expectAccessible(page);
+        }
+      });
+    }
   }
 }
 
@@ -321,7 +333,7 @@ test('every asset page fits a 360 px phone', async ({ page }) => {
   await signInAs(page, 'alice@demo.test');
   await page.setViewportSize({ width: 360, height: 740 });
   const wallet = (await page.request.get('/api/block_chain/currency_protocols')).ok();
-  const paths = wallet ? [...SHOTS, 'assets/tradeAccount?charge=1', 'assets/tradeAccount?withdraw=1'] : SHOTS;
+  const paths = wallet ? [...SHOTS, ...PANELS] : SHOTS;
   for (const path of [
     ...paths,
     'assets/secondAccount',
