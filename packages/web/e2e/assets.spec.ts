@@ -384,3 +384,39 @@ test('the asset pages speak the chosen language: no English left on a Japanese o
   }
   await page.evaluate(() => localStorage.setItem('lang', 'en'));
 });
+
+test('the spot account converts a currency to USDT at market, after a confirmation, and shows the real fill', async ({
+  page,
+}) => {
+  const token = await signInAs(page, 'alice@demo.test');
+  const eth = async () => balance(page.request, token, SPOT, ETH);
+  const usdt = async () => balance(page.request, token, SPOT, 1);
+  const [ethBefore, usdtBefore] = [await eth(), await usdt()];
+  await page.goto('/assets/tradeAccount');
+  // USDT itself has nothing to convert to.
+  await expect(row(page, 'USDT').getByRole('link', { name: /^Convert/ })).toHaveCount(0);
+  await row(page, 'ETH').getByRole('link', { name: 'Convert ETH to USDT' }).click();
+  const panel = page.getByRole('region', { name: 'Convert ETH to USDT' });
+  await expect(panel.getByText('Sold at market on ETH/USDT')).toBeVisible();
+  // Below the market's minimum order: refused before anything is sent.
+  await panel.getByLabel('Amount', { exact: true }).fill('0.0001');
+  await panel.getByRole('button', { name: 'Convert', exact: true }).click();
+  await expect(panel.getByRole('alert')).toHaveText('The minimum is 0.001 ETH');
+  await panel.getByLabel('Amount', { exact: true }).fill('0.01');
+  await panel.getByRole('button', { name: 'Convert', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm the conversion' });
+  await expect(dialog).toContainText('Sell 0.01 ETH at market on ETH/USDT?');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  expect((await eth()).eq(ethBefore)).toBe(true);
+  await panel.getByRole('button', { name: 'Convert', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Convert now' }).click();
+  const result = panel.getByTestId('convert-result');
+  await expect(result).toContainText(
+    /^Sold 0\.01 ETH at an average of [\d.]+ USDT; received [\d.]+ USDT after a fee of [\d.]+ USDT\./,
+  );
+  // Exactly what the fill says moved: 0.01 ETH out, the received USDT in.
+  const received = Decimal.parse(/received ([\d.]+) USDT/.exec((await result.textContent())!)![1]!);
+  expect((await eth()).eq(ethBefore.sub(Decimal.parse('0.01')))).toBe(true);
+  expect((await usdt()).eq(usdtBefore.add(received))).toBe(true);
+  await expectAccessible(page);
+});

@@ -6,6 +6,7 @@ import type {
   BoundAddressView,
   CurrencyProtocolsView,
   DepositView,
+  QuoteGroup,
   Paged,
   TransferView,
   WalletAnswer,
@@ -172,5 +173,17 @@ export function useBoundAddresses(currencyId: number | undefined) {
     queryKey: ['wallet/addresses', currencyId, token],
     queryFn: () => get<BoundAddressView[]>('wallet/addresses', { currency_id: currencyId }),
     enabled: token !== null,
+  });
+}
+
+/**
+ * The spot markets (market/currency_matches, the same cache as the market pages), to find the USDT
+ * market a conversion sells on; not kept live here, only the pairs and their order rules are used.
+ */
+export function useMarkets() {
+  return useQuery({
+    queryKey: ['market/currency_matches'],
+    queryFn: () => get<QuoteGroup[]>('market/currency_matches'),
+    staleTime: Infinity,
   });
 }

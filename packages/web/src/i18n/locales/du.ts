@@ -450,6 +450,16 @@ export const du: Texts = {
     resendIn: 'Opnieuw over {{seconds}} s',
     bind: 'Adres opslaan',
     bound: '{{address}} opgeslagen',
+    convert: 'Omwisselen',
+    convertOf: '{{currency}} omwisselen naar USDT',
+    convertNote:
+      'Verkocht tegen marktprijs op {{symbol}}: tegen de prijzen in het orderboek, met de gewone handelskosten.',
+    confirmConvert: 'Omwisseling bevestigen',
+    convertSummary: '{{amount}} {{currency}} tegen marktprijs verkopen op {{symbol}}?',
+    convertNow: 'Nu omwisselen',
+    converted:
+      '{{sold}} {{currency}} verkocht tegen gemiddeld {{price}} USDT; na {{fee}} {{feeCurrency}} kosten ontvangen: {{received}} USDT.',
+    convertPartial: 'Het orderboek kon niet alles opnemen: de rest blijft op uw rekening.',
     addresses: 'Opnameadressen',
     codeSentTo: 'Code verstuurd naar {{to}}',
     addressBook: 'Opgeslagen adressen',

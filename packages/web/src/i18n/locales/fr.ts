@@ -449,6 +449,16 @@ export const fr: Texts = {
     resendIn: 'Renvoyer dans {{seconds}} s',
     bind: "Enregistrer l'adresse",
     bound: '{{address}} enregistrée',
+    convert: 'Convertir',
+    convertOf: 'Convertir des {{currency}} en USDT',
+    convertNote:
+      'Vendu au marché sur {{symbol}} : aux prix du carnet d’ordres, avec les frais de transaction habituels.',
+    confirmConvert: 'Confirmer la conversion',
+    convertSummary: 'Vendre {{amount}} {{currency}} au marché sur {{symbol}} ?',
+    convertNow: 'Convertir maintenant',
+    converted:
+      '{{sold}} {{currency}} vendus au prix moyen de {{price}} USDT ; {{received}} USDT reçus après {{fee}} {{feeCurrency}} de frais.',
+    convertPartial: 'Le carnet d’ordres n’a pas pu tout absorber : le reste demeure sur votre compte.',
     addresses: 'Adresses de retrait',
     codeSentTo: 'Code envoyé à {{to}}',
     addressBook: 'Adresses enregistrées',

@@ -449,6 +449,16 @@ export const gm: Texts = {
     resendIn: 'Erneut in {{seconds}} s',
     bind: 'Adresse speichern',
     bound: '{{address}} gespeichert',
+    convert: 'Umtauschen',
+    convertOf: '{{currency}} in USDT umtauschen',
+    convertNote:
+      'Verkauf zum Marktpreis auf {{symbol}}: zu den Preisen des Orderbuchs, mit der üblichen Handelsgebühr.',
+    confirmConvert: 'Umtausch bestätigen',
+    convertSummary: '{{amount}} {{currency}} zum Marktpreis auf {{symbol}} verkaufen?',
+    convertNow: 'Jetzt umtauschen',
+    converted:
+      '{{sold}} {{currency}} zu durchschnittlich {{price}} USDT verkauft; nach einer Gebühr von {{fee}} {{feeCurrency}} erhalten Sie {{received}} USDT.',
+    convertPartial: 'Das Orderbuch konnte nicht alles aufnehmen: Der Rest bleibt in Ihrem Konto.',
     addresses: 'Auszahlungsadressen',
     codeSentTo: 'Code gesendet an {{to}}',
     addressBook: 'Gespeicherte Adressen',

@@ -1,10 +1,10 @@
-import type { AccountCode, AccountGroup, AccountView } from '@oex/protocol';
-import { lazy, Suspense, useState } from 'react';
+import type { AccountCode, AccountGroup, AccountView, MarketView } from '@oex/protocol';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ScrollArea } from '../../components/ScrollArea.js';
 import { Loading, QueryState } from '../../components/states.js';
-import { useAccountGroups } from '../../features/assets/queries.js';
+import { useAccountGroups, useMarkets } from '../../features/assets/queries.js';
 import { ACCOUNT_PAGES, actionState, type AccountPage as PageName } from '../../features/assets/rules.js';
 import { currentLang } from '../../i18n/index.js';
 import { formatNumber } from '../../lib/format.js';
@@ -13,8 +13,10 @@ import { borderStyle, buttonClass, formatAmount, muted, panelStyle, Th } from '.
 // The panels carry the QR code and the withdrawal form: loaded when first opened.
 const ChargePanel = lazy(() => import('./ChargePanel.js').then((m) => ({ default: m.ChargePanel })));
 const WithdrawPanel = lazy(() => import('./WithdrawPanel.js').then((m) => ({ default: m.WithdrawPanel })));
+const ConvertPanel = lazy(() => import('./ConvertPanel.js').then((m) => ({ default: m.ConvertPanel })));
 
-type Panel = 'charge' | 'withdraw';
+type Panel = 'charge' | 'withdraw' | 'convert';
+const PANELS: Panel[] = ['charge', 'withdraw', 'convert'];
 
 const HIDE_ZERO_KEY = 'assetsHideZero';
 
@@ -32,11 +34,11 @@ function PanelAction({
 }) {
   const { t } = useTranslation();
   const code = account.currency_code;
-  const text = t(panel === 'charge' ? 'assets.charge' : 'assets.withdraw');
-  const name = t(panel === 'charge' ? 'assets.chargeOf' : 'assets.withdrawOf', { currency: code });
+  const text = t(`assets.${panel}`);
+  const name = t(`assets.${panel}Of`, { currency: code });
   if (state === 'absent') return null;
   if (state === 'closed') {
-    const why = t(panel === 'charge' ? 'assets.chargeClosed' : 'assets.withdrawClosed', { currency: code });
+    const why = t(`assets.${panel}Closed`, { currency: code });
     return (
       <button
         type="button"
@@ -71,10 +73,13 @@ function AccountTable({
   group,
   panel,
   hideZero,
+  markets,
 }: {
   group: AccountGroup;
   panel: { kind: Panel; currencyId: number } | null;
   hideZero: boolean;
+  /** The USDT market of each currency, by currency id: what a conversion sells on. */
+  markets: ReadonlyMap<number, MarketView>;
 }) {
   const { t } = useTranslation();
   const lang = currentLang();
@@ -155,6 +160,12 @@ function AccountTable({
                       state={actionState(group.is_recharge, account.currency.open_draw)}
                       active={panel?.kind === 'withdraw' && panel.currencyId === account.currency_id}
                     />
+                    <PanelAction
+                      account={account}
+                      panel="convert"
+                      state={convertState(group, markets.get(account.currency_id))}
+                      active={panel?.kind === 'convert' && panel.currencyId === account.currency_id}
+                    />
                   </div>
                 </td>
               )}
@@ -166,10 +177,15 @@ function AccountTable({
   );
 }
 
-/** Which panel the address asks for (`?charge=<currency id>` or `?withdraw=<id>`), if any. */
+/** The spot account converts a currency to USDT where that currency has a USDT market. */
+function convertState(group: AccountGroup, market: MarketView | undefined): 'absent' | 'open' {
+  return group.account_code === 'change_account' && market ? 'open' : 'absent';
+}
+
+/** Which panel the address asks for (`?charge=<currency id>`, `?withdraw=` or `?convert=`), if any. */
 function usePanel(): { kind: Panel; currencyId: number } | null {
   const [params] = useSearchParams();
-  for (const kind of ['charge', 'withdraw'] as const) {
+  for (const kind of PANELS) {
     const id = Number(params.get(kind));
     if (Number.isInteger(id) && id > 0) return { kind, currencyId: id };
   }
@@ -186,6 +202,17 @@ export function AccountPage({ page }: { page: PageName }) {
   const lang = currentLang();
   const code: AccountCode = ACCOUNT_PAGES[page];
   const groups = useAccountGroups();
+  const quotes = useMarkets();
+  const markets = useMemo(
+    () =>
+      new Map(
+        (quotes.data ?? [])
+          .flatMap((quote) => quote.matches)
+          .filter((match) => match.quote_currency_code === 'USDT')
+          .map((match) => [match.base_currency_id, match]),
+      ),
+    [quotes.data],
+  );
   const panel = usePanel();
   const [, setParams] = useSearchParams();
   // Kept on this device, like the other display choices.
@@ -202,7 +229,14 @@ export function AccountPage({ page }: { page: PageName }) {
         const group = data.find((candidate) => candidate.account_code === code);
         if (!group) return <p>{t('assets.noAccount')}</p>;
         const account = panel && group.accounts.find((row) => row.currency_id === panel.currencyId);
-        const shown = group.is_recharge === 1 && account ? panel : null;
+        const market = account ? markets.get(account.currency_id) : undefined;
+        const shown =
+          account &&
+          panel &&
+          (panel.kind === 'convert' ? convertState(group, market) : actionState(group.is_recharge, 1)) ===
+            'open'
+            ? panel
+            : null;
         return (
           <div className="flex flex-col gap-4">
             <section
@@ -261,11 +295,21 @@ export function AccountPage({ page }: { page: PageName }) {
                   />
                   {t('assets.hideZero')}
                 </label>
-                <AccountTable group={group} panel={shown} hideZero={hideZero} />
+                <AccountTable group={group} panel={shown} hideZero={hideZero} markets={markets} />
               </div>
               {shown && account && (
                 <Suspense fallback={<Loading rows={6} />}>
-                  {shown.kind === 'charge' ? (
+                  {shown.kind === 'convert' ? (
+                    market && (
+                      <ConvertPanel
+                        key={`convert-${account.currency_id}`}
+                        currency={account.currency}
+                        market={market}
+                        available={account.balance}
+                        onClose={close}
+                      />
+                    )
+                  ) : shown.kind === 'charge' ? (
                     <ChargePanel
                       key={`charge-${account.currency_id}`}
                       currency={account.currency}

@@ -1,0 +1,199 @@
+import type { ConvertResult, CurrencyView, MarketView } from '@oex/protocol';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, call } from '../../api/http.js';
+import { useAssetsRefresh } from '../../features/assets/queries.js';
+import { amountProblem } from '../../features/assets/rules.js';
+import { acceptDecimalInput } from '../../features/trade/form-rules.js';
+import { currentLang } from '../../i18n/index.js';
+import {
+  borderStyle,
+  buttonClass,
+  Field,
+  formatAmount,
+  inputClass,
+  inputStyle,
+  muted,
+  PanelFrame,
+  primaryClass,
+} from './parts.js';
+
+/**
+ * The convert panel of the spot account (spec 001 §2): sells the currency for USDT at market on its
+ * spot market, through the same engine and fee as any order, after a confirmation; the answer is the
+ * real fill (sold, average price, fee, received, and whether the book took it all).
+ */
+export function ConvertPanel({
+  currency,
+  market,
+  available,
+  onClose,
+}: {
+  currency: CurrencyView;
+  market: MarketView;
+  available: string;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const refresh = useAssetsRefresh();
+  const [amount, setAmount] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [result, setResult] = useState<ConvertResult | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const found = amountProblem(amount, {
+      available,
+      decimals: market.number_decimals,
+      min: market.min_number,
+    });
+    if (found) return setProblem(t(found.key, { ...found.params, currency: currency.code }));
+    setProblem(null);
+    dialog.current?.showModal();
+  };
+
+  const send = async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setBusy(true);
+    try {
+      const body = { currency_id: currency.id, number: amount };
+      const fill = await call<ConvertResult>('POST', 'account/convert', body, { quiet: true });
+      setResult(fill);
+      setAmount('');
+      refresh();
+    } catch (error) {
+      // The server's words, as they came. After a lost answer the fill, if any, shows in the
+      // balances (live) and in the spot order history.
+      setProblem(error instanceof ApiError ? error.message : String(error));
+    } finally {
+      dialog.current?.close();
+      inFlight.current = false;
+      setBusy(false);
+    }
+  };
+
+  return (
+    <PanelFrame title={t('assets.convertOf', { currency: currency.code })} onClose={onClose}>
+      <p className="text-xs" style={muted}>
+        {t('assets.convertNote', { symbol: market.symbol })}
+      </p>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+        <Field
+          id="convert-amount"
+          label={t('assets.amount')}
+          aside={
+            <span className="text-xs" style={muted}>
+              {t('assets.available')}{' '}
+              <span className="tabular-nums" style={{ color: 'var(--text)' }}>
+                {formatAmount(available, currency.decimals, lang)}
+              </span>{' '}
+              {currency.code}
+            </span>
+          }
+        >
+          <span className="flex gap-2">
+            <input
+              id="convert-amount"
+              className={`${inputClass} text-right tabular-nums`}
+              style={inputStyle}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={t('assets.minimum', { min: market.min_number, currency: currency.code })}
+              value={amount}
+              onChange={(event) => {
+                const accepted = acceptDecimalInput(event.target.value, market.number_decimals);
+                if ('value' in accepted) {
+                  setAmount(accepted.value);
+                  setProblem(null);
+                } else setProblem(t(accepted.refused.key, accepted.refused.params));
+              }}
+            />
+            <button
+              type="button"
+              className={`${buttonClass} shrink-0 whitespace-nowrap`}
+              style={borderStyle}
+              onClick={() => {
+                const accepted = acceptDecimalInput(
+                  // The market takes this many decimals: the rest of the balance stays.
+                  available.replace(new RegExp(`(\\.\\d{${market.number_decimals}})\\d+$`), '$1'),
+                  market.number_decimals,
+                );
+                if ('value' in accepted) setAmount(accepted.value);
+              }}
+            >
+              {t('assets.all')}
+            </button>
+          </span>
+        </Field>
+        <div role="alert" className="min-h-5 text-xs" style={{ color: 'var(--down)' }}>
+          {problem ?? ''}
+        </div>
+        <button
+          type="submit"
+          disabled={busy}
+          className={primaryClass}
+          style={{ background: 'var(--accent-strong)' }}
+        >
+          {t('assets.convert')}
+        </button>
+        <dialog
+          ref={dialog}
+          aria-labelledby="convert-confirm-title"
+          className="m-auto w-[min(24rem,calc(100vw-2rem))] rounded-lg border p-4 text-sm"
+          style={inputStyle}
+        >
+          <h3 id="convert-confirm-title" className="mb-2 font-semibold">
+            {t('assets.confirmConvert')}
+          </h3>
+          <p className="mb-3">
+            {t('assets.convertSummary', { amount, currency: currency.code, symbol: market.symbol })}
+          </p>
+          <div className="flex justify-end gap-2">
+            <button
+              type="button"
+              className={buttonClass}
+              style={borderStyle}
+              onClick={() => dialog.current?.close()}
+            >
+              {t('assets.cancel')}
+            </button>
+            <button
+              type="button"
+              disabled={busy}
+              className={primaryClass}
+              style={{ background: 'var(--down-strong)' }}
+              onClick={() => void send()}
+            >
+              {t('assets.convertNow')}
+            </button>
+          </div>
+        </dialog>
+      </form>
+      {result && (
+        <div
+          role="status"
+          className="rounded border p-3 text-xs"
+          style={borderStyle}
+          data-testid="convert-result"
+        >
+          <p>
+            {t('assets.converted', {
+              sold: result.sold,
+              currency: currency.code,
+              price: result.avg_price ?? '—',
+              received: result.received,
+              fee: result.fee,
+              feeCurrency: result.fee_currency,
+            })}
+          </p>
+          {result.partial && <p className="mt-1">{t('assets.convertPartial')}</p>}
+        </div>
+      )}
+    </PanelFrame>
+  );
+}
