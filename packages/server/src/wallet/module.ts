@@ -1,21 +1,8 @@
-import { dirname, join } from 'node:path';
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { PublicClient } from 'viem';
-import { startAnvil, type AnvilNode } from '../chains/anvil.js';
-import { devWallet, prepareDevChain, type DevChain } from '../chains/dev-chain.js';
-import { EvmAdapter, evmClient } from '../chains/evm.js';
-import {
-  depositPrivateKey,
-  depositXpub,
-  hotWalletPrivateKey,
-  rootFromMnemonic,
-  type KeyFamily,
-} from '../chains/keys.js';
+import type { DevChain } from '../chains/dev-chain.js';
 import type { Config } from '../config.js';
 import type { Settings } from '../content/settings.js';
 import type { Db } from '../db/connect.js';
-import type { Database } from '../db/schema.js';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
 import type { Sequencer } from '../ledger/sequencer.js';
 import type { Clock } from '../lib/clock.js';
@@ -61,79 +48,21 @@ export interface Wallet {
   close(): Promise<void>;
 }
 
-/** anvil's chain id: a development chain, where the demo token may be deployed and test coins sent. */
-const DEV_CHAIN_ID = 31337;
-
-async function connectEvm(
-  config: Config,
-): Promise<{ client: PublicClient; rpcUrl: string; node?: AnvilNode } | null> {
-  if (!config.evmRpcUrl) return null;
-  if (config.evmRpcUrl !== 'anvil') return { client: evmClient(config.evmRpcUrl), rpcUrl: config.evmRpcUrl };
-  // The local chain keeps its state beside the SQLite file, so a restart finds its deposits again.
-  const stateFile = config.databaseUrl.startsWith('sqlite:')
-    ? join(dirname(config.databaseUrl.slice('sqlite:'.length)), 'anvil-state.json')
-    : undefined;
-  const node = await startAnvil({ blockTime: config.anvilBlockTime, stateFile });
-  return { client: evmClient(node.rpcUrl), rpcUrl: node.rpcUrl, node };
-}
-
-async function storedTokenOf(db: Kysely<Database>): Promise<{ id: number; token: string } | undefined> {
-  const row = await db
-    .selectFrom('currency_protocols')
-    .innerJoin('currencies', 'currencies.id', 'currency_protocols.currency_id')
-    .select(['currency_protocols.id as id', 'currency_protocols.token_address as token'])
-    .where('currency_protocols.chain', '=', 'ERC20')
-    .where('currencies.code', '=', 'USDT')
-    .executeTakeFirst();
-  return row;
-}
-
 /** The wallet: networks and their adapters, keys, deposit watchers and the withdrawal signer. */
 export async function openWallet(deps: WalletDeps): Promise<Wallet> {
   const { config, db, sequencer, currencies, log } = deps;
   const kysely = db.kysely;
   await seedNetworks(kysely);
-  const mnemonic = config.walletMnemonic ?? (config.demo ? devWallet().exchange_mnemonic : undefined);
-  const root = mnemonic ? rootFromMnemonic(mnemonic) : undefined;
-  const xpubs: Partial<Record<KeyFamily, string>> = root ? { evm: depositXpub(root, 'evm') } : {};
-  const hotKeys: Partial<Record<string, string>> = root ? { evm: hotWalletPrivateKey(root, 'evm') } : {};
-
-  const evm = await connectEvm(config);
-  let devChain: DevChain | undefined;
-  if (evm && root && config.demo && (await evm.client.getChainId()) === DEV_CHAIN_ID) {
-    const stored = await storedTokenOf(kysely);
-    const hot = new EvmAdapter('ETH', evm.client, 18, null).addressOfKey(hotKeys.evm!);
-    devChain = await prepareDevChain(evm.client, evm.rpcUrl, stored?.token ?? '', hot, 6);
-    if (stored && stored.token !== devChain.tokenAddress.toLowerCase()) {
-      await kysely
-        .updateTable('currency_protocols')
-        .set({ token_address: devChain.tokenAddress.toLowerCase() })
-        .where('id', '=', stored.id)
-        .execute();
-    }
-  }
-
+  // The chain libraries (viem and its kin) load only when a chain is configured: seconds saved on
+  // every start without one.
+  const chains = config.evmRpcUrl
+    ? await (await import('./chain-setup.js')).connectChains(config, kysely)
+    : null;
   const factory: AdapterFactory = (network) => {
     if (network.family === 'tron') return { adapter: null, unavailable: 'wallet.unavailable_tron' };
     if (network.family === 'btc') return { adapter: null, unavailable: 'wallet.unavailable_btc' };
-    if (!evm) return { adapter: null, unavailable: 'wallet.unavailable_no_node' };
-    if (!root) return { adapter: null, unavailable: 'wallet.unavailable_no_keys' };
-    // A local chain's transactions exist on no public explorer: no link rather than a dead one.
-    const local = devChain ? { explorerTxUrl: '' } : {};
-    if (network.chain === 'ETH') {
-      return {
-        adapter: new EvmAdapter('ETH', evm.client, network.decimals, null),
-        unavailable: null,
-        ...local,
-      };
-    }
-    if (!network.tokenAddress) return { adapter: null, unavailable: 'wallet.unavailable_no_token' };
-    const token = network.tokenAddress as `0x${string}`;
-    return {
-      adapter: new EvmAdapter(network.chain, evm.client, network.decimals, token),
-      unavailable: null,
-      ...local,
-    };
+    if (!chains) return { adapter: null, unavailable: 'wallet.unavailable_no_node' };
+    return chains.adapterFor(network);
   };
   const networks = await Networks.load(kysely, factory);
   currencies.networksOf = (currencyId) =>
@@ -143,7 +72,7 @@ export async function openWallet(deps: WalletDeps): Promise<Wallet> {
       chain_protocol: { code: network.chain },
     }));
   const views = new WalletViews(networks, currencies, config.exchangeTz);
-  const addresses = await DepositAddresses.load(kysely, xpubs, deps.clock);
+  const addresses = await DepositAddresses.load(kysely, chains?.xpubs ?? {}, deps.clock);
   const deposits = await DepositLedger.load(db, sequencer);
   const withdrawals = await Withdrawals.load({
     db: kysely,
@@ -174,16 +103,13 @@ export async function openWallet(deps: WalletDeps): Promise<Wallet> {
       ),
   );
   const payOrders = new PayOrders(kysely, networks, addresses, currencies, deps.clock, config.exchangeTz);
-  const sender = new WithdrawalSender(kysely, networks, withdrawals, hotKeys, log);
-  if (root) {
+  const sender = new WithdrawalSender(kysely, networks, withdrawals, chains?.hotKeys ?? {}, log);
+  if (chains?.keys) {
     sender.sweeper = new DepositSweeper(
       kysely,
       networks,
       addresses,
-      {
-        hot: (family) => hotKeys[family],
-        deposit: (family, index) => (family === 'evm' ? depositPrivateKey(root, 'evm', index) : undefined),
-      },
+      chains.keys,
       (network, hot) => sender.nextNonce(network, hot),
       deps.clock,
       log,
@@ -213,9 +139,9 @@ export async function openWallet(deps: WalletDeps): Promise<Wallet> {
     views,
     watchers,
     sender,
-    devChain,
+    devChain: chains?.devChain,
     hotAddress: (family) => {
-      const key = hotKeys[family];
+      const key = chains?.hotKeys[family];
       const adapter = networks
         .list()
         .find((network) => network.family === family && network.adapter)?.adapter;
@@ -229,7 +155,7 @@ export async function openWallet(deps: WalletDeps): Promise<Wallet> {
     },
     async close() {
       await Promise.all([...watchers.map((watcher) => watcher.stop()), sender.stop()]);
-      await evm?.node?.stop();
+      await chains?.close();
     },
   };
 }

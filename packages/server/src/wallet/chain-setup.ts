@@ -1,0 +1,114 @@
+import { dirname, join } from 'node:path';
+import type { Kysely } from 'kysely';
+import type { PublicClient } from 'viem';
+import { startAnvil, type AnvilNode } from '../chains/anvil.js';
+import { devWallet, prepareDevChain, type DevChain } from '../chains/dev-chain.js';
+import { EvmAdapter, evmClient } from '../chains/evm.js';
+import {
+  depositPrivateKey,
+  depositXpub,
+  hotWalletPrivateKey,
+  rootFromMnemonic,
+  type KeyFamily,
+} from '../chains/keys.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/schema.js';
+import type { AdapterFactory } from './networks.js';
+import type { SweepKeys } from './sweeper.js';
+
+/** anvil's chain id: a development chain, where the demo token may be deployed and test coins sent. */
+const DEV_CHAIN_ID = 31337;
+
+/** What a connected chain gives the wallet: adapters, the keys (signer side) and the xpubs. */
+export interface ConnectedChains {
+  adapterFor: AdapterFactory;
+  xpubs: Partial<Record<KeyFamily, string>>;
+  hotKeys: Partial<Record<string, string>>;
+  /** Deposit keys, to sweep; absent without a wallet phrase. */
+  keys: SweepKeys | undefined;
+  devChain: DevChain | undefined;
+  close(): Promise<void>;
+}
+
+async function connectEvm(
+  config: Config,
+): Promise<{ client: PublicClient; rpcUrl: string; node?: AnvilNode }> {
+  if (config.evmRpcUrl !== 'anvil')
+    return { client: evmClient(config.evmRpcUrl!), rpcUrl: config.evmRpcUrl! };
+  // The local chain keeps its state beside the SQLite file, so a restart finds its deposits again.
+  const stateFile = config.databaseUrl.startsWith('sqlite:')
+    ? join(dirname(config.databaseUrl.slice('sqlite:'.length)), 'anvil-state.json')
+    : undefined;
+  const node = await startAnvil({ blockTime: config.anvilBlockTime, stateFile });
+  return { client: evmClient(node.rpcUrl), rpcUrl: node.rpcUrl, node };
+}
+
+/** The demo USDT's stored contract address and its network's id. */
+async function storedToken(db: Kysely<Database>): Promise<{ id: number; token: string } | undefined> {
+  return db
+    .selectFrom('currency_protocols')
+    .innerJoin('currencies', 'currencies.id', 'currency_protocols.currency_id')
+    .select(['currency_protocols.id as id', 'currency_protocols.token_address as token'])
+    .where('currency_protocols.chain', '=', 'ERC20')
+    .where('currencies.code', '=', 'USDT')
+    .executeTakeFirst();
+}
+
+/**
+ * Connects the configured EVM node (or starts anvil), derives the wallet's keys, and in demo on a
+ * development chain deploys the demo token when the chain has none. Loaded only when a chain is set.
+ */
+export async function connectChains(config: Config, db: Kysely<Database>): Promise<ConnectedChains> {
+  const mnemonic = config.walletMnemonic ?? (config.demo ? devWallet().exchange_mnemonic : undefined);
+  const root = mnemonic ? rootFromMnemonic(mnemonic) : undefined;
+  const xpubs: Partial<Record<KeyFamily, string>> = root ? { evm: depositXpub(root, 'evm') } : {};
+  const hotKeys: Partial<Record<string, string>> = root ? { evm: hotWalletPrivateKey(root, 'evm') } : {};
+  const evm = await connectEvm(config);
+  let devChain: DevChain | undefined;
+  if (root && config.demo && (await evm.client.getChainId()) === DEV_CHAIN_ID) {
+    const stored = await storedToken(db);
+    const hot = new EvmAdapter('ETH', evm.client, 18, null).addressOfKey(hotKeys.evm!);
+    devChain = await prepareDevChain(evm.client, evm.rpcUrl, stored?.token ?? '', hot, 6);
+    if (stored && stored.token !== devChain.tokenAddress.toLowerCase()) {
+      await db
+        .updateTable('currency_protocols')
+        .set({ token_address: devChain.tokenAddress.toLowerCase() })
+        .where('id', '=', stored.id)
+        .execute();
+    }
+  }
+  // A local chain's transactions exist on no public explorer: no link rather than a dead one.
+  const local = devChain ? { explorerTxUrl: '' } : {};
+  const adapterFor: AdapterFactory = (network) => {
+    if (!root) return { adapter: null, unavailable: 'wallet.unavailable_no_keys' };
+    if (network.chain === 'ETH') {
+      return {
+        adapter: new EvmAdapter('ETH', evm.client, network.decimals, null),
+        unavailable: null,
+        ...local,
+      };
+    }
+    if (!network.tokenAddress) return { adapter: null, unavailable: 'wallet.unavailable_no_token' };
+    const token = network.tokenAddress as `0x${string}`;
+    return {
+      adapter: new EvmAdapter(network.chain, evm.client, network.decimals, token),
+      unavailable: null,
+      ...local,
+    };
+  };
+  return {
+    adapterFor,
+    xpubs,
+    hotKeys,
+    keys: root
+      ? {
+          hot: (family) => hotKeys[family],
+          deposit: (family, index) => (family === 'evm' ? depositPrivateKey(root, 'evm', index) : undefined),
+        }
+      : undefined,
+    devChain,
+    close: async () => {
+      await evm.node?.stop();
+    },
+  };
+}
