@@ -73,6 +73,14 @@ test('the deposit panel shows my address with a QR code, says plainly when a net
   }
   await panel.getByRole('tab', { name: 'ERC20' }).click();
 
+  // Announce the deposit first (the deposit-amount box): it waits for exactly that amount.
+  const announce = panel.getByRole('form', { name: 'Announce a deposit' });
+  await announce.getByLabel('Amount you will send').fill('25');
+  await announce.getByRole('button', { name: 'Announce' }).click();
+  const announced = announce.getByTestId('pay-orders').locator('li').first();
+  await expect(announced).toContainText('25.00 USDT');
+  await expect(announced).toContainText('Waiting for the deposit');
+
   // 25 real test USDT to that address: the deposit appears, confirms and is credited, live.
   const before = await spotBalance(page.request, token, USDT);
   const sent = await page.request.post('/api/dev/chain/send', {
@@ -83,6 +91,8 @@ test('the deposit panel shows my address with a QR code, says plainly when a net
   await expect(deposit).toContainText('25.00 USDT', { timeout: 20_000 });
   await page.request.post('/api/dev/chain/mine', { data: { blocks: 6 } });
   await expect(deposit).toContainText('Complete', { timeout: 20_000 });
+  // The announcement found its deposit.
+  await expect(announced).toContainText('Matched', { timeout: 20_000 });
   await expect
     .poll(async () => (await shownBalance(page, 'USDT')).toString(), { timeout: 10_000 })
     .toBe(before.add(Decimal.parse('25')).toString());

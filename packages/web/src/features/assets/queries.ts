@@ -8,6 +8,7 @@ import type {
   DepositView,
   QuoteGroup,
   Paged,
+  PayOrderView,
   TransferView,
   WalletAnswer,
   WalletPush,
@@ -186,4 +187,21 @@ export function useMarkets() {
     queryFn: () => get<QuoteGroup[]>('market/currency_matches'),
     staleTime: Infinity,
   });
+}
+
+/**
+ * Announced deposits (wallet/pay_orders), newest first; reloaded when a deposit of yours changes,
+ * since that is when one is matched.
+ */
+export function usePayOrders() {
+  const token = useToken();
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: ['wallet/pay_orders', token],
+    queryFn: () => get<Paged<PayOrderView>>('wallet/pay_orders', { page: 1, limit: 20 }),
+    enabled: token !== null,
+  });
+  const reload = () => void client.invalidateQueries({ queryKey: ['wallet/pay_orders'] });
+  useChannel<WalletPush>(token ? 'WALLET' : null, (push) => push.kind === 'deposit' && reload(), reload);
+  return query;
 }

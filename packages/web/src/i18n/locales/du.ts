@@ -460,6 +460,18 @@ export const du: Texts = {
     converted:
       '{{sold}} {{currency}} verkocht tegen gemiddeld {{price}} USDT; na {{fee}} {{feeCurrency}} kosten ontvangen: {{received}} USDT.',
     convertPartial: 'Het orderboek kon niet alles opnemen: de rest blijft op uw rekening.',
+    announceTitle: 'Storting aankondigen',
+    announceHint:
+      'Optioneel: het bedrag dat u zo gaat sturen. De eerste storting van precies dit bedrag naar dit adres binnen een dag wordt eraan gekoppeld.',
+    announceAmount: 'Bedrag dat u stuurt',
+    announce: 'Aankondigen',
+    announced: 'Aangekondigde stortingen',
+    payOrderStatus: {
+      waiting: 'Wacht op de storting',
+      matched: 'Gekoppeld',
+      expired: 'Verlopen',
+    },
+    expires: 'tot {{time}}',
     addresses: 'Opnameadressen',
     codeSentTo: 'Code verstuurd naar {{to}}',
     addressBook: 'Opgeslagen adressen',

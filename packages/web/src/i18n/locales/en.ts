@@ -453,6 +453,18 @@ export const en = {
     converted:
       'Sold {{sold}} {{currency}} at an average of {{price}} USDT; received {{received}} USDT after a fee of {{fee}} {{feeCurrency}}.',
     convertPartial: 'The order book could not take it all: the rest stays in your account.',
+    announceTitle: 'Announce a deposit',
+    announceHint:
+      'Optional: the amount you are about to send. The first deposit of exactly this amount to this address within a day is matched to it.',
+    announceAmount: 'Amount you will send',
+    announce: 'Announce',
+    announced: 'Announced deposits',
+    payOrderStatus: {
+      waiting: 'Waiting for the deposit',
+      matched: 'Matched',
+      expired: 'Expired',
+    },
+    expires: 'until {{time}}',
     addresses: 'Withdrawal addresses',
     codeSentTo: 'Code sent to {{to}}',
     addressBook: 'Saved addresses',

@@ -459,6 +459,18 @@ export const fr: Texts = {
     converted:
       '{{sold}} {{currency}} vendus au prix moyen de {{price}} USDT ; {{received}} USDT reçus après {{fee}} {{feeCurrency}} de frais.',
     convertPartial: 'Le carnet d’ordres n’a pas pu tout absorber : le reste demeure sur votre compte.',
+    announceTitle: 'Annoncer un dépôt',
+    announceHint:
+      'Facultatif : le montant que vous allez envoyer. Le premier dépôt d’exactement ce montant à cette adresse dans la journée y est associé.',
+    announceAmount: 'Montant que vous allez envoyer',
+    announce: 'Annoncer',
+    announced: 'Dépôts annoncés',
+    payOrderStatus: {
+      waiting: 'En attente du dépôt',
+      matched: 'Associé',
+      expired: 'Expiré',
+    },
+    expires: 'jusqu’au {{time}}',
     addresses: 'Adresses de retrait',
     codeSentTo: 'Code envoyé à {{to}}',
     addressBook: 'Adresses enregistrées',

@@ -459,6 +459,18 @@ export const gm: Texts = {
     converted:
       '{{sold}} {{currency}} zu durchschnittlich {{price}} USDT verkauft; nach einer Gebühr von {{fee}} {{feeCurrency}} erhalten Sie {{received}} USDT.',
     convertPartial: 'Das Orderbuch konnte nicht alles aufnehmen: Der Rest bleibt in Ihrem Konto.',
+    announceTitle: 'Einzahlung ankündigen',
+    announceHint:
+      'Freiwillig: der Betrag, den Sie gleich senden. Die erste Einzahlung genau dieses Betrags an diese Adresse innerhalb eines Tages wird ihr zugeordnet.',
+    announceAmount: 'Betrag, den Sie senden',
+    announce: 'Ankündigen',
+    announced: 'Angekündigte Einzahlungen',
+    payOrderStatus: {
+      waiting: 'Warte auf die Einzahlung',
+      matched: 'Zugeordnet',
+      expired: 'Abgelaufen',
+    },
+    expires: 'bis {{time}}',
     addresses: 'Auszahlungsadressen',
     codeSentTo: 'Code gesendet an {{to}}',
     addressBook: 'Gespeicherte Adressen',

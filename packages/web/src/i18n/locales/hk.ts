@@ -452,6 +452,17 @@ export const hk: Texts = {
     converted:
       '已賣出 {{sold}} {{currency}}，成交均價 {{price}} USDT；扣除手續費 {{fee}} {{feeCurrency}} 後到賬 {{received}} USDT。',
     convertPartial: '訂單簿無法全部成交：剩餘部分仍在您的賬戶中。',
+    announceTitle: '預告充值',
+    announceHint: '可選：填寫您即將發送的數量。一天內向此地址首筆數量完全相同的充值將與之配對。',
+    announceAmount: '將發送的數量',
+    announce: '提交',
+    announced: '已預告的充值',
+    payOrderStatus: {
+      waiting: '等待充值',
+      matched: '已配對',
+      expired: '已過期',
+    },
+    expires: '有效至 {{time}}',
     addresses: '提現地址',
     codeSentTo: '驗證碼已發送至 {{to}}',
     addressBook: '已儲存的地址',

@@ -456,6 +456,18 @@ export const jp: Texts = {
     converted:
       '{{sold}} {{currency}}を平均 {{price}} USDTで売却しました。手数料 {{fee}} {{feeCurrency}} を差し引き {{received}} USDTを受け取りました。',
     convertPartial: '板ですべては約定できませんでした。残りは口座に残っています。',
+    announceTitle: '入金の予告',
+    announceHint:
+      '任意：これから送る数量を入力します。1日以内にこのアドレスへ届いた同じ数量の最初の入金がこれに紐付けられます。',
+    announceAmount: '送る数量',
+    announce: '予告する',
+    announced: '予告済みの入金',
+    payOrderStatus: {
+      waiting: '入金待ち',
+      matched: '紐付け済み',
+      expired: '期限切れ',
+    },
+    expires: '{{time}} まで',
     addresses: '出金アドレス',
     codeSentTo: '{{to}} にコードを送信しました',
     addressBook: '保存済みアドレス',

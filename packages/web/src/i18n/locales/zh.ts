@@ -452,6 +452,17 @@ export const zh: Texts = {
     converted:
       '已卖出 {{sold}} {{currency}}，成交均价 {{price}} USDT；扣除手续费 {{fee}} {{feeCurrency}} 后到账 {{received}} USDT。',
     convertPartial: '订单簿无法全部成交：剩余部分仍在您的账户中。',
+    announceTitle: '预告充值',
+    announceHint: '可选：填写您即将发送的数量。一天内向此地址首笔数量完全相同的充值将与之匹配。',
+    announceAmount: '将发送的数量',
+    announce: '提交',
+    announced: '已预告的充值',
+    payOrderStatus: {
+      waiting: '等待充值',
+      matched: '已匹配',
+      expired: '已过期',
+    },
+    expires: '有效至 {{time}}',
     addresses: '提现地址',
     codeSentTo: '验证码已发送至 {{to}}',
     addressBook: '已保存的地址',

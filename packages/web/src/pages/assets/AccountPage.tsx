@@ -19,6 +19,8 @@ type Panel = 'charge' | 'withdraw' | 'convert';
 const PANELS: Panel[] = ['charge', 'withdraw', 'convert'];
 
 const HIDE_ZERO_KEY = 'assetsHideZero';
+/** Row actions are compact: three of them share the row with the figures. */
+const actionClass = 'rounded border px-2 py-0.5 text-xs whitespace-nowrap aria-disabled:opacity-40';
 
 /** Charge or withdraw: a link that opens the panel, or greyed with the reason when closed. */
 function PanelAction({
@@ -46,7 +48,7 @@ function PanelAction({
         aria-label={name}
         aria-description={why}
         title={why}
-        className={`${buttonClass} cursor-not-allowed`}
+        className={`${actionClass} cursor-not-allowed`}
         style={borderStyle}
         onClick={(event) => event.preventDefault()}
       >
@@ -61,7 +63,7 @@ function PanelAction({
       replace
       aria-label={name}
       aria-current={active ? 'true' : undefined}
-      className={buttonClass}
+      className={actionClass}
       style={{ borderColor: active ? 'var(--accent)' : 'var(--border)', color: 'var(--accent)' }}
     >
       {text}
@@ -117,7 +119,10 @@ function AccountTable({
             >
               <th scope="row" className="px-2 py-2 text-left font-medium">
                 {account.currency_code}
-                <span className="ml-2 hidden text-xs font-normal sm:inline" style={muted}>
+                <span
+                  className={`ml-2 hidden text-xs font-normal sm:inline ${panel ? 'xl:hidden 2xl:inline' : ''}`}
+                  style={muted}
+                >
                   {account.currency.name}
                 </span>
               </th>

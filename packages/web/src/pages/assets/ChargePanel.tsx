@@ -1,16 +1,148 @@
-import type { CurrencyView } from '@oex/protocol';
+import type { ChainProtocolView, CurrencyView } from '@oex/protocol';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError, call } from '../../api/http.js';
 import { Empty, QueryState } from '../../components/states.js';
 import { Tabs } from '../../components/Tabs.js';
-import { useDeposits, useWallet } from '../../features/assets/queries.js';
+import { useDeposits, usePayOrders, useWallet } from '../../features/assets/queries.js';
+import { amountProblem } from '../../features/assets/rules.js';
+import { acceptDecimalInput } from '../../features/trade/form-rules.js';
 import { currentLang } from '../../i18n/index.js';
-import { borderStyle, buttonClass, CopyButton, formatAmount, muted, PanelFrame } from './parts.js';
+import {
+  borderStyle,
+  buttonClass,
+  CopyButton,
+  Field,
+  formatAmount,
+  inputClass,
+  inputStyle,
+  muted,
+  PanelFrame,
+} from './parts.js';
 import { DepositsTable } from './WalletTables.js';
 
 /** Recent deposits shown under the address. */
 const RECENT = 5;
+
+/**
+ * Announcing a deposit (wallet/createPayOrder, spec 001 §2's deposit-amount box): the amount about
+ * to be sent to this address; the first deposit of exactly that amount within a day is matched to it.
+ */
+function AnnounceDeposit({
+  currency,
+  network,
+  address,
+}: {
+  currency: CurrencyView;
+  network: ChainProtocolView;
+  address: string;
+}) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const orders = usePayOrders();
+  const [amount, setAmount] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const decimals = Math.min(currency.decimals, network.decimals);
+  const mine = (orders.data?.data ?? []).filter(
+    (order) => order.currency_id === currency.id && order.address.toLowerCase() === address.toLowerCase(),
+  );
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const found = amountProblem(amount, { available: amount || '0', decimals });
+    if (found) return setProblem(t(found.key, { ...found.params, currency: currency.code }));
+    setBusy(true);
+    setProblem(null);
+    try {
+      await call('POST', 'wallet/createPayOrder', {
+        walletAddress: amount,
+        in_address: address,
+        currency_id: currency.id,
+      });
+      setAmount('');
+      void orders.refetch();
+    } catch (error) {
+      setProblem(error instanceof ApiError ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-labelledby="announce-title"
+      className="flex flex-col gap-2 rounded border p-3"
+      style={borderStyle}
+    >
+      <h3 id="announce-title" className="font-medium">
+        {t('assets.announceTitle')}
+      </h3>
+      <p className="text-xs" style={muted}>
+        {t('assets.announceHint')}
+      </p>
+      <Field id="announce-amount" label={t('assets.announceAmount')}>
+        <span className="flex gap-2">
+          <input
+            id="announce-amount"
+            className={`${inputClass} text-right tabular-nums`}
+            style={inputStyle}
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(event) => {
+              const accepted = acceptDecimalInput(event.target.value, decimals);
+              if ('value' in accepted) {
+                setAmount(accepted.value);
+                setProblem(null);
+              } else setProblem(t(accepted.refused.key, accepted.refused.params));
+            }}
+          />
+          <button
+            type="submit"
+            disabled={busy}
+            className={`${buttonClass} shrink-0 whitespace-nowrap`}
+            style={borderStyle}
+          >
+            {t('assets.announce')}
+          </button>
+        </span>
+      </Field>
+      <p role="alert" className="min-h-4 text-xs" style={{ color: 'var(--down)' }}>
+        {problem ?? ''}
+      </p>
+      {mine.length > 0 && (
+        <ul
+          className="flex flex-col gap-1 text-xs"
+          aria-label={t('assets.announced')}
+          data-testid="pay-orders"
+        >
+          {mine.slice(0, 5).map((order) => (
+            <li key={order.id} className="flex flex-wrap justify-between gap-2" data-pay-order-id={order.id}>
+              <span className="tabular-nums">
+                {formatAmount(order.amount, currency.decimals, lang)} {currency.code}
+              </span>
+              <span
+                style={{
+                  color:
+                    order.status === 'matched'
+                      ? 'var(--up)'
+                      : order.status === 'expired'
+                        ? 'var(--down)'
+                        : 'var(--muted)',
+                }}
+              >
+                {t(`assets.payOrderStatus.${order.status}`)}
+                {order.status === 'waiting' && ` · ${t('assets.expires', { time: order.expires_at })}`}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </form>
+  );
+}
 
 /**
  * The charge panel (spec 001 §2): the user's address on each network of the currency (tabs when
@@ -116,6 +248,9 @@ export function ChargePanel({ currency, onClose }: { currency: CurrencyView; onC
                     </div>
                   </div>
                 </div>
+              )}
+              {usable && address && (
+                <AnnounceDeposit currency={currency} network={network} address={address} />
               )}
               {/* The network's rules, only where it can take a deposit. */}
               {usable && (
