@@ -258,11 +258,14 @@ test('the legend never covers the candles or itself, in the app font and plain d
       { dataIndex, value: bars[dataIndex]!.close },
       { paneId: 'candle_pane' },
     ) as { x: number; y: number };
-    return { x: point.x, y: point.y };
+    return { x: point.x, y: point.y, close: bars[dataIndex]!.close };
   });
   const chart = (await page.getByTestId('price-chart').boundingBox())!;
   await page.mouse.move(chart.x + target.x, chart.y + target.y);
   await expect(page.getByTestId('chart-legend')).not.toHaveText(latest!);
+  await expect(page.getByTestId('chart-legend')).toContainText(
+    `Close: ${target.close.toFixed(trx.price_decimals)}`,
+  );
 });
 
 test('the depth chart has price and amount axes and a tooltip, by pointer and by keyboard', async ({

@@ -4,6 +4,7 @@ import {
   init,
   type Chart,
   type Crosshair,
+  type Point,
   type DeepPartial,
   type KLineData,
   type Period,
@@ -125,6 +126,22 @@ interface LegendValues {
   bar: KlineBar;
   ma: LegendLine[];
   macd: LegendLine[] | null;
+}
+
+/**
+ * The bar under the crosshair, or null (the legend then follows the latest bar). A pointer move
+ * reports only its x and y, not the bar, so the bar is found from x.
+ */
+function hoveredIndex(instance: Chart, crosshair: Crosshair | undefined): number | null {
+  if (!crosshair) return null;
+  if (crosshair.dataIndex !== undefined) return crosshair.dataIndex;
+  if (crosshair.x === undefined) return null;
+  const [point] = instance.convertFromPixel([{ x: crosshair.x }], {
+    paneId: CANDLE_PANE,
+  }) as Partial<Point>[];
+  const last = instance.getDataList().length - 1;
+  const index = point?.dataIndex;
+  return index === undefined || last < 0 ? null : Math.max(0, Math.min(last, index));
 }
 
 /** The legend's values for the bar at `index` (the latest when null), or null without bars. */
@@ -278,7 +295,7 @@ export default function PriceChart({ market }: { market: MarketView }) {
       legendTimer = setTimeout(() => setLegend(readLegend(instance, hovered.current, decimals.current)));
     };
     instance.subscribeAction('onCrosshairChange', (data) => {
-      hovered.current = (data as Crosshair).dataIndex ?? null;
+      hovered.current = hoveredIndex(instance, data as Crosshair | undefined);
       refreshLegend();
     });
     const leave = () => {
