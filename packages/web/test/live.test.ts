@@ -101,4 +101,23 @@ describe('LiveClient against the real server', () => {
     live.close();
     expect(seen).toEqual(['idle', 'connecting', 'open', 'reconnecting', 'open', 'idle']);
   });
+
+  it('a token that ended before the connection logged in is reported like a session that ends', async () => {
+    const token = await login(ex.api, 'alice@demo.test', 'demo1234');
+    await ex.api.post('user/logout', {}, { token });
+    let ended = 0;
+    const live = new LiveClient({
+      url: `${ex.url.replace('http', 'ws')}/ws`,
+      token: () => token,
+      createSocket: (url) => {
+        const socket = new WebSocket(url);
+        sockets.push(socket);
+        return socket as unknown as SocketLike;
+      },
+      onSessionEnded: () => (ended += 1),
+    });
+    live.subscribe('BALANCE', { onPush: () => undefined });
+    await until(() => ended === 1);
+    live.close();
+  });
 });

@@ -46,6 +46,11 @@ const OPEN = 1;
  */
 export type LiveState = 'idle' | 'connecting' | 'open' | 'reconnecting';
 
+/** The server's answer to a login whose token no longer signs anyone in. */
+function isRefusedLogin(params: unknown): boolean {
+  return typeof params === 'object' && params !== null && (params as { ok?: unknown }).ok === false;
+}
+
 export class LiveClient {
   private socket: SocketLike | undefined;
   private readonly handlers = new Map<string, Set<ChannelHandler>>();
@@ -140,7 +145,10 @@ export class LiveClient {
     } catch {
       return;
     }
-    if (push.type === 'session_ended') return this.options.onSessionEnded?.();
+    // Ended while connected, or refused at login (a token that ended before this page connected).
+    if (push.type === 'session_ended' || (push.type === 'login' && isRefusedLogin(push.params))) {
+      return this.options.onSessionEnded?.();
+    }
     const set = this.handlers.get(push.type);
     if (!set) return;
     if (push.seq !== undefined) {
