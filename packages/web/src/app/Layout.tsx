@@ -26,6 +26,17 @@ const PAGE_META: Record<string, { title: string; description: string }> = {
   '/login': { title: 'login.title', description: 'meta.home' },
   '/register': { title: 'register.title', description: 'meta.home' },
   '/forgetPassword': { title: 'forgot.title', description: 'meta.home' },
+  ...Object.fromEntries(
+    ['tradeAccount', 'legalAccount', 'leverAccount', 'secondAccount', 'financialAccount', 'transfer'].map(
+      (page) => [`/assets/${page}`, { title: `assets.nav.${page}`, description: 'meta.home' }],
+    ),
+  ),
+  ...Object.fromEntries(
+    ['bindAddr', 'dealRecords', 'transferLog'].map((page) => [
+      `/assets/${page}`,
+      { title: 'assets.menu', description: 'meta.home' },
+    ]),
+  ),
 };
 
 /** Keyboard shortcuts past the header, by path: every page skips to its content, trade to its form. */
