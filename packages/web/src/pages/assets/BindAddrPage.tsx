@@ -9,6 +9,7 @@ import { CODE_COUNTDOWN_S } from '../../features/assets/rules.js';
 import {
   borderStyle,
   buttonClass,
+  DialogActions,
   Field,
   inputClass,
   inputStyle,
@@ -116,25 +117,12 @@ function AddressBook({ onChanged }: { onChanged(): void }) {
         <p className="mb-3 font-mono text-xs break-all">
           {doomed?.currency_code} · {doomed?.chain} · {doomed?.address}
         </p>
-        <div className="flex justify-end gap-2">
-          <button
-            type="button"
-            className={buttonClass}
-            style={borderStyle}
-            onClick={() => dialog.current?.close()}
-          >
-            {t('assets.cancel')}
-          </button>
-          <button
-            type="button"
-            disabled={busy}
-            className={primaryClass}
-            style={{ background: 'var(--down-strong)' }}
-            onClick={() => void remove()}
-          >
-            {t('assets.delete')}
-          </button>
-        </div>
+        <DialogActions
+          confirm={t('assets.delete')}
+          busy={busy}
+          onCancel={() => dialog.current?.close()}
+          onConfirm={() => void remove()}
+        />
       </dialog>
     </section>
   );

@@ -9,6 +9,7 @@ import { currentLang } from '../../i18n/index.js';
 import {
   borderStyle,
   buttonClass,
+  DialogActions,
   Field,
   formatAmount,
   inputClass,
@@ -153,25 +154,12 @@ export function ConvertPanel({
           <p className="mb-3">
             {t('assets.convertSummary', { amount, currency: currency.code, symbol: market.symbol })}
           </p>
-          <div className="flex justify-end gap-2">
-            <button
-              type="button"
-              className={buttonClass}
-              style={borderStyle}
-              onClick={() => dialog.current?.close()}
-            >
-              {t('assets.cancel')}
-            </button>
-            <button
-              type="button"
-              disabled={busy}
-              className={primaryClass}
-              style={{ background: 'var(--down-strong)' }}
-              onClick={() => void send()}
-            >
-              {t('assets.convertNow')}
-            </button>
-          </div>
+          <DialogActions
+            confirm={t('assets.convertNow')}
+            busy={busy}
+            onCancel={() => dialog.current?.close()}
+            onConfirm={() => void send()}
+          />
         </dialog>
       </form>
       {result && (

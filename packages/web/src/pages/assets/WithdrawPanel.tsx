@@ -24,13 +24,14 @@ import { WithdrawalsTable } from './WalletTables.js';
 import {
   borderStyle,
   buttonClass,
+  DialogActions,
   Field,
   formatAmount,
   inputClass,
   inputStyle,
   muted,
-  primaryClass,
   PanelFrame,
+  primaryClass,
 } from './parts.js';
 
 const RECENT = 5;
@@ -384,25 +385,12 @@ export function WithdrawPanel({
                     {serverError}
                   </p>
                 )}
-                <div className="flex justify-end gap-2">
-                  <button
-                    type="button"
-                    className={buttonClass}
-                    style={borderStyle}
-                    onClick={() => dialog.current?.close()}
-                  >
-                    {t('assets.cancel')}
-                  </button>
-                  <button
-                    type="button"
-                    disabled={busy}
-                    className={primaryClass}
-                    style={{ background: 'var(--down-strong)' }}
-                    onClick={() => void send()}
-                  >
-                    {t('assets.confirmSend')}
-                  </button>
-                </div>
+                <DialogActions
+                  confirm={t('assets.confirmSend')}
+                  busy={busy}
+                  onCancel={() => dialog.current?.close()}
+                  onConfirm={() => void send()}
+                />
               </dialog>
             </form>
           );

@@ -256,3 +256,34 @@ export function Field({
     </div>
   );
 }
+
+/** The two buttons of a confirmation dialog: cancel closes it, the red one does the irreversible thing. */
+export function DialogActions({
+  confirm,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  confirm: string;
+  busy: boolean;
+  onCancel(): void;
+  onConfirm(): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex justify-end gap-2">
+      <button type="button" className={buttonClass} style={borderStyle} onClick={onCancel}>
+        {t('assets.cancel')}
+      </button>
+      <button
+        type="button"
+        disabled={busy}
+        className={primaryClass}
+        style={{ background: 'var(--down-strong)' }}
+        onClick={onConfirm}
+      >
+        {confirm}
+      </button>
+    </div>
+  );
+}
