@@ -10,6 +10,7 @@ import { startExchange } from '../packages/server/src/app.js';
 import { startAnvil } from '../packages/server/src/chains/anvil.js';
 import { devWallet } from '../packages/server/src/chains/dev-chain.js';
 import { loadConfig } from '../packages/server/src/config.js';
+import { insertBareUsers } from '../packages/server/test/helpers/users.js';
 
 const WATCHED = 1000;
 const node = await startAnvil();
@@ -44,26 +45,9 @@ try {
   const erc20 = exchange.wallet.networks.list().find((network) => network.chain === 'ERC20')!;
   const [erc20Watcher, ethWatcher] = exchange.wallet.watchers;
   // 1000 users with deposit addresses (rows written directly: signing up is not what is measured).
-  const now = Date.now();
-  const ids = await exchange.db.kysely
-    .insertInto('users')
-    .values(
-      Array.from({ length: WATCHED }, (_, i) => ({
-        email: `watched${i}@bench.test`,
-        password_hash: 'x',
-        invite_code: `B${i}`,
-        authorization_code: `A${i}`,
-        review_status: 0,
-        is_seller: 0 as const,
-        is_system: 0 as const,
-        created_at: now,
-        updated_at: now,
-      })),
-    )
-    .returning('id')
-    .execute();
+  const ids = await insertBareUsers(exchange.db.kysely, WATCHED, 'watched');
   const addresses: string[] = [];
-  for (const { id } of ids) addresses.push(await exchange.wallet.addresses.addressOf(id, erc20));
+  for (const id of ids) addresses.push(await exchange.wallet.addresses.addressOf(id, erc20));
   await ticks();
 
   // Scanning: 1000 empty blocks.

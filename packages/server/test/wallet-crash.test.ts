@@ -14,7 +14,7 @@ import { killHard, startServer } from './helpers/child-server.js';
 import type { ApiClient } from './helpers/client.js';
 import { freshDatabase } from './helpers/exchange.js';
 import { USDT } from './helpers/ledger.js';
-import { login } from './helpers/users.js';
+import { insertBareUsers, login } from './helpers/users.js';
 
 const ERC20 = parseAbi([
   'function balanceOf(address) view returns (uint256)',
@@ -117,24 +117,8 @@ describe('kill -9 on a real chain', () => {
       const xpub = depositXpub(rootFromMnemonic(devWallet().exchange_mnemonic), 'evm');
       const users = await withDb(async (db) => {
         const now = Date.now();
-        const rows = await db.kysely
-          .insertInto('users')
-          .values(
-            Array.from({ length: 100 }, (_, i) => ({
-              email: `deposit${i}@crash.test`,
-              password_hash: 'not-a-hash',
-              invite_code: `C${i}`,
-              authorization_code: `CA${i}`,
-              review_status: 0,
-              is_seller: 0 as const,
-              is_system: 0 as const,
-              created_at: now,
-              updated_at: now,
-            })),
-          )
-          .returning('id')
-          .execute();
-        const list = rows.map(({ id }) => ({ id, address: evmDepositAddress(xpub, id).toLowerCase() }));
+        const ids = await insertBareUsers(db.kysely, 100, 'deposit');
+        const list = ids.map((id) => ({ id, address: evmDepositAddress(xpub, id).toLowerCase() }));
         await db.kysely
           .insertInto('deposit_addresses')
           .values(

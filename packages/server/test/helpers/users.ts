@@ -1,4 +1,6 @@
 import type { LoginResult } from '@oex/protocol';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src/db/schema.js';
 import { expect } from 'vitest';
 import type { ApiClient } from './client.js';
 
@@ -44,4 +46,34 @@ export async function signUp(
 ): Promise<{ email: string; token: string; id: number }> {
   const id = await registerByEmail(api, email, password);
   return { email, id, token: await login(api, email, password) };
+}
+
+/**
+ * Users written straight into the table, who cannot sign in (no real password hash): for tests and
+ * benchmarks that need many account holders, where signing up is not what is measured.
+ */
+export async function insertBareUsers(
+  db: Kysely<Database>,
+  count: number,
+  prefix: string,
+): Promise<number[]> {
+  const now = Date.now();
+  const rows = await db
+    .insertInto('users')
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        email: `${prefix}${i}@bare.test`,
+        password_hash: 'not-a-hash',
+        invite_code: `${prefix.toUpperCase()}${i}`,
+        authorization_code: `${prefix.toUpperCase()}A${i}`,
+        review_status: 0,
+        is_seller: 0 as const,
+        is_system: 0 as const,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
 }
