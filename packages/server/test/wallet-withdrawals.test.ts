@@ -92,16 +92,27 @@ describe('withdrawals on a real EVM chain', () => {
     // A retry with the same request id answers the same withdrawal.
     const again = await draw(alice.token, { number: '100', address: outside, request_id: 'w-1' });
     expect(again.body.data!.id).toBe(asked.body.data!.id);
+    // Two copies sent at once: one withdrawal, and both answer it.
+    const twins = await Promise.all(
+      [1, 2].map(() => draw(alice.token, { number: '10', address: outside, request_id: 'w-twin' })),
+    );
+    expect(twins.map((answer) => answer.body.code)).toEqual([1, 1]);
+    expect(twins[0]!.body.data!.id).toBe(twins[1]!.body.data!.id);
+    expect(await balanceOf(exchange.api, alice.token, USDT)).toBe('40');
     await chainTick(exchange);
-    const sent = (await records(alice.token))[0]!;
+    const sent = (await records(alice.token)).find((w) => w.id === asked.body.data!.id)!;
     expect(sent.status).toBe('sent');
     expect(sent.tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
-    expect(await tokensAt(outside)).toBe(before + 99_900_000n);
+    // 99.9 from the first, 9.99 from the twins' one withdrawal.
+    expect(await tokensAt(outside)).toBe(before + 99_900_000n + 9_990_000n);
     await control.mine({ blocks: 5 });
     await chainTick(exchange);
-    expect((await records(alice.token))[0]).toMatchObject({ status: 'complete', confirmations: 6 });
-    expect(await balanceOf(exchange.api, alice.token, USDT)).toBe('50');
-    expect(await tokensAt(outside)).toBe(before + 99_900_000n);
+    expect((await records(alice.token)).find((w) => w.id === asked.body.data!.id)).toMatchObject({
+      status: 'complete',
+      confirmations: 6,
+    });
+    expect(await balanceOf(exchange.api, alice.token, USDT)).toBe('40');
+    expect(await tokensAt(outside)).toBe(before + 99_900_000n + 9_990_000n);
     await auditClean();
   });
 

@@ -47,6 +47,8 @@ export class Withdrawals {
    * it, so an approval, a rejection and the signer can never both act on one withdrawal.
    */
   private states = new Map<number, string>();
+  /** Request ids answered since start, by user: the database's unique index covers older ones. */
+  private readonly requestIds = new Map<string, { id: number; hash: string }>();
   /** Told the ids of withdrawals a user or operator call changed (the signer has its own). */
   onChange: (ids: number[]) => void = () => {};
 
@@ -66,6 +68,8 @@ export class Withdrawals {
       .where('status', 'in', [...OPEN_WITHDRAWAL_STATES])
       .execute();
     this.states = new Map(rows.map((row) => [row.id, row.status]));
+    // After a failed batch, only what committed counts; the unique index answers for it.
+    this.requestIds.clear();
   }
 
   /** Inside a command: refuses unless the withdrawal is in `from`, then records `to`. */
@@ -151,14 +155,23 @@ export class Withdrawals {
     );
     const reviewAbove = Decimal.parse(await settings.get('withdraw_review_usd'));
     const needsReview = amount.mul(currencies.usdPrice(input.currency_id)).gt(reviewAbove);
+    const requestKey = input.request_id ? `${userId}|${input.request_id}` : null;
     const id = await this.deps.sequencer
       .submit(({ books, nextId, insert, now }) => {
+        // Two copies of one request in flight at once: the second answers the first, and never
+        // reaches the unique index (a failed insert would fail every command of its batch).
+        const seen = requestKey ? this.requestIds.get(requestKey) : undefined;
+        if (seen) {
+          if (seen.hash !== hash) throw conflict('error.request_id_reused');
+          return seen.id;
+        }
         const account = books.find({ userId }, DEPOSIT_ACCOUNT_TYPE, input.currency_id);
         const free =
           (account?.balance ?? 0n) - this.deps.deposits.unconfirmedUnits(userId, input.currency_id);
         if (!account || account.balance < amount.units) throw badRequest('error.insufficient_balance');
         if (free < amount.units) throw badRequest('error.deposit_not_final');
         const id = nextId('withdrawals');
+        if (requestKey) this.requestIds.set(requestKey, { id, hash });
         this.states.set(id, needsReview ? 'review' : 'queued');
         books.post([{ account, available: -amount.units, locked: amount.units }], {
           type: JournalType.WITHDRAW_HOLD,
