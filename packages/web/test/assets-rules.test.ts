@@ -4,6 +4,7 @@ import {
   accountCodeOf,
   actionState,
   amountDirection,
+  recordAmount,
   amountProblem,
   answerLost,
   applyBalancePush,
@@ -109,6 +110,9 @@ describe('records', () => {
     expect(accountCodeOf(null)).toBe('change_account');
   });
   it('amounts carry their sign and colour', () => {
+    expect(recordAmount({ value: '-20', lock_value: '20' })).toBe('-20');
+    expect(recordAmount({ value: '0', lock_value: '-19.98' })).toBe('-19.98');
+    expect(recordAmount({ value: '0.000000000000000000', lock_value: '-0.02' })).toBe('-0.02');
     expect(signed('1.5')).toBe('+1.5');
     expect(signed('-0.25')).toBe('-0.25');
     expect(signed('0')).toBe('0');

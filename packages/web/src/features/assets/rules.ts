@@ -136,6 +136,14 @@ export function amountProblem(
 }
 
 /** A signed record amount's colour: green for money in, red for money out. */
+/**
+ * The amount a record shows: its change of the available balance, or, for a row that moved only
+ * locked funds (a withdrawal paid out of its hold), that change, so it never reads 0.
+ */
+export function recordAmount(log: { value: string; lock_value: string }): string {
+  return Decimal.parse(log.value).isZero() ? log.lock_value : log.value;
+}
+
 export function amountDirection(value: string): 'up' | 'down' | 'flat' {
   const amount = decimalOf(value);
   if (!amount || amount.isZero()) return 'flat';

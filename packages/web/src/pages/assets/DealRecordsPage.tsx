@@ -11,7 +11,7 @@ import {
   useDeposits,
   useWithdrawals,
 } from '../../features/assets/queries.js';
-import { accountCodeOf, LOG_PATHS, pageOfAccount } from '../../features/assets/rules.js';
+import { accountCodeOf, LOG_PATHS, pageOfAccount, recordAmount } from '../../features/assets/rules.js';
 import { currentLang } from '../../i18n/index.js';
 import { DepositsTable, WithdrawalsTable } from './WalletTables.js';
 import { borderStyle, CurrencySelect, inputStyle, muted, Pager, SignedAmount, Th } from './parts.js';
@@ -57,7 +57,11 @@ function AccountLog({
                   <tr key={row.id} className="border-t" style={borderStyle} data-record-id={row.id}>
                     <td className="px-2 py-1.5">{row.currency.code}</td>
                     <td className="px-2 py-1.5 text-right">
-                      <SignedAmount value={row.value} decimals={decimals(row.currency_id)} lang={lang} />
+                      <SignedAmount
+                        value={recordAmount(row)}
+                        decimals={decimals(row.currency_id)}
+                        lang={lang}
+                      />
                     </td>
                     <td className="px-2 py-1.5 whitespace-nowrap">{row.memo}</td>
                     <td className="px-2 py-1.5" style={muted}>
