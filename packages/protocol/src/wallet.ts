@@ -190,6 +190,10 @@ export const convertRequest = z.object({
   number: amountField,
   /** Kept from the spec's call; the conversion does not depend on a network. */
   currency_protocol_id: idField.optional(),
+  /** Makes the call idempotent: the same id again answers the first conversion. */
+  request_id: trimmed(64)
+    .regex(/^[\w.:-]+$/, { message: 'rule.request_id' })
+    .optional(),
 });
 
 /** What a conversion did: the real fill, not the preview. */

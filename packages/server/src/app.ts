@@ -40,7 +40,7 @@ import { UsersService } from './users/service.js';
 import { Sessions } from './users/sessions.js';
 import { pino } from 'pino';
 import { devChainRoutes } from './wallet/dev-routes.js';
-import { convertToUsdt } from './wallet/convert.js';
+import { Conversions } from './wallet/convert.js';
 import { attachWalletLive } from './wallet/live.js';
 import { openWallet, type Wallet } from './wallet/module.js';
 import { walletRoutes } from './wallet/routes.js';
@@ -212,7 +212,7 @@ export async function startExchange(config: Config, options: StartOptions = {}):
   adminRoutes(app, { ledger, users, currencies, adminToken: core.adminToken });
   walletRoutes(app, {
     wallet: core.wallet,
-    convert: (userId, input) => convertToUsdt(core.spot, currencies, userId, input),
+    conversions: new Conversions(db.kysely, core.spot, currencies, core.clock),
     service: new WalletService(db.kysely, core.wallet, currencies, users, core.clock, config.exchangeTz),
     sessions,
     secretGuessLimit: config.secretGuessLimit,

@@ -55,4 +55,35 @@ describe('account/convert', () => {
     );
     expect(answer.body.msg).toMatch(/no USDT market/);
   });
+
+  it('a request id makes it safe to retry: twins at once, a retry, and a retry after a restart sell once', async () => {
+    const buyer = await trader(ex, [[USDT, '100000']]);
+    await ex.api.post(
+      'tx_in/add',
+      { currency_match_id: BTC_USDT, number: '0.1', price: '60000' },
+      { token: buyer.token },
+    );
+    const seller = await trader(ex, [[BTC, '0.05']]);
+    const convert = (number: string) =>
+      ex.api.post<ConvertResult>(
+        'account/convert',
+        { currency_id: BTC, number, request_id: 'conv-1' },
+        { token: seller.token },
+      );
+    const twins = await Promise.all([convert('0.01'), convert('0.01')]);
+    expect(twins.map((answer) => answer.body.code)).toEqual([1, 1]);
+    expect(twins[0]!.body.data!.order_id).toBe(twins[1]!.body.data!.order_id);
+    expect(await balanceOf(ex.api, seller.token, BTC)).toBe('0.04');
+    const again = await convert('0.01');
+    expect(again.body.data).toEqual(twins[0]!.body.data);
+    expect((await convert('0.02')).body.msg).toMatch(/request id/i);
+    ex = await ex.restart();
+    const afterRestart = await ex.api.post<ConvertResult>(
+      'account/convert',
+      { currency_id: BTC, number: '0.01', request_id: 'conv-1' },
+      { token: seller.token },
+    );
+    expect(afterRestart.body.data).toEqual(twins[0]!.body.data);
+    expect(await balanceOf(ex.api, seller.token, BTC)).toBe('0.04');
+  });
 });

@@ -10,6 +10,7 @@ import * as markPrices from './migrations/008_mark_prices.js';
 import * as wallet from './migrations/009_wallet.js';
 import * as payOrders from './migrations/010_pay_orders.js';
 import * as sweeps from './migrations/011_sweeps.js';
+import * as convertRequests from './migrations/012_convert_requests.js';
 
 /** Versioned migrations, in order. A new migration is a new entry; old ones never change. */
 const MIGRATIONS = {
@@ -23,6 +24,7 @@ const MIGRATIONS = {
   '009_wallet': wallet,
   '010_pay_orders': payOrders,
   '011_sweeps': sweeps,
+  '012_convert_requests': convertRequests,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

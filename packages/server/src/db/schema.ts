@@ -357,6 +357,14 @@ export interface SweepsTable {
   updated_at: number;
 }
 
+export interface ConvertRequestsTable {
+  user_id: number;
+  request_id: string;
+  request_hash: string;
+  order_id: number;
+  created_at: number;
+}
+
 export interface Database {
   settings: SettingsTable;
   areas: AreasTable;
@@ -371,6 +379,7 @@ export interface Database {
   bound_addresses: BoundAddressesTable;
   pay_orders: PayOrdersTable;
   sweeps: SweepsTable;
+  convert_requests: ConvertRequestsTable;
   verification_codes: VerificationCodesTable;
   login_failures: LoginFailuresTable;
   dev_mailbox: DevMailboxTable;

@@ -36,6 +36,7 @@ import { Ticker } from './ticker.js';
 import { KlineStore, type BarView } from './klines.js';
 import { PERIOD_MS, type Period } from './periods.js';
 import type { Db } from '../db/connect.js';
+import type { CommandContext } from '../ledger/sequencer.js';
 
 /** Recent trades kept per market (spec 000 §9). */
 export const RECENT_TRADES = 30;
@@ -138,7 +139,17 @@ export class SpotService {
   // ---- commands -------------------------------------------------------------------------
 
   /** Places an order; `at` stamps it with another time (the demo backfill's history). */
-  async place(userId: number, way: Side, input: PlaceOrder, at?: number): Promise<OrderOutcome> {
+  /**
+   * Places an order. `inBatch` writes more rows in the same commit as the order (what a caller
+   * must record exactly when the order exists, such as a conversion's request id).
+   */
+  async place(
+    userId: number,
+    way: Side,
+    input: PlaceOrder,
+    at?: number,
+    inBatch?: (context: CommandContext, outcome: OrderOutcome) => void,
+  ): Promise<OrderOutcome> {
     const market = this.markets.market(input.marketId);
     if (!market.tradable) throw badRequest('error.market_closed');
     if (way === SELL && market.sellDisabled) throw badRequest('error.sell_disabled');
@@ -154,6 +165,7 @@ export class SpotService {
     return this.sequencer
       .submit((context) => {
         const outcome = command(context);
+        inBatch?.(context, outcome);
         context.afterCommit(() => this.published(outcome));
         return outcome;
       }, at)

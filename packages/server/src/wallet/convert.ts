@@ -1,35 +1,128 @@
+import { createHash } from 'node:crypto';
 import { Decimal, type ConvertResult } from '@oex/protocol';
-import { badRequest } from '../http/errors.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { badRequest, conflict } from '../http/errors.js';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
 import { SELL } from '../spot/engine.js';
 import { MARKET } from '../spot/orders.js';
 import type { SpotService } from '../spot/service.js';
 
+export interface ConvertInput {
+  currency_id: number;
+  number: string;
+  request_id?: string | undefined;
+}
+
 /**
  * account/convert: a real market sell of the currency on its USDT market, through the same engine
- * and fees as any order, so the answer is the fill the book gave, never a made-up rate.
+ * and fees as any order, so the answer is the fill the book gave, never a made-up rate. With a
+ * request id, the id is written in the same commit as the order: a retry (after a lost answer, or
+ * a restart) answers the first conversion and never sells twice.
  */
-export async function convertToUsdt(
-  spot: SpotService,
-  currencies: CurrencyDirectory,
-  userId: number,
-  input: { currency_id: number; number: string },
-): Promise<ConvertResult> {
-  const currency = currencies.currency(input.currency_id);
-  const market = spot.markets.all().find((candidate) => candidate.symbol === `${currency.code}/USDT`);
-  if (!market) throw badRequest('error.convert_no_market');
-  const outcome = await spot.place(userId, SELL, { marketId: market.id, number: input.number, type: MARKET });
-  const view = spot.openOrderView(outcome.order, outcome.status);
-  const gross = Decimal.parse(view.transacted_volume);
-  const fee = Decimal.parse(view.fee);
-  return {
-    order_id: outcome.order.id,
-    symbol: market.symbol,
-    sold: view.transacted_amount,
-    received: (view.fee_currency === 'USDT' ? gross.sub(fee) : gross).toString(),
-    avg_price: view.avg_price,
-    fee: view.fee,
-    fee_currency: view.fee_currency,
-    partial: Decimal.parse(view.transacted_amount).lt(Decimal.parse(view.number)),
-  };
+export class Conversions {
+  /** Conversions in flight by user and request id: a copy sent at once waits for the first. */
+  private readonly inFlight = new Map<string, Promise<ConvertResult>>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly spot: SpotService,
+    private readonly currencies: CurrencyDirectory,
+    private readonly clock: { now(): number },
+  ) {}
+
+  async convert(userId: number, input: ConvertInput): Promise<ConvertResult> {
+    const currency = this.currencies.currency(input.currency_id);
+    const market = this.spot.markets.all().find((candidate) => candidate.symbol === `${currency.code}/USDT`);
+    if (!market) throw badRequest('error.convert_no_market');
+    const hash = createHash('sha256')
+      .update(JSON.stringify([input.currency_id, input.number]))
+      .digest('hex');
+    if (!input.request_id) return this.sell(userId, market.id, input.number, null);
+    const key = `${userId}|${input.request_id}`;
+    const running = this.inFlight.get(key);
+    if (running) return running;
+    const earlier = await this.db
+      .selectFrom('convert_requests')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('request_id', '=', input.request_id)
+      .executeTakeFirst();
+    if (earlier) {
+      if (earlier.request_hash !== hash) throw conflict('error.request_id_reused');
+      return this.result(earlier.order_id);
+    }
+    const sale = this.sell(userId, market.id, input.number, { requestId: input.request_id, hash });
+    this.inFlight.set(key, sale);
+    try {
+      return await sale;
+    } finally {
+      this.inFlight.delete(key);
+    }
+  }
+
+  private async sell(
+    userId: number,
+    marketId: number,
+    number: string,
+    request: { requestId: string; hash: string } | null,
+  ): Promise<ConvertResult> {
+    const db = this.db;
+    const outcome = await this.spot.place(
+      userId,
+      SELL,
+      { marketId, number, type: MARKET },
+      undefined,
+      (context, placed) => {
+        if (!request) return;
+        context.write(
+          db
+            .insertInto('convert_requests')
+            .values({
+              user_id: userId,
+              request_id: request.requestId,
+              request_hash: request.hash,
+              order_id: placed.order.id,
+              created_at: this.clock.now(),
+            })
+            .compile(),
+        );
+      },
+    );
+    return this.toResult(
+      this.spot.openOrderView(outcome.order, outcome.status),
+      outcome.order.market.symbol,
+      outcome.order.id,
+    );
+  }
+
+  /** The answer of an earlier conversion, from its order as it stands. */
+  private async result(orderId: number): Promise<ConvertResult> {
+    const row = await this.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    const view = this.spot.orderView(row, 'en');
+    return this.toResult(view, view.currency_match.symbol, orderId);
+  }
+
+  private toResult(
+    view: ReturnType<SpotService['openOrderView']>,
+    symbol: string,
+    orderId: number,
+  ): ConvertResult {
+    const gross = Decimal.parse(view.transacted_volume);
+    const fee = Decimal.parse(view.fee);
+    return {
+      order_id: orderId,
+      symbol,
+      sold: view.transacted_amount,
+      received: (view.fee_currency === 'USDT' ? gross.sub(fee) : gross).toString(),
+      avg_price: view.avg_price,
+      fee: view.fee,
+      fee_currency: view.fee_currency,
+      partial: Decimal.parse(view.transacted_amount).lt(Decimal.parse(view.number)),
+    };
+  }
 }

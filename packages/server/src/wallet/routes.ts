@@ -1,7 +1,6 @@
 import {
   convertRequest,
   payOrderRequest,
-  type ConvertResult,
   bindAddressRequest,
   boundAddressQuery,
   reviewWithdrawalRequest,
@@ -15,6 +14,7 @@ import { requireUser, userOf, type SessionResolver } from '../http/auth.js';
 import { ok } from '../http/envelope.js';
 import { GuessBudget } from '../http/guess-budget.js';
 import type { Api } from '../http/server.js';
+import type { Conversions } from './convert.js';
 import type { Wallet } from './module.js';
 import type { WalletService } from './service.js';
 
@@ -22,7 +22,7 @@ const ONE_MINUTE = 60_000;
 
 export interface WalletRoutesDeps {
   wallet: Wallet;
-  convert: (userId: number, input: { currency_id: number; number: string }) => Promise<ConvertResult>;
+  conversions: Conversions;
   service: WalletService;
   sessions: SessionResolver;
   secretGuessLimit: number;
@@ -103,7 +103,7 @@ export function walletRoutes(app: Api, deps: WalletRoutesDeps): void {
       },
     },
     async (request) => {
-      const result = await deps.convert(userOf(request).id, request.body);
+      const result = await deps.conversions.convert(userOf(request).id, request.body);
       return ok(result, request, 'ok.converted', { sold: result.sold, received: result.received });
     },
   );

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/http.js';
 import { useAssetsRefresh } from '../../features/assets/queries.js';
-import { amountProblem } from '../../features/assets/rules.js';
+import { amountProblem, answerLost, requestFor, type PendingRequest } from '../../features/assets/rules.js';
 import { acceptDecimalInput } from '../../features/trade/form-rules.js';
 import { currentLang } from '../../i18n/index.js';
 import {
@@ -43,6 +43,8 @@ export function ConvertPanel({
   const [result, setResult] = useState<ConvertResult | null>(null);
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
+  /** This conversion's request id, kept after a lost answer so sending again cannot sell twice. */
+  const pending = useRef<PendingRequest | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
 
   const submit = (event: React.FormEvent) => {
@@ -63,14 +65,24 @@ export function ConvertPanel({
     setBusy(true);
     try {
       const body = { currency_id: currency.id, number: amount };
-      const fill = await call<ConvertResult>('POST', 'account/convert', body, { quiet: true });
+      const request = requestFor(pending.current, JSON.stringify(body));
+      pending.current = request;
+      const fill = await call<ConvertResult>(
+        'POST',
+        'account/convert',
+        { ...body, request_id: request.id },
+        { quiet: true },
+      );
+      pending.current = null;
       setResult(fill);
       setAmount('');
       refresh();
     } catch (error) {
-      // The server's words, as they came. After a lost answer the fill, if any, shows in the
-      // balances (live) and in the spot order history.
+      // The server's words, as they came.
       setProblem(error instanceof ApiError ? error.message : String(error));
+      // A refusal ends this conversion; after a lost answer, converting the same amount again
+      // sends the same request id, and the server answers the first fill.
+      if (!answerLost(error)) pending.current = null;
     } finally {
       dialog.current?.close();
       inFlight.current = false;
