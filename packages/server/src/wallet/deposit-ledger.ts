@@ -1,6 +1,6 @@
 import { Decimal, type DepositStatus } from '@oex/protocol';
 import type { Db } from '../db/connect.js';
-import type { SystemAccount } from '../ledger/books.js';
+import type { Books, SystemAccount } from '../ledger/books.js';
 import { JOURNAL_MEMO, JournalType } from '../ledger/journal.js';
 import type { Sequencer } from '../ledger/sequencer.js';
 import { isCredited } from './rules.js';
@@ -33,13 +33,7 @@ export class DepositLedger {
 
   static async load(db: Db, sequencer: Sequencer): Promise<DepositLedger> {
     const ledger = new DepositLedger(db, sequencer);
-    await ledger.reload();
-    sequencer.onResync(() => ledger.reload());
-    return ledger;
-  }
-
-  private async reload(): Promise<void> {
-    const rows = await this.db.kysely
+    const rows = await db.kysely
       .selectFrom('deposits')
       .select(['user_id', 'currency_id', 'amount'])
       .where('status', '=', 'credited')
@@ -49,7 +43,8 @@ export class DepositLedger {
       const k = key(row.user_id, row.currency_id);
       next.set(k, (next.get(k) ?? 0n) + Decimal.parse(String(row.amount)).units);
     }
-    this.unconfirmed = next;
+    ledger.unconfirmed = next;
+    return ledger;
   }
 
   /** Units of the user's balance that came from deposits not yet withdrawable. Read inside commands. */
@@ -57,11 +52,16 @@ export class DepositLedger {
     return this.unconfirmed.get(key(userId, currencyId)) ?? 0n;
   }
 
-  private adjust(deposit: DepositRef, delta: bigint): void {
+  /** Inside a command: changes the not-yet-final sum, undone with the command. */
+  private adjust(books: Books, deposit: DepositRef, delta: bigint): void {
     const k = key(deposit.userId, deposit.currencyId);
-    const next = (this.unconfirmed.get(k) ?? 0n) + delta;
-    if (next === 0n) this.unconfirmed.delete(k);
-    else this.unconfirmed.set(k, next);
+    const add = (units: bigint) => {
+      const next = (this.unconfirmed.get(k) ?? 0n) + units;
+      if (next === 0n) this.unconfirmed.delete(k);
+      else this.unconfirmed.set(k, next);
+    };
+    add(delta);
+    books.onUndo(() => add(-delta));
   }
 
   /**
@@ -140,7 +140,7 @@ export class DepositLedger {
       const unconfirmedBefore = from === 'credited';
       const unconfirmedAfter = to === 'credited';
       if (unconfirmedBefore !== unconfirmedAfter) {
-        this.adjust(deposit, unconfirmedAfter ? deposit.amount.units : -deposit.amount.units);
+        this.adjust(books, deposit, unconfirmedAfter ? deposit.amount.units : -deposit.amount.units);
       }
       return true;
     });

@@ -4,7 +4,7 @@ import type { Kysely, Updateable } from 'kysely';
 import type { Settings } from '../content/settings.js';
 import type { Database, WithdrawalsTable } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
-import type { SystemAccount } from '../ledger/books.js';
+import type { Books, SystemAccount } from '../ledger/books.js';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
 import { JOURNAL_MEMO, JournalType } from '../ledger/journal.js';
 import type { Sequencer } from '../ledger/sequencer.js';
@@ -43,8 +43,9 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
  */
 export class Withdrawals {
   /**
-   * The state of every open withdrawal, changed only inside sequencer commands: each move checks
-   * it, so an approval, a rejection and the signer can never both act on one withdrawal.
+   * The state of every open withdrawal, changed only inside sequencer commands (each change undone
+   * with the command if it is refused or its batch fails): each move checks it, so an approval, a
+   * rejection and the signer can never both act on one withdrawal.
    */
   private states = new Map<number, string>();
   /** Request ids answered since start, by user: the database's unique index covers older ones. */
@@ -56,27 +57,28 @@ export class Withdrawals {
 
   static async load(deps: WithdrawalDeps): Promise<Withdrawals> {
     const withdrawals = new Withdrawals(deps);
-    await withdrawals.reload();
-    deps.sequencer.onResync(() => withdrawals.reload());
-    return withdrawals;
-  }
-
-  private async reload(): Promise<void> {
-    const rows = await this.deps.db
+    const rows = await deps.db
       .selectFrom('withdrawals')
       .select(['id', 'status'])
       .where('status', 'in', [...OPEN_WITHDRAWAL_STATES])
       .execute();
-    this.states = new Map(rows.map((row) => [row.id, row.status]));
-    // After a failed batch, only what committed counts; the unique index answers for it.
-    this.requestIds.clear();
+    withdrawals.states = new Map(rows.map((row) => [row.id, row.status]));
+    return withdrawals;
+  }
+
+  /** Inside a command: records a withdrawal's state, undone with the command. */
+  private setState(books: Books, id: number, state: string | null): void {
+    const before = this.states.get(id);
+    if (state !== null && (OPEN_WITHDRAWAL_STATES as readonly string[]).includes(state))
+      this.states.set(id, state);
+    else this.states.delete(id);
+    books.onUndo(() => (before === undefined ? this.states.delete(id) : this.states.set(id, before)));
   }
 
   /** Inside a command: refuses unless the withdrawal is in `from`, then records `to`. */
-  private claim(id: number, from: string, to: string): void {
+  private claim(books: Books, id: number, from: string, to: string): void {
     if (this.states.get(id) !== from) throw conflict('error.withdrawal_state');
-    if ((OPEN_WITHDRAWAL_STATES as readonly string[]).includes(to)) this.states.set(id, to);
-    else this.states.delete(id);
+    this.setState(books, id, to);
   }
 
   /** A state change with no money moving (approved, signed, sent), checked like every other. */
@@ -87,8 +89,8 @@ export class Withdrawals {
     set: Pick<Updateable<WithdrawalsTable>, 'nonce' | 'raw_tx' | 'tx_hash' | 'reason'> = {},
   ): Promise<void> {
     const db = this.deps.db;
-    return this.deps.sequencer.submit(({ write, now }) => {
-      this.claim(id, from, to);
+    return this.deps.sequencer.submit(({ books, write, now }) => {
+      this.claim(books, id, from, to);
       write(
         db
           .updateTable('withdrawals')
@@ -171,8 +173,11 @@ export class Withdrawals {
         if (!account || account.balance < amount.units) throw badRequest('error.insufficient_balance');
         if (free < amount.units) throw badRequest('error.deposit_not_final');
         const id = nextId('withdrawals');
-        if (requestKey) this.requestIds.set(requestKey, { id, hash });
-        this.states.set(id, needsReview ? 'review' : 'queued');
+        if (requestKey) {
+          this.requestIds.set(requestKey, { id, hash });
+          books.onUndo(() => this.requestIds.delete(requestKey));
+        }
+        this.setState(books, id, needsReview ? 'review' : 'queued');
         books.post([{ account, available: -amount.units, locked: amount.units }], {
           type: JournalType.WITHDRAW_HOLD,
           memo: JOURNAL_MEMO[JournalType.WITHDRAW_HOLD],
@@ -267,7 +272,7 @@ export class Withdrawals {
   release(w: HeldWithdrawal, from: string, to: 'rejected' | 'failed', reason: string): Promise<void> {
     const db = this.deps.db;
     return this.deps.sequencer.submit(({ books, write, now }) => {
-      this.claim(w.id, from, to);
+      this.claim(books, w.id, from, to);
       const account = books.ensure({ userId: w.userId }, DEPOSIT_ACCOUNT_TYPE, w.currencyId);
       books.post([{ account, available: w.amount.units, locked: -w.amount.units }], {
         type: JournalType.WITHDRAW_RELEASE,
@@ -289,7 +294,7 @@ export class Withdrawals {
   complete(w: HeldWithdrawal, confirmations: number): Promise<void> {
     const db = this.deps.db;
     return this.deps.sequencer.submit(({ books, write, now }) => {
-      this.claim(w.id, 'sent', 'complete');
+      this.claim(books, w.id, 'sent', 'complete');
       const account = books.ensure({ userId: w.userId }, DEPOSIT_ACCOUNT_TYPE, w.currencyId);
       const out = books.ensure({ system: 'withdrawals' satisfies SystemAccount }, 0, w.currencyId);
       const fees = books.ensure({ system: 'fees' satisfies SystemAccount }, 0, w.currencyId);
