@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Decimal, type ConvertResult } from '@oex/protocol';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import type { Clock } from '../lib/clock.js';
 import { badRequest, conflict } from '../http/errors.js';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
 import { SELL } from '../spot/engine.js';
@@ -28,7 +29,7 @@ export class Conversions {
     private readonly db: Kysely<Database>,
     private readonly spot: SpotService,
     private readonly currencies: CurrencyDirectory,
-    private readonly clock: { now(): number },
+    private readonly clock: Clock,
   ) {}
 
   async convert(userId: number, input: ConvertInput): Promise<ConvertResult> {
