@@ -71,7 +71,10 @@ describe('account/convert', () => {
         { token: seller.token },
       );
     const twins = await Promise.all([convert('0.01'), convert('0.01')]);
-    expect(twins.map((answer) => answer.body.code)).toEqual([1, 1]);
+    expect(
+      twins.map((answer) => answer.body.code),
+      JSON.stringify(twins.map((answer) => answer.body.msg)),
+    ).toEqual([1, 1]);
     expect(twins[0]!.body.data!.order_id).toBe(twins[1]!.body.data!.order_id);
     expect(await balanceOf(ex.api, seller.token, BTC)).toBe('0.04');
     const again = await convert('0.01');

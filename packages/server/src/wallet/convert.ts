@@ -43,23 +43,36 @@ export class Conversions {
     const key = `${userId}|${input.request_id}`;
     const running = this.inFlight.get(key);
     if (running) return running;
+    // Registered before the first await, so a copy arriving while the first still looks up its id
+    // waits for it instead of selling too.
+    const attempt = this.once(userId, market.id, input.number, input.request_id, hash);
+    this.inFlight.set(key, attempt);
+    try {
+      return await attempt;
+    } finally {
+      this.inFlight.delete(key);
+    }
+  }
+
+  /** The first conversion of this request id, or its earlier answer. */
+  private async once(
+    userId: number,
+    marketId: number,
+    number: string,
+    requestId: string,
+    hash: string,
+  ): Promise<ConvertResult> {
     const earlier = await this.db
       .selectFrom('convert_requests')
       .selectAll()
       .where('user_id', '=', userId)
-      .where('request_id', '=', input.request_id)
+      .where('request_id', '=', requestId)
       .executeTakeFirst();
     if (earlier) {
       if (earlier.request_hash !== hash) throw conflict('error.request_id_reused');
       return this.result(earlier.order_id);
     }
-    const sale = this.sell(userId, market.id, input.number, { requestId: input.request_id, hash });
-    this.inFlight.set(key, sale);
-    try {
-      return await sale;
-    } finally {
-      this.inFlight.delete(key);
-    }
+    return this.sell(userId, marketId, number, { requestId, hash });
   }
 
   private async sell(
