@@ -9,3 +9,4 @@ export * from './ledger.js';
 export * from './spot.js';
 export * from './market.js';
 export * from './wallet.js';
+export * from './micro.js';

@@ -26,6 +26,9 @@ export const AccountTypeId: Record<AccountCode, number> = {
  * However long, a number is told the rule it breaks: its form, more than 18 decimals, or above
  * MAX_AMOUNT (the message carries the maximum).
  */
+/** A caller's id for one request: the same id again answers the first result instead of a second. */
+export const requestIdField = trimmed(64).regex(/^[\w.:-]+$/, { message: 'rule.request_id' });
+
 export const amountField = z
   .union([z.string(), z.number()], { message: 'rule.amount' })
   .refine((value) => (typeof value === 'number' ? Number.isSafeInteger(value) : true), {
@@ -71,9 +74,7 @@ export const transferRequest = z.object({
   from: accountTypeField,
   to: accountTypeField,
   /** Makes the call idempotent: the same id again answers the first result. */
-  request_id: trimmed(64)
-    .regex(/^[\w.:-]+$/, { message: 'rule.request_id' })
-    .optional(),
+  request_id: requestIdField.optional(),
 });
 export type TransferRequest = z.input<typeof transferRequest>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idField, intLike, requiredText, trimmed } from './common.js';
-import { amountField } from './ledger.js';
+import { amountField, requestIdField } from './ledger.js';
 import { verificationCode } from './users.js';
 
 /**
@@ -65,8 +65,7 @@ export const withdrawRequest = z.object({
   address: requiredText(128),
   memo: trimmed(64).default(''),
   pay_password: requiredText(64),
-  request_id: trimmed(64)
-    .regex(/^[\w.:-]+$/, { message: 'rule.request_id' })
+  request_id: requestIdField
     .optional(),
 });
 export type WithdrawRequest = z.input<typeof withdrawRequest>;
@@ -191,8 +190,7 @@ export const convertRequest = z.object({
   /** Kept from the spec's call; the conversion does not depend on a network. */
   currency_protocol_id: idField.optional(),
   /** Makes the call idempotent: the same id again answers the first conversion. */
-  request_id: trimmed(64)
-    .regex(/^[\w.:-]+$/, { message: 'rule.request_id' })
+  request_id: requestIdField
     .optional(),
 });
 

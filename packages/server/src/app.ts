@@ -25,6 +25,8 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { MarketDirectory } from './spot/markets.js';
 import { MarkTape } from './market/mark-tape.js';
 import { marketRoutes } from './market/routes.js';
+import { openMicro, type Micro } from './micro/module.js';
+import { microRoutes } from './micro/routes.js';
 import { SpotOrders } from './spot/orders.js';
 import { SpotLiveFeed } from './spot/live.js';
 import { MarketMaker } from './spot/market-maker.js';
@@ -61,6 +63,8 @@ export interface Core {
   spot: SpotService;
   /** The public mark-price tape that contracts settle on. */
   markTape: MarkTape;
+  /** Seconds contracts, settled on the tape. */
+  micro: Micro;
   /** Chains, deposit watchers and the withdrawal signer. */
   wallet: Wallet;
   writerLock: WriterLock;
@@ -142,6 +146,16 @@ export async function openCore(config: Config, clock: Clock = systemClock): Prom
       level: config.logLevel,
       redact: { paths: ['mnemonic', '*.mnemonic'], censor: '[secret]' },
     });
+    const micro = await openMicro({
+      db: db.kysely,
+      sequencer,
+      tape: markTape,
+      markets: spot.markets,
+      currencies,
+      settings,
+      clock,
+      demo: config.demo,
+    });
     const wallet = await openWallet({ config, db, sequencer, currencies, users, settings, clock, log });
     return {
       config,
@@ -157,6 +171,7 @@ export async function openCore(config: Config, clock: Clock = systemClock): Prom
       ledger,
       spot,
       markTape,
+      micro,
       wallet,
       writerLock: lock,
       adminToken,
@@ -220,6 +235,10 @@ export async function startExchange(config: Config, options: StartOptions = {}):
     requireAdmin: adminGuard(core.adminToken),
   });
   attachWalletLive(hub, core.wallet, db.kysely);
+  microRoutes(app, { micro: core.micro.service, sessions, requireAdmin: adminGuard(core.adminToken) });
+  core.micro.settler.onClosed((userId, order) => {
+    if (hub.hasSubscribers('MICRO_CLOSED', userId)) hub.publishTo(userId, 'MICRO_CLOSED', order);
+  });
   if (config.demo) devRoutes(app, delivery);
   if (config.demo && core.wallet.devChain) devChainRoutes(app, core.wallet.devChain);
   await servePublicAssets(app);

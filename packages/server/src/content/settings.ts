@@ -22,6 +22,8 @@ export const SETTING_DEFAULTS = {
   withdraw_review_usd: '10000',
   /** 1: withdrawals go only to an address bound in the address book (bindAddr). */
   withdraw_require_bound_address: '0',
+  /** Seconds contracts' fee, a fraction of the stake paid on top of it (0.001 is 0.1 %). */
+  micro_trade_fee: '0.001',
 } as const;
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 

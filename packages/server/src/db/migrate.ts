@@ -11,6 +11,7 @@ import * as wallet from './migrations/009_wallet.js';
 import * as payOrders from './migrations/010_pay_orders.js';
 import * as sweeps from './migrations/011_sweeps.js';
 import * as convertRequests from './migrations/012_convert_requests.js';
+import * as micro from './migrations/013_micro.js';
 
 /** Versioned migrations, in order. A new migration is a new entry; old ones never change. */
 const MIGRATIONS = {
@@ -25,6 +26,7 @@ const MIGRATIONS = {
   '010_pay_orders': payOrders,
   '011_sweeps': sweeps,
   '012_convert_requests': convertRequests,
+  '013_micro': micro,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

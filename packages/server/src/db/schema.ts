@@ -365,8 +365,61 @@ export interface ConvertRequestsTable {
   created_at: number;
 }
 
+export interface MicroSecondsTable {
+  seconds: number;
+  profit_ratio: Money;
+  sort: number;
+}
+
+export interface MicroCurrenciesTable {
+  currency_id: number;
+  /** The preset stakes, a JSON array of decimal strings. */
+  numbers: string;
+  min_number: Money;
+  max_number: Money;
+  sort: number;
+}
+
+export interface MicroOrdersTable {
+  id: number;
+  user_id: number;
+  currency_match_id: number;
+  currency_id: number;
+  type: number;
+  seconds: number;
+  status: number;
+  number: Money;
+  fee: Money;
+  profit_ratio: Money;
+  open_price: Money;
+  open_time: number;
+  open_entry_time: number;
+  ends_at: number;
+  end_price: Money | null;
+  end_entry_time: number | null;
+  outcome: string | null;
+  payout: Money | null;
+  fact_profits: Money | null;
+  created_at: number;
+  settled_at: number | null;
+  request_id: string | null;
+  request_hash: string | null;
+}
+
+export interface MicroTotalsTable {
+  currency_id: number;
+  staked: Money;
+  fees: Money;
+  paid: Money;
+  funded: Money;
+}
+
 export interface Database {
   settings: SettingsTable;
+  micro_seconds: MicroSecondsTable;
+  micro_currencies: MicroCurrenciesTable;
+  micro_orders: MicroOrdersTable;
+  micro_totals: MicroTotalsTable;
   areas: AreasTable;
   users: UsersTable;
   sessions: SessionsTable;

@@ -28,6 +28,18 @@ export function requireUser(sessions: SessionResolver) {
   };
 }
 
+/**
+ * A preHandler for public calls that answer more to a signed-in caller: sets request.user when the
+ * token is valid and leaves a visitor (or a stale token) a visitor.
+ */
+export function optionalUser(sessions: SessionResolver) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const token = tokenOf(request);
+    if (!token) return;
+    request.user = await sessions.authenticate(token).catch(() => null);
+  };
+}
+
 /** The signed-in user set by requireUser. */
 export function userOf(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthenticated();

@@ -15,7 +15,9 @@ export const SYSTEM_ACCOUNTS = [
   'external_deposits',
   'withdrawals',
   'fees',
-  'contract_pool',
+  /** Takes seconds-contract stakes and pays their wins; funded by operators in the open. */
+  'micro_pool',
+  'lever_pool',
   'interest',
   'insurance',
 ] as const;

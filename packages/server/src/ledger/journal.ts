@@ -18,6 +18,12 @@ export const JournalType = {
   /** A withdrawal final on chain: what the address received, and the fee. */
   WITHDRAW: 11,
   WITHDRAW_FEE: 12,
+  /** A seconds contract's stake into the pool, its fee, and what the settlement paid back. */
+  MICRO_STAKE: 13,
+  MICRO_FEE: 14,
+  MICRO_PAYOUT: 15,
+  /** An operator's funding of a contract pool, from outside. */
+  POOL_FUNDING: 16,
 } as const;
 export type JournalTypeCode = (typeof JournalType)[keyof typeof JournalType];
 
@@ -34,4 +40,8 @@ export const JOURNAL_MEMO = {
   [JournalType.WITHDRAW_RELEASE]: 'journal.withdraw_release',
   [JournalType.WITHDRAW]: 'journal.withdraw',
   [JournalType.WITHDRAW_FEE]: 'journal.withdraw_fee',
+  [JournalType.MICRO_STAKE]: 'journal.micro_stake',
+  [JournalType.MICRO_FEE]: 'journal.micro_fee',
+  [JournalType.MICRO_PAYOUT]: 'journal.micro_payout',
+  [JournalType.POOL_FUNDING]: 'journal.pool_funding',
 } as const;

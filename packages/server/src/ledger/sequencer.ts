@@ -8,7 +8,13 @@ import { AppError } from '../http/errors.js';
 import { Books, PostingError, type Account, type LogRecord, type SystemAccount } from './books.js';
 
 /** Tables whose ids the sequencer hands out, so a batch can refer to rows before they exist. */
-export type SequencedTable = 'account_logs' | 'transfers' | 'orders' | 'trades' | 'withdrawals';
+export type SequencedTable =
+  | 'account_logs'
+  | 'transfers'
+  | 'orders'
+  | 'trades'
+  | 'withdrawals'
+  | 'micro_orders';
 
 /** What a command may do while it is applied: change the books and stage rows, never await. */
 export interface CommandContext {
@@ -96,7 +102,7 @@ export class Sequencer {
       lock: Decimal.parse(String(row.lock_balance)).units,
     }));
     const nextIds = new Map<SequencedTable, number>();
-    for (const table of ['account_logs', 'transfers', 'orders', 'trades', 'withdrawals'] as const) {
+    for (const table of ['account_logs', 'transfers', 'orders', 'trades', 'withdrawals', 'micro_orders'] as const) {
       const { max } = await db
         .selectFrom(table)
         .select((eb) => eb.fn.max<number>('id').as('max'))

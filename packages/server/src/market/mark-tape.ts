@@ -1,9 +1,9 @@
 import { Decimal, type MarkPriceView, type Paged } from '@oex/protocol';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Settings } from '../content/settings.js';
 import { newestFirst } from '../db/paging.js';
 import { paged } from '../http/envelope.js';
-import type { Database } from '../db/schema.js';
+import type { Database, MarkPricesTable } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import type { Market } from '../spot/markets.js';
 import type { SpotService } from '../spot/service.js';
@@ -30,6 +30,9 @@ export class MarkTape {
   private timer: NodeJS.Timeout | undefined;
   private pruneAt = 0;
   private running: Promise<void> = Promise.resolve();
+  /** The last second every market was sampled at: the tape is complete up to it. */
+  private sampledUntil: number | undefined;
+  private readonly tickListeners: ((asOf: number) => Promise<void>)[] = [];
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -65,6 +68,19 @@ export class MarkTape {
     this.timer.unref();
   }
 
+  /**
+   * Runs after each second's sampling, in the tape's own order, with that second: whatever settles
+   * on the tape (contracts ending at or before it) sees every row up to it written.
+   */
+  onTick(listener: (asOf: number) => Promise<void>): void {
+    this.tickListeners.push(listener);
+  }
+
+  /** The second the tape is complete up to, since this process started; undefined before its first tick. */
+  asOf(): number | undefined {
+    return this.sampledUntil;
+  }
+
   /** The latest mark price of a market, as last recorded; null before its first price. */
   latest(marketId: number): { price: Decimal; time: number } | null {
     return this.last.get(marketId) ?? null;
@@ -97,6 +113,9 @@ export class MarkTape {
         .execute();
       for (const sample of samples) this.last.set(sample.marketId, { price: sample.price, time });
     }
+    // After the rows are written and with `last`, in one step: a reader sees both or neither.
+    if (this.sampledUntil === undefined || time > this.sampledUntil) this.sampledUntil = time;
+    for (const listener of this.tickListeners) await listener(this.sampledUntil);
     if (time >= this.pruneAt) await this.prune(time);
     return samples.length;
   }
@@ -128,6 +147,19 @@ export class MarkTape {
       .execute();
   }
 
+  /** The tape row in force at an instant: the last at or before it; null when there is none. */
+  async entryAt(marketId: number, time: number): Promise<MarkPriceView | null> {
+    const row = await this.db
+      .selectFrom('mark_prices')
+      .selectAll()
+      .where('currency_match_id', '=', marketId)
+      .where('time', '<=', time)
+      .orderBy('time', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? markPriceView(row) : null;
+  }
+
   /** A market's tape between two instants (ms), newest first, paged. */
   async list(
     marketId: number,
@@ -142,21 +174,7 @@ export class MarkTape {
       .where('time', '>=', from)
       .where('time', '<=', to);
     const { total, rows } = await newestFirst(query, page, perPage, 'time');
-    const money = (value: string | null) => (value === null ? null : Decimal.parse(String(value)).toString());
-    return paged(
-      rows.map((row) => ({
-        currency_match_id: row.currency_match_id,
-        time: Number(row.time),
-        price: money(row.price)!,
-        best_bid: money(row.best_bid),
-        best_ask: money(row.best_ask),
-        last_price: money(row.last_price),
-        last_trade_id: row.last_trade_id,
-      })),
-      total,
-      page,
-      perPage,
-    );
+    return paged(rows.map(markPriceView), total, page, perPage);
   }
 
   stop(): void {
@@ -168,4 +186,18 @@ export class MarkTape {
     this.stop();
     await this.running;
   }
+}
+
+const money = (value: string | null) => (value === null ? null : Decimal.parse(String(value)).toString());
+
+function markPriceView(row: Selectable<MarkPricesTable>): MarkPriceView {
+  return {
+    currency_match_id: row.currency_match_id,
+    time: Number(row.time),
+    price: money(row.price)!,
+    best_bid: money(row.best_bid),
+    best_ask: money(row.best_ask),
+    last_price: money(row.last_price),
+    last_trade_id: row.last_trade_id,
+  };
 }

@@ -3,6 +3,7 @@ import { Decimal, type ConvertResult } from '@oex/protocol';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
+import { RequestOnce } from '../lib/request-once.js';
 import { badRequest, conflict } from '../http/errors.js';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
 import { SELL } from '../spot/engine.js';
@@ -22,8 +23,7 @@ export interface ConvertInput {
  * a restart) answers the first conversion and never sells twice.
  */
 export class Conversions {
-  /** Conversions in flight by user and request id: a copy sent at once waits for the first. */
-  private readonly inFlight = new Map<string, Promise<ConvertResult>>();
+  private readonly requests = new RequestOnce<ConvertResult>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -40,39 +40,25 @@ export class Conversions {
       .update(JSON.stringify([input.currency_id, input.number]))
       .digest('hex');
     if (!input.request_id) return this.sell(userId, market.id, input.number, null);
-    const key = `${userId}|${input.request_id}`;
-    const running = this.inFlight.get(key);
-    if (running) return running;
-    // Registered before the first await, so a copy arriving while the first still looks up its id
-    // waits for it instead of selling too.
-    const attempt = this.once(userId, market.id, input.number, input.request_id, hash);
-    this.inFlight.set(key, attempt);
-    try {
-      return await attempt;
-    } finally {
-      this.inFlight.delete(key);
-    }
+    const requestId = input.request_id;
+    return this.requests.run(
+      `${userId}|${requestId}`,
+      () => this.earlier(userId, requestId, hash),
+      () => this.sell(userId, market.id, input.number, { requestId, hash }),
+    );
   }
 
-  /** The first conversion of this request id, or its earlier answer. */
-  private async once(
-    userId: number,
-    marketId: number,
-    number: string,
-    requestId: string,
-    hash: string,
-  ): Promise<ConvertResult> {
+  /** The answer of an earlier conversion with this request id, if there was one. */
+  private async earlier(userId: number, requestId: string, hash: string): Promise<ConvertResult | undefined> {
     const earlier = await this.db
       .selectFrom('convert_requests')
       .selectAll()
       .where('user_id', '=', userId)
       .where('request_id', '=', requestId)
       .executeTakeFirst();
-    if (earlier) {
-      if (earlier.request_hash !== hash) throw conflict('error.request_id_reused');
-      return this.result(earlier.order_id);
-    }
-    return this.sell(userId, marketId, number, { requestId, hash });
+    if (!earlier) return undefined;
+    if (earlier.request_hash !== hash) throw conflict('error.request_id_reused');
+    return this.result(earlier.order_id);
   }
 
   private async sell(

@@ -10,6 +10,8 @@ export interface CallOptions {
   lang?: string;
   /** Sent as the raw body instead of JSON-encoding `payload`. */
   raw?: string;
+  /** More headers, such as the operator's x-admin-token. */
+  headers?: Record<string, string>;
 }
 
 /** A plain HTTP client of the API, as any caller would use it. */
@@ -47,6 +49,7 @@ export class ApiClient {
     const headers: Record<string, string> = { lang: options.lang ?? 'en' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (options.token) headers.authorization = `Bearer ${options.token}`;
+    Object.assign(headers, options.headers);
     const response = await fetch(`${this.baseUrl}/api/${path.replace(/^\//, '')}`, { method, headers, body });
     return { status: response.status, body: (await response.json()) as Answer<T>['body'] };
   }

@@ -193,6 +193,31 @@ export const en = {
   'wallet.reason_hot_wallet_low': 'Waiting for the hot wallet to be refilled; your funds stay held and safe',
   'wallet.reason_reverted': 'The network reverted the transfer; the amount was released to your account',
   'wallet.reason_rejected': 'Rejected by review; the amount was released to your account',
+  'rule.micro_type': 'must be 1 (up) or 2 (down)',
+  'rule.micro_status': 'must be 1 (in progress) or 3 (closed)',
+  'ok.micro_submitted': 'Order placed',
+  'error.micro_market_closed': 'Seconds contracts are not open on this market',
+  'error.micro_currency': 'Seconds contracts cannot be paid in this currency',
+  'error.micro_seconds': 'This duration is not offered',
+  'error.micro_number': 'This amount is not offered: choose one of the preset amounts',
+  'error.micro_number_range': 'This amount is outside the allowed minimum and maximum',
+  'error.micro_price_unavailable': 'This market has no current mark price yet; try again in a moment',
+  'error.micro_pool_full':
+    'The contract pool cannot cover a win of this size right now; choose a smaller amount or try later',
+  'error.micro_order_unknown': 'No such seconds contract',
+  'error.micro_tape_pruned': 'The price tape of this order is no longer kept',
+  'journal.micro_stake': 'Seconds contract stake',
+  'journal.micro_fee': 'Seconds contract fee',
+  'journal.micro_payout': 'Seconds contract payout',
+  'journal.pool_funding': 'Pool funding',
+  'micro.side_up': 'Up',
+  'micro.side_down': 'Down',
+  'micro.rule_open': '{side} from {open}: settles on the tape price at its end',
+  'micro.rule_win':
+    '{side} wins when the end price moves its way: {open} → {end}, a win. Paid {stake} × (1 + {ratio}) = {payout}',
+  'micro.rule_loss':
+    '{side} wins when the end price moves its way: {open} → {end}, a loss. The stake {stake} stays in the pool; paid {payout}',
+  'micro.rule_tie': 'Equal prices, {open} → {end}: a tie. The stake is returned: paid {payout}',
 } as const;
 
 export type MessageKey = keyof typeof en;

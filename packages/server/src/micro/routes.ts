@@ -1,0 +1,107 @@
+import { amountField, microListsQuery, microSubmitRequest, microVerifyQuery } from '@oex/protocol';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { optionalUser, requireUser, userOf, type SessionResolver } from '../http/auth.js';
+import { ok } from '../http/envelope.js';
+import type { Api } from '../http/server.js';
+import type { MicroService } from './service.js';
+
+export const poolFundRequest = z.object({
+  currency: z.string().trim().min(1).max(16),
+  amount: amountField,
+});
+
+/** microtrade/* (spec 001 §7), the public pool and verification, and the operator's pool funding. */
+export function microRoutes(
+  app: Api,
+  deps: {
+    micro: MicroService;
+    sessions: SessionResolver;
+    requireAdmin: (request: FastifyRequest) => Promise<void>;
+  },
+): void {
+  const { micro, sessions } = deps;
+  const tags = ['micro'];
+  const signedIn = { preHandler: requireUser(sessions) };
+
+  app.get(
+    '/api/microtrade/payable_currencies',
+    {
+      preHandler: optionalUser(sessions),
+      schema: {
+        tags,
+        summary: 'Currencies one can stake, their preset amounts, bounds and fee, with your micro balance',
+      },
+    },
+    async (request) => ok(await micro.payableCurrencies(request.user?.id ?? null)),
+  );
+
+  app.get(
+    '/api/microtrade/seconds',
+    { schema: { tags, summary: 'Durations on offer and the profit ratio of a win (a fraction)' } },
+    async () => ok(await micro.seconds()),
+  );
+
+  app.post(
+    '/api/microtrade/submit',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary:
+          "Stake that the mark price is higher (type 1) or lower (2) after `seconds`; opens at the tape's current price",
+        security: [{ token: [] }],
+        body: microSubmitRequest,
+      },
+    },
+    async (request) => ok(await micro.submit(userOf(request).id, request.body), request, 'ok.micro_submitted'),
+  );
+
+  app.get(
+    '/api/microtrade/lists',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'Your seconds contracts in progress (status 1) or closed (3), newest first',
+        security: [{ token: [] }],
+        querystring: microListsQuery,
+      },
+    },
+    async (request) => ok(await micro.lists(userOf(request).id, request.query)),
+  );
+
+  app.get(
+    '/api/microtrade/pool',
+    {
+      schema: {
+        tags,
+        summary:
+          'The public pool per currency: balance, open stakes and worst case, totals staked, paid, fees and funded',
+      },
+    },
+    async () => ok(await micro.pool()),
+  );
+
+  app.get(
+    '/api/microtrade/verify',
+    {
+      schema: {
+        tags,
+        summary:
+          'Any order with the two tape rows that decided it (with their inputs) and the rule: recompute it yourself',
+        querystring: microVerifyQuery,
+      },
+    },
+    async (request) => ok(await micro.verify(request.query.id, request.lang)),
+  );
+
+  app.post(
+    '/api/admin/micro_pool/fund',
+    {
+      preHandler: deps.requireAdmin,
+      schema: { tags: ['admin'], summary: 'Fund the seconds-contract pool from outside (npm run pool)', body: poolFundRequest },
+    },
+    async (request) => ok(await micro.fund(request.body.currency, request.body.amount)),
+  );
+}
