@@ -194,4 +194,32 @@ export const du: Catalog = {
   'wallet.reason_reverted':
     'Het netwerk heeft de overboeking teruggedraaid; het bedrag is vrijgegeven op uw rekening',
   'wallet.reason_rejected': 'Afgewezen bij beoordeling; het bedrag is vrijgegeven op uw rekening',
+  'rule.micro_type': 'moet 1 (omhoog) of 2 (omlaag) zijn',
+  'rule.micro_status': 'moet 1 (lopend) of 3 (gesloten) zijn',
+  'ok.micro_submitted': 'Order geplaatst',
+  'error.micro_market_closed': 'Secondencontracten zijn niet geopend op deze markt',
+  'error.micro_currency': 'Secondencontracten kunnen niet in deze munt worden betaald',
+  'error.micro_seconds': 'Deze looptijd wordt niet aangeboden',
+  'error.micro_number': 'Dit bedrag wordt niet aangeboden: kies een van de vaste bedragen',
+  'error.micro_number_range': 'Dit bedrag valt buiten het toegestane minimum en maximum',
+  'error.micro_price_unavailable':
+    'Deze markt heeft nog geen actuele markprijs; probeer het zo meteen opnieuw',
+  'error.micro_pool_full':
+    'De contractpool kan een winst van deze omvang nu niet dekken; kies een kleiner bedrag of probeer het later opnieuw',
+  'error.micro_order_unknown': 'Geen secondencontract gevonden',
+  'error.micro_tape_pruned': 'De prijsregistratie van deze order wordt niet meer bewaard',
+  'journal.micro_stake': 'Inzet secondencontract',
+  'journal.micro_fee': 'Kosten secondencontract',
+  'journal.micro_payout': 'Uitbetaling secondencontract',
+  'journal.pool_funding': 'Poolfinanciering',
+  'micro.side_up': 'Omhoog',
+  'micro.side_down': 'Omlaag',
+  'micro.rule_open':
+    '{side} vanaf {open}: wordt afgerekend tegen de prijs in de openbare prijsregistratie aan het einde',
+  'micro.rule_win':
+    '{side} wint als de eindprijs die kant op gaat: {open} → {end}, gewonnen. Uitbetaald {stake} × (1 + {ratio}) = {payout}',
+  'micro.rule_loss':
+    '{side} wint als de eindprijs die kant op gaat: {open} → {end}, verloren. De inzet {stake} blijft in de pool; uitbetaald {payout}',
+  'micro.rule_tie':
+    'Gelijke prijzen, {open} → {end}: gelijkspel. De inzet wordt teruggegeven: uitbetaald {payout}',
 };

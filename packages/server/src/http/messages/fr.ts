@@ -194,4 +194,30 @@ export const fr: Catalog = {
     'En attente du réapprovisionnement du portefeuille chaud ; vos fonds restent bloqués en sécurité',
   'wallet.reason_reverted': 'Le réseau a annulé le transfert ; le montant a été rendu à votre compte',
   'wallet.reason_rejected': 'Refusé à la vérification ; le montant a été rendu à votre compte',
+  'rule.micro_type': 'doit être 1 (hausse) ou 2 (baisse)',
+  'rule.micro_status': 'doit être 1 (en cours) ou 3 (clôturé)',
+  'ok.micro_submitted': 'Ordre passé',
+  'error.micro_market_closed': 'Les contrats à secondes ne sont pas ouverts sur ce marché',
+  'error.micro_currency': 'Les contrats à secondes ne peuvent pas être payés dans cette devise',
+  'error.micro_seconds': "Cette durée n'est pas proposée",
+  'error.micro_number': "Ce montant n'est pas proposé : choisissez l'un des montants prédéfinis",
+  'error.micro_number_range': 'Ce montant est en dehors du minimum et du maximum autorisés',
+  'error.micro_price_unavailable':
+    "Ce marché n'a pas encore de prix de marque actuel ; réessayez dans un instant",
+  'error.micro_pool_full':
+    'Le pool des contrats ne peut pas couvrir un gain de cette taille pour le moment ; choisissez un montant plus petit ou réessayez plus tard',
+  'error.micro_order_unknown': 'Contrat à secondes introuvable',
+  'error.micro_tape_pruned': "Le relevé des prix de cet ordre n'est plus conservé",
+  'journal.micro_stake': 'Mise de contrat à secondes',
+  'journal.micro_fee': 'Frais de contrat à secondes',
+  'journal.micro_payout': 'Versement de contrat à secondes',
+  'journal.pool_funding': 'Alimentation du pool',
+  'micro.side_up': 'Hausse',
+  'micro.side_down': 'Baisse',
+  'micro.rule_open': "{side} depuis {open} : réglé au prix du relevé public des prix à l'échéance",
+  'micro.rule_win':
+    '{side} gagne quand le prix final va dans son sens : {open} → {end}, gagné. Versé {stake} × (1 + {ratio}) = {payout}',
+  'micro.rule_loss':
+    '{side} gagne quand le prix final va dans son sens : {open} → {end}, perdu. La mise {stake} reste dans le pool ; versé {payout}',
+  'micro.rule_tie': 'Prix égaux, {open} → {end} : égalité. La mise est rendue : versé {payout}',
 };

@@ -201,4 +201,31 @@ export const gm: Catalog = {
   'wallet.reason_reverted':
     'Das Netzwerk hat die Überweisung rückgängig gemacht; der Betrag wurde Ihrem Konto freigegeben',
   'wallet.reason_rejected': 'Bei der Prüfung abgelehnt; der Betrag wurde Ihrem Konto freigegeben',
+  'rule.micro_type': 'muss 1 (aufwärts) oder 2 (abwärts) sein',
+  'rule.micro_status': 'muss 1 (laufend) oder 3 (abgeschlossen) sein',
+  'ok.micro_submitted': 'Order aufgegeben',
+  'error.micro_market_closed': 'Sekundenkontrakte sind auf diesem Markt nicht geöffnet',
+  'error.micro_currency': 'Sekundenkontrakte können nicht in dieser Währung bezahlt werden',
+  'error.micro_seconds': 'Diese Laufzeit wird nicht angeboten',
+  'error.micro_number': 'Dieser Betrag wird nicht angeboten: Wählen Sie einen der vorgegebenen Beträge',
+  'error.micro_number_range': 'Dieser Betrag liegt außerhalb des erlaubten Minimums und Maximums',
+  'error.micro_price_unavailable':
+    'Für diesen Markt gibt es noch keinen aktuellen Markpreis; bitte versuchen Sie es gleich noch einmal',
+  'error.micro_pool_full':
+    'Der Kontraktpool kann einen Gewinn dieser Höhe derzeit nicht abdecken; wählen Sie einen kleineren Betrag oder versuchen Sie es später erneut',
+  'error.micro_order_unknown': 'Kein solcher Sekundenkontrakt',
+  'error.micro_tape_pruned': 'Die Preisaufzeichnung dieser Order wird nicht mehr aufbewahrt',
+  'journal.micro_stake': 'Sekundenkontrakt-Einsatz',
+  'journal.micro_fee': 'Sekundenkontrakt-Gebühr',
+  'journal.micro_payout': 'Sekundenkontrakt-Auszahlung',
+  'journal.pool_funding': 'Pool-Finanzierung',
+  'micro.side_up': 'Aufwärts',
+  'micro.side_down': 'Abwärts',
+  'micro.rule_open': '{side} ab {open}: Abrechnung zum Preis der öffentlichen Preisaufzeichnung bei Ablauf',
+  'micro.rule_win':
+    '{side} gewinnt, wenn sich der Endpreis in diese Richtung bewegt: {open} → {end}, ein Gewinn. Ausgezahlt {stake} × (1 + {ratio}) = {payout}',
+  'micro.rule_loss':
+    '{side} gewinnt, wenn sich der Endpreis in diese Richtung bewegt: {open} → {end}, ein Verlust. Der Einsatz {stake} bleibt im Pool; ausgezahlt {payout}',
+  'micro.rule_tie':
+    'Gleiche Preise, {open} → {end}: unentschieden. Der Einsatz wird erstattet: ausgezahlt {payout}',
 };

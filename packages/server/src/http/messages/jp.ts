@@ -191,4 +191,30 @@ export const jp: Catalog = {
   'wallet.reason_hot_wallet_low': 'ホットウォレットの補充待ちです。資金は安全に拘束されています',
   'wallet.reason_reverted': 'ネットワークが送金を取り消しました。金額はアカウントに戻りました',
   'wallet.reason_rejected': '審査で却下されました。金額はアカウントに戻りました',
+  'rule.micro_type': '1（上昇）または 2（下落）を指定してください',
+  'rule.micro_status': '1（進行中）または 3（決済済み）を指定してください',
+  'ok.micro_submitted': '注文しました',
+  'error.micro_market_closed': 'この取引ペアでは秒契約を取り扱っていません',
+  'error.micro_currency': 'この通貨は秒契約の支払いに使えません',
+  'error.micro_seconds': 'この期間は提供していません',
+  'error.micro_number': 'この金額は提供していません。あらかじめ設定された金額から選んでください',
+  'error.micro_number_range': 'この金額は許可された最小額と最大額の範囲外です',
+  'error.micro_price_unavailable':
+    'この取引ペアにはまだ現在のマーク価格がありません。少し待ってから再度お試しください',
+  'error.micro_pool_full':
+    '契約プールは現在、この大きさの勝ちへの支払いをまかなえません。より少ない金額を選ぶか、しばらくしてから再度お試しください',
+  'error.micro_order_unknown': '該当する秒契約はありません',
+  'error.micro_tape_pruned': 'この注文の価格記録はもう保存されていません',
+  'journal.micro_stake': '秒契約の投入額',
+  'journal.micro_fee': '秒契約手数料',
+  'journal.micro_payout': '秒契約の払い戻し',
+  'journal.pool_funding': 'プールへの資金投入',
+  'micro.side_up': '上昇',
+  'micro.side_down': '下落',
+  'micro.rule_open': '{side}（開始価格 {open}）：終了時点の公開価格記録の価格で決済されます',
+  'micro.rule_win':
+    '終了価格が選んだ方向に動けば{side}の勝ちです：{open} → {end} で勝ち。支払額 {stake} × (1 + {ratio}) = {payout}',
+  'micro.rule_loss':
+    '終了価格が選んだ方向に動けば{side}の勝ちです：{open} → {end} で負け。投入額 {stake} はプールに残ります。支払額 {payout}',
+  'micro.rule_tie': '同じ価格 {open} → {end}：引き分けです。投入額は返還されます：支払額 {payout}',
 };
