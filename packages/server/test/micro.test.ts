@@ -1,8 +1,15 @@
-import type { MicroPayableCurrency, MicroPoolCurrency, MicroSecondsOption, MicroVerification } from '@oex/protocol';
+import type {
+  MarkPriceView,
+  MicroPayableCurrency,
+  MicroPoolCurrency,
+  MicroSecondsOption,
+  MicroVerification,
+  Paged,
+} from '@oex/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../src/ledger/audit.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
-import { balanceOf, BTC, DOT, DOT_USDT, trader, USDT } from './helpers/ledger.js';
+import { balanceOf, DOT, DOT_USDT, ETH, ETH_USDT, trader, USDT } from './helpers/ledger.js';
 import { listOrders, MICRO, microTrader, submit } from './helpers/micro.js';
 import { signedIn } from './helpers/ws.js';
 
@@ -222,6 +229,52 @@ describe('seconds contracts: submit and settle on the tape', () => {
   });
 });
 
+describe('the mark price under a self-cross', () => {
+  it('two colluding accounts printing 1 ETH at 9000 cannot move the mark beyond the best bid and ask', async () => {
+    // The tape samples only when told, so each row below stands for one known state of the book.
+    ex.markTape.stop();
+    try {
+      const honest = await trader(ex, [
+        [USDT, '100000'],
+        [ETH, '100'],
+      ]);
+      const [seller, buyer] = [await trader(ex, [[ETH, '1']]), await trader(ex, [[USDT, '20000']])];
+      const order = async (path: string, token: string, body: Record<string, unknown>) => {
+        const answer = await ex.api.post(path, { currency_match_id: ETH_USDT, type: 0, number: '1', ...body }, { token });
+        expect(answer.body.code, answer.body.msg).toBe(1);
+      };
+      await order('tx_in/add', honest.token, { price: '3000' });
+      await order('tx_out/add', honest.token, { price: '3010' });
+      ex.clock.advance(1000);
+      await tick();
+      const user = await microTrader(ex, '100');
+      const bet = await submit(ex.api, user.token, { match_id: ETH_USDT, currency_id: USDT, type: 1, seconds: 30, number: '10' });
+      expect(bet.body.data!.open_price).toBe('3005');
+
+      // The colluders cross at 9000; the engine fills the buy at the honest ask first.
+      await order('tx_out/add', seller.token, { price: '9000' });
+      await order('tx_in/add', buyer.token, { price: '9000' });
+      // Again: now it meets the colluding ask and prints 9000; the honest maker quotes again.
+      await order('tx_in/add', buyer.token, { price: '9000' });
+      await order('tx_out/add', honest.token, { price: '3010' });
+      ex.clock.advance(1000);
+      await tick();
+      const rows = (await ex.api.get<Paged<MarkPriceView>>('market/mark_prices', { currency_match_id: ETH_USDT })).body.data!.data;
+      expect(rows[0]).toMatchObject({ best_bid: '3000', best_ask: '3010', last_price: '9000', price: '3010' });
+      for (const row of rows.filter((r) => r.best_bid !== null && r.best_ask !== null)) {
+        expect(Number(row.price)).toBeGreaterThanOrEqual(Number(row.best_bid));
+        expect(Number(row.price)).toBeLessThanOrEqual(Number(row.best_ask));
+      }
+      ex.clock.advance(30_000);
+      await tick();
+      const closed = await listOrders(ex.api, user.token, 3);
+      expect(closed.data[0]).toMatchObject({ id: bet.body.data!.id, end_price: '3010' });
+    } finally {
+      ex.markTape.start();
+    }
+  });
+});
+
 describe('the pool', () => {
   let pool: TestExchange;
   beforeAll(async () => {
@@ -276,4 +329,3 @@ describe('the pool', () => {
   });
 });
 
-void BTC;

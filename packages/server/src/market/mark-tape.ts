@@ -57,13 +57,7 @@ export class MarkTape {
 
   start(): void {
     this.timer = setInterval(() => {
-      this.running = this.running.then(async () => {
-        try {
-          await this.tick();
-        } catch (error) {
-          console.error(`mark tape: ${(error as Error).message}`);
-        }
-      });
+      this.tick().catch((error: Error) => console.error(`mark tape: ${error.message}`));
     }, SECOND);
     this.timer.unref();
   }
@@ -86,8 +80,20 @@ export class MarkTape {
     return this.last.get(marketId) ?? null;
   }
 
-  /** Samples every market now and records what changed; answers how many rows it wrote. */
-  async tick(): Promise<number> {
+  /**
+   * Samples every market now and records what changed; answers how many rows it wrote. Ticks run
+   * one after another, whoever asks, so the tape's newest row and second only ever move forward.
+   */
+  tick(): Promise<number> {
+    const result = this.running.then(() => this.sampleAll());
+    this.running = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
+  }
+
+  private async sampleAll(): Promise<number> {
     const time = Math.floor(this.clock.now() / SECOND) * SECOND;
     const samples = this.spot.markets
       .all()
