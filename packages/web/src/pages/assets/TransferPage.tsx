@@ -27,12 +27,18 @@ import {
 
 /**
  * The accounts the form starts with: `?from=<account type>` (an account page's transfer link) sends
- * from that account to the spot account; otherwise the spot account sends to the leverage account.
+ * from that account to the spot account; `?to=<account type>` (the seconds-contract page's
+ * "transfer in") sends from the spot account to that one; otherwise the spot account sends to the
+ * leverage account.
  */
-function startingPair(from: string | null): { from: number; to: number } {
-  const id = Number(from);
-  if (Number.isInteger(id) && id >= 2 && id <= 5) return { from: id, to: 1 };
-  return { from: 1, to: 3 };
+function startingPair(from: string | null, to: string | null): { from: number; to: number } {
+  const other = (text: string | null) => {
+    const id = Number(text);
+    return Number.isInteger(id) && id >= 2 && id <= 5 ? id : null;
+  };
+  const source = other(from);
+  if (source !== null) return { from: source, to: 1 };
+  return { from: 1, to: other(to) ?? 3 };
 }
 
 /**
@@ -49,7 +55,7 @@ export function TransferPage() {
   const [currencyId, setCurrencyId] = useState<number | null>(
     () => Number(params.get('currency_id')) || null,
   );
-  const [pair, setPair] = useState(() => startingPair(params.get('from')));
+  const [pair, setPair] = useState(() => startingPair(params.get('from'), params.get('to')));
   const [amount, setAmount] = useState('');
   const [message, setMessage] = useState<{ kind: 'error' | 'done'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);

@@ -20,7 +20,14 @@ import { barChange, indicatorDigits } from '../../features/trade/chart-legend.js
 import { KlineFeed } from '../../features/trade/kline-feed.js';
 import { currentLang } from '../../i18n/index.js';
 import { formatChange, formatNumber } from '../../lib/format.js';
-import { CHART_INTERVALS, periodOf, savedInterval, saveInterval, type ChartInterval } from './intervals.js';
+import {
+  CHART_INTERVALS,
+  periodOf,
+  savedInterval,
+  saveInterval,
+  SPOT_PERIOD_KEY,
+  type ChartInterval,
+} from './intervals.js';
 
 /**
  * Spec 000 §9: times in the exchange's zone (the server's `exchange_tz`; the spec's zone until it is
@@ -251,9 +258,16 @@ function Legend({
 /**
  * The candlestick chart (klinecharts, in its own chunk): history from market/kline, more when
  * scrolling left, live bars from KLINE.<symbol>.<period> and a poll every 10 s, all through one
- * KlineFeed, so only the selected market and interval ever reach the canvas.
+ * KlineFeed, so only the selected market and interval ever reach the canvas. The chosen interval is
+ * kept under `periodKey` (each page that shows the chart keeps its own).
  */
-export default function PriceChart({ market }: { market: MarketView }) {
+export default function PriceChart({
+  market,
+  periodKey = SPOT_PERIOD_KEY,
+}: {
+  market: MarketView;
+  periodKey?: string;
+}) {
   const { t } = useTranslation();
   const theme = useTheme();
   const holder = useRef<PriceChartElement>(null);
@@ -261,7 +275,7 @@ export default function PriceChart({ market }: { market: MarketView }) {
   const feed = useRef<KlineFeed | null>(null);
   /** The chart period the selected interval draws with. */
   const wantedPeriod = useRef<Period | null>(null);
-  const [interval, setInterval_] = useState<ChartInterval>(savedInterval);
+  const [interval, setInterval_] = useState<ChartInterval>(() => savedInterval(periodKey));
   const [legend, setLegend] = useState<LegendValues | null>(null);
   /** The hovered bar's index; null follows the latest bar. */
   const hovered = useRef<number | null>(null);
@@ -413,7 +427,7 @@ export default function PriceChart({ market }: { market: MarketView }) {
             className="rounded px-1.5 py-0.5"
             style={interval === value ? { background: 'var(--panel)', color: 'var(--accent)' } : undefined}
             onClick={() => {
-              saveInterval(value);
+              saveInterval(value, periodKey);
               setInterval_(value);
             }}
           >

@@ -15,7 +15,8 @@ export const CHART_INTERVALS = [
 ] as const;
 export type ChartInterval = (typeof CHART_INTERVALS)[number];
 
-const STORAGE_KEY = 'spotPeriod';
+/** Where the spot page keeps its interval; the seconds-contract page keeps its own (`secondPeriod`). */
+export const SPOT_PERIOD_KEY = 'spotPeriod';
 const DEFAULT_INTERVAL: ChartInterval = '5min';
 const MINUTE = 60_000;
 
@@ -38,14 +39,14 @@ export function periodOf(interval: ChartInterval) {
   return PERIODS[interval];
 }
 
-/** The last interval chosen, kept like the spec's `secondPeriod`; 5 minutes by default. */
-export function savedInterval(): ChartInterval {
-  const saved = localStorage.getItem(STORAGE_KEY);
+/** The last interval chosen, kept under `key` like the spec's `secondPeriod`; 5 minutes by default. */
+export function savedInterval(key: string = SPOT_PERIOD_KEY): ChartInterval {
+  const saved = localStorage.getItem(key);
   return (CHART_INTERVALS as readonly string[]).includes(saved ?? '')
     ? (saved as ChartInterval)
     : DEFAULT_INTERVAL;
 }
 
-export function saveInterval(interval: ChartInterval): void {
-  localStorage.setItem(STORAGE_KEY, interval);
+export function saveInterval(interval: ChartInterval, key: string = SPOT_PERIOD_KEY): void {
+  localStorage.setItem(key, interval);
 }
