@@ -23,6 +23,7 @@ const PAGE_META: Record<string, { title: string; description: string }> = {
   '/home': { title: 'home.heroTitle', description: 'meta.home' },
   '/markets': { title: 'markets.title', description: 'meta.markets' },
   '/trade': { title: 'nav.spot', description: 'meta.trade' },
+  '/second': { title: 'nav.micro', description: 'meta.micro' },
   '/login': { title: 'login.title', description: 'meta.home' },
   '/register': { title: 'register.title', description: 'meta.home' },
   '/forgetPassword': { title: 'forgot.title', description: 'meta.home' },
@@ -42,6 +43,7 @@ const PAGE_META: Record<string, { title: string; description: string }> = {
 /** Keyboard shortcuts past the header, by path: every page skips to its content, trade to its form. */
 const SKIP_TARGETS: Record<string, { id: string; text: string }[]> = {
   '/trade': [{ id: 'order-forms', text: 'skip.orderForm' }],
+  '/second': [{ id: 'micro-order', text: 'skip.orderForm' }],
 };
 
 const NAV = [

@@ -1,14 +1,24 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { useSession } from '../features/session.js';
 import { PageError } from '../components/PageError.js';
+import { useToasts } from '../components/toast.js';
 import { ComingSoon, NotFound } from '../pages/ComingSoon.js';
 import { Layout } from './Layout.js';
 
-/** Pages that need a signed-in user send visitors to /login, with the page to come back to. */
-function RequireSession({ children }: { children?: ReactNode }) {
+/**
+ * Pages that need a signed-in user send visitors to /login, with the page to come back to; `reason`
+ * (a text key) says why as they go (spec 001 §8: "Please log in and trade" on the micro page).
+ */
+function RequireSession({ children, reason }: { children?: ReactNode; reason?: string }) {
   const token = useSession((state) => state.token);
   const location = useLocation();
+  const { t } = useTranslation();
+  const show = useToasts((state) => state.show);
+  useEffect(() => {
+    if (!token && reason) show('error', t(reason));
+  }, [token, reason, show, t]);
   if (!token) {
     const redirect = encodeURIComponent(location.pathname + location.search);
     return <Navigate to={`/login?redirect=${redirect}`} replace />;
@@ -117,10 +127,19 @@ export const routes: RouteObject[] = [
       },
       ...['deposit', 'white'].map((path) => ({ path, ...soon })),
       {
+        path: 'second',
+        element: <RequireSession reason="micro.pleaseLogIn" />,
+        children: [
+          {
+            index: true,
+            lazy: () => import('../pages/micro/MicroPage.js').then((m) => ({ Component: m.MicroPage })),
+          },
+        ],
+      },
+      {
         element: <RequireSession />,
         children: [
           { path: 'lever', ...soon },
-          { path: 'second', ...soon },
           nested('legalIndex', 'legal', ['legal', 'orders', 'orderdetail']),
           nested('myshop', 'myshoporders', ['myshoporders', 'shoporders', 'shoporderdetail']),
           assetsRoute,

@@ -1,0 +1,142 @@
+import {
+  AccountTypeId,
+  type AccountView,
+  type BalancePush,
+  type MicroOrderView,
+  type MicroPayableCurrency,
+  type MicroPoolCurrency,
+  type MicroSecondsOption,
+  type MicroStatus,
+  type MicroSubmitRequest,
+  type MicroVerification,
+  type Paged,
+} from '@oex/protocol';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../api/http.js';
+import { useChannel } from '../../api/socket.js';
+import { useSession } from '../session.js';
+import { MICRO_PAGE_SIZE, type MicroPage } from './rules.js';
+
+/** The calls of the seconds-contract page (spec 001 §7 microtrade/*), as react-query hooks. */
+
+const MICRO_ACCOUNT = AccountTypeId.micro_account;
+
+const get = <T>(path: string, query: Record<string, unknown> = {}) =>
+  call<T>('GET', path, query, { quiet: true });
+
+/** Query keys, so the live hook and the page reload the same caches. */
+export const microKeys = {
+  lists: ['microtrade/lists'] as const,
+  list: (status: MicroStatus) => ['microtrade/lists', status] as const,
+  payable: ['microtrade/payable_currencies'] as const,
+  balance: ['account/detail', MICRO_ACCOUNT] as const,
+  pool: ['microtrade/pool'] as const,
+};
+
+/** The durations on offer with their profit ratio; reference data. */
+export function useMicroSeconds() {
+  return useQuery({
+    queryKey: ['microtrade/seconds'],
+    queryFn: () => get<MicroSecondsOption[]>('microtrade/seconds'),
+    staleTime: 60_000,
+  });
+}
+
+/** The currencies one can stake, with their preset amounts, bounds, fee rate and the micro balance. */
+export function usePayableCurrencies() {
+  const token = useSession((state) => state.token);
+  return useQuery({
+    queryKey: [...microKeys.payable, token],
+    queryFn: () => get<MicroPayableCurrency[]>('microtrade/payable_currencies'),
+  });
+}
+
+/**
+ * The signed-in user's micro account in one currency (account/detail, type 4) with the currency's
+ * decimals, kept live: BALANCE writes each committed change (a stake, a payout, a transfer).
+ */
+export function useMicroBalance(currencyId: number | undefined) {
+  const token = useSession((state) => state.token);
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: [...microKeys.balance, currencyId, token],
+    queryFn: () =>
+      get<AccountView>('account/detail', { currency_id: currencyId, account_type_id: MICRO_ACCOUNT }),
+    enabled: token !== null && currencyId !== undefined,
+  });
+  useChannel<BalancePush>(
+    token ? 'BALANCE' : null,
+    (push) => {
+      for (const account of push.accounts) {
+        if (account.account_type_id !== MICRO_ACCOUNT) continue;
+        client.setQueryData<AccountView>([...microKeys.balance, account.currency_id, token], (view) =>
+          view ? { ...view, balance: account.balance, lock_balance: account.lock_balance } : view,
+        );
+      }
+    },
+    () => void client.invalidateQueries({ queryKey: microKeys.balance }),
+  );
+  return query;
+}
+
+export interface ListQuery {
+  status: MicroStatus;
+  /** One pair only, or null for every pair. */
+  matchId: number | null;
+  page: number;
+}
+
+/** A page of the user's orders of one status, newest first, with the moment it arrived. */
+export function useMicroOrders({ status, matchId, page }: ListQuery) {
+  const token = useSession((state) => state.token);
+  return useQuery({
+    queryKey: [...microKeys.list(status), matchId, page, token],
+    queryFn: async (): Promise<MicroPage> => {
+      const answer = await get<Paged<MicroOrderView>>('microtrade/lists', {
+        status,
+        match_id: matchId ?? undefined,
+        page,
+        limit: MICRO_PAGE_SIZE,
+      });
+      return { ...answer, received_at: Date.now() };
+    },
+    enabled: token !== null,
+    // Another page of the same list stays in view while the next loads; another list never does.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === status ? previous : undefined,
+  });
+}
+
+/** One order with the two public tape rows that decided it and the rule in words (public). */
+export function useMicroVerification(id: number | null) {
+  return useQuery({
+    queryKey: ['microtrade/verify', id],
+    queryFn: () => get<MicroVerification>('microtrade/verify', { id }),
+    enabled: id !== null,
+    staleTime: Infinity,
+  });
+}
+
+/** The public pool per currency. */
+export function useMicroPool() {
+  return useQuery({
+    queryKey: microKeys.pool,
+    queryFn: () => get<MicroPoolCurrency[]>('microtrade/pool'),
+    staleTime: 10_000,
+  });
+}
+
+/** Places an order; the server's message ("Order placed", or why not) shows as a toast. */
+export function submitMicro(body: MicroSubmitRequest & { request_id: string }): Promise<MicroOrderView> {
+  return call<MicroOrderView>('POST', 'microtrade/submit', body);
+}
+
+/** Reloads what a new order changes: the in-progress list, the balance and the pool. */
+export function useMicroPlaced() {
+  const client = useQueryClient();
+  return () => {
+    for (const queryKey of [microKeys.list(1), microKeys.balance, microKeys.payable, microKeys.pool]) {
+      void client.invalidateQueries({ queryKey });
+    }
+  };
+}

@@ -1,0 +1,337 @@
+import {
+  MICRO_CLOSED,
+  MICRO_OPEN,
+  type Lang,
+  type MarketView,
+  type MicroOrderView,
+  type MicroStatus,
+} from '@oex/protocol';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ScrollArea } from '../../components/ScrollArea.js';
+import { Empty, Failed, Loading } from '../../components/states.js';
+import { Tabs } from '../../components/Tabs.js';
+import { useSettings } from '../../features/content/news.js';
+import { useOverdueReload, useSecondTicks } from '../../features/micro/live.js';
+import { useMicroOrders } from '../../features/micro/queries.js';
+import {
+  countdownText,
+  formatTime,
+  potential,
+  ratioPercent,
+  remainingMs,
+  type MicroPage,
+} from '../../features/micro/rules.js';
+import { currentLang } from '../../i18n/index.js';
+import { PRICE_DECIMALS } from '../../lib/format.js';
+import { formatAmount, formatMark, muted, Profit, SideLabel } from './parts.js';
+import { VerifyDialog } from './VerifyDialog.js';
+
+/** The exchange's zone until the settings say otherwise (spec 000 §9). */
+const SPEC_TZ = 'Asia/Shanghai';
+/** An order this long past its end without a settlement makes the list reload (a missed push). */
+const OVERDUE_MS = 2500;
+
+/** The countdown and the outcome come early, so a phone shows them without scrolling the table. */
+const OPEN_COLUMNS = [
+  'pair',
+  'direction',
+  'remaining',
+  'amount',
+  'openPrice',
+  'time',
+  'profitRate',
+  'potentialProfit',
+  'potentialLoss',
+] as const;
+const CLOSED_COLUMNS = [
+  'pair',
+  'direction',
+  'outcome',
+  'profit',
+  'amount',
+  'openPrice',
+  'endPrice',
+  'fee',
+  'settledAt',
+] as const;
+const TEXT_COLUMNS = new Set(['pair', 'direction', 'outcome', 'settledAt']);
+
+type Column = (typeof OPEN_COLUMNS)[number] | (typeof CLOSED_COLUMNS)[number];
+
+const cell = 'px-2 py-1.5 whitespace-nowrap';
+const numeric = `${cell} text-right tabular-nums`;
+
+function Head({ columns, action }: { columns: readonly Column[]; action: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <thead>
+      <tr style={muted}>
+        {columns.map((key) => (
+          <th
+            key={key}
+            scope="col"
+            className={`px-2 py-1 font-normal ${TEXT_COLUMNS.has(key) ? 'text-left' : 'text-right'}`}
+          >
+            {t(`micro.columns.${key}`)}
+          </th>
+        ))}
+        {action && (
+          <th scope="col" className="px-2 py-1">
+            <span className="sr-only">{t('micro.columns.verify')}</span>
+          </th>
+        )}
+      </tr>
+    </thead>
+  );
+}
+
+/** The outcome word, coloured and never by colour alone. */
+function Outcome({ order }: { order: MicroOrderView }) {
+  const { t } = useTranslation();
+  if (!order.outcome) return <span style={muted}>{t('micro.settling')}</span>;
+  const color = order.outcome === 'win' ? 'var(--up)' : order.outcome === 'loss' ? 'var(--down)' : undefined;
+  return (
+    <span style={{ color }} data-outcome={order.outcome}>
+      {t(`micro.outcomes.${order.outcome}`)}
+    </span>
+  );
+}
+
+interface RowProps {
+  order: MicroOrderView;
+  decimals: number;
+  lang: Lang;
+}
+
+/** An order in progress: its countdown, and what it may win or lose; once settled (for half a second), its outcome. */
+function OpenRow({ order, decimals, lang, receivedAt, now }: RowProps & { receivedAt: number; now: number }) {
+  const { t } = useTranslation();
+  const { profit, loss } = potential(order);
+  const left = remainingMs(order, receivedAt, now);
+  return (
+    <tr
+      className="border-t"
+      style={{ borderColor: 'var(--border)' }}
+      data-order-id={order.id}
+      data-status={order.status}
+    >
+      <td className={cell}>{order.symbol_name}</td>
+      <td className={cell}>
+        <SideLabel side={order.type} />
+      </td>
+      <td className={numeric} data-testid="remaining" data-ms={left}>
+        {order.status === MICRO_CLOSED ? <Outcome order={order} /> : countdownText(left)}
+      </td>
+      <td className={numeric}>{`${formatAmount(order.number, lang)} ${order.currency_name}`}</td>
+      <td className={numeric}>{formatMark(order.open_price, lang, decimals)}</td>
+      <td className={numeric}>{t('micro.seconds', { seconds: order.seconds })}</td>
+      <td className={numeric}>{`${ratioPercent(order.profit_ratio)}%`}</td>
+      <td className={numeric}>
+        <Profit value={profit} lang={lang} />
+      </td>
+      <td className={numeric}>
+        <Profit value={`-${loss}`} lang={lang} />
+      </td>
+    </tr>
+  );
+}
+
+/** A closed order: both prices, its outcome, profit and fee, when it settled, and a way to check it. */
+function ClosedRow({
+  order,
+  decimals,
+  lang,
+  timeZone,
+  onVerify,
+}: RowProps & { timeZone: string; onVerify(): void }) {
+  const { t } = useTranslation();
+  return (
+    <tr
+      className="border-t"
+      style={{ borderColor: 'var(--border)' }}
+      data-order-id={order.id}
+      data-status={order.status}
+    >
+      <td className={cell}>{order.symbol_name}</td>
+      <td className={cell}>
+        <SideLabel side={order.type} />
+      </td>
+      <td className={cell}>
+        <Outcome order={order} />
+      </td>
+      <td className={numeric} data-testid="fact-profits">
+        <Profit value={order.fact_profits} lang={lang} />
+      </td>
+      <td className={numeric}>{`${formatAmount(order.number, lang)} ${order.currency_name}`}</td>
+      <td className={numeric}>{formatMark(order.open_price, lang, decimals)}</td>
+      <td className={numeric}>{formatMark(order.end_price, lang, decimals)}</td>
+      <td className={numeric} data-testid="fee" data-value={order.fee}>
+        {formatAmount(order.fee, lang)}
+      </td>
+      <td className={cell}>{order.settled_at === null ? '—' : formatTime(order.settled_at, timeZone)}</td>
+      <td className={`${cell} text-right`}>
+        <button
+          type="button"
+          className="rounded border px-2 py-0.5"
+          style={{ borderColor: 'var(--border)', color: 'var(--accent)' }}
+          aria-label={t('micro.verifyOrder', { id: order.id })}
+          onClick={onVerify}
+        >
+          {t('micro.verify')}
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+function Pager({ page, last, onPage }: { page: number; last: number; onPage(page: number): void }) {
+  const { t } = useTranslation();
+  if (last <= 1) return null;
+  const button = 'rounded border px-2 py-0.5 disabled:opacity-50';
+  return (
+    <nav aria-label={t('micro.pages')} className="flex items-center justify-end gap-2 px-2 py-1.5">
+      <button
+        type="button"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+        className={button}
+        style={{ borderColor: 'var(--border)' }}
+      >
+        {t('micro.previous')}
+      </button>
+      <span className="tabular-nums">
+        {page} / {last}
+      </span>
+      <button
+        type="button"
+        disabled={page >= last}
+        onClick={() => onPage(page + 1)}
+        className={button}
+        style={{ borderColor: 'var(--border)' }}
+      >
+        {t('micro.next')}
+      </button>
+    </nav>
+  );
+}
+
+/** The rows of one list, with the countdowns ticking while anything is in progress. */
+function Rows({
+  status,
+  page,
+  decimalsOf,
+  onVerify,
+}: {
+  status: MicroStatus;
+  page: MicroPage;
+  decimalsOf(marketId: number): number;
+  onVerify(id: number): void;
+}) {
+  const lang = currentLang();
+  const timeZone = useSettings().data?.exchange_tz ?? SPEC_TZ;
+  const running = status === MICRO_OPEN && page.data.some((order) => order.status === MICRO_OPEN);
+  const now = useSecondTicks(running);
+  useOverdueReload(
+    running &&
+      page.data.some(
+        (order) =>
+          order.status === MICRO_OPEN && now - page.received_at > order.remain_milli_seconds + OVERDUE_MS,
+      ),
+  );
+  return (
+    <tbody>
+      {page.data.map((order) =>
+        status === MICRO_OPEN ? (
+          <OpenRow
+            key={order.id}
+            order={order}
+            decimals={decimalsOf(order.currency_match_id)}
+            lang={lang}
+            receivedAt={page.received_at}
+            now={now}
+          />
+        ) : (
+          <ClosedRow
+            key={order.id}
+            order={order}
+            decimals={decimalsOf(order.currency_match_id)}
+            lang={lang}
+            timeZone={timeZone}
+            onVerify={() => onVerify(order.id)}
+          />
+        ),
+      )}
+    </tbody>
+  );
+}
+
+/**
+ * The positions (spec 001 §2): in progress (status 1) and closed (3), 10 a page, every pair or the
+ * chosen one only; switching a tab or the filter goes back to page 1 (spec 001 §4).
+ */
+export function Positions({ market, markets }: { market: MarketView; markets: readonly MarketView[] }) {
+  const { t } = useTranslation();
+  const filterId = useId();
+  const [status, setStatus] = useState<MicroStatus>(MICRO_OPEN);
+  const [onlyThis, setOnlyThis] = useState(false);
+  const [page, setPage] = useState(1);
+  const [verifying, setVerifying] = useState<number | null>(null);
+  const orders = useMicroOrders({ status, matchId: onlyThis ? market.id : null, page });
+  const decimalsOf = (marketId: number) =>
+    markets.find((candidate) => candidate.id === marketId)?.price_decimals ?? PRICE_DECIMALS;
+  const columns = status === MICRO_OPEN ? OPEN_COLUMNS : CLOSED_COLUMNS;
+  const data = orders.data;
+  return (
+    <section aria-labelledby="micro-positions-title" className="text-xs">
+      <h2 id="micro-positions-title" className="sr-only">
+        {t('micro.positions')}
+      </h2>
+      <div
+        className="flex flex-wrap items-center justify-between gap-x-6 gap-y-1 border-b px-2 pt-1.5 text-sm"
+        style={{ borderColor: 'var(--border)' }}
+      >
+        <Tabs
+          label={t('micro.positions')}
+          values={[MICRO_OPEN, MICRO_CLOSED] as MicroStatus[]}
+          active={status}
+          text={(value) => t(value === MICRO_OPEN ? 'micro.inProgress' : 'micro.closed')}
+          onChange={(value) => {
+            setStatus(value);
+            setPage(1);
+          }}
+        />
+        <label htmlFor={filterId} className="flex items-center gap-1.5 pb-1 text-xs">
+          <input
+            id={filterId}
+            type="checkbox"
+            checked={onlyThis}
+            onChange={(event) => {
+              setOnlyThis(event.target.checked);
+              setPage(1);
+            }}
+          />
+          {t('micro.onlyPair', { symbol: market.symbol })}
+        </label>
+      </div>
+      <ScrollArea label={t('micro.positions')}>
+        <table
+          className="w-full min-w-[760px] border-collapse"
+          data-testid={status === MICRO_OPEN ? 'micro-open' : 'micro-closed'}
+        >
+          <Head columns={columns} action={status === MICRO_CLOSED} />
+          {data && <Rows status={status} page={data} decimalsOf={decimalsOf} onVerify={setVerifying} />}
+        </table>
+      </ScrollArea>
+      {orders.isError ? (
+        <Failed onRetry={() => void orders.refetch()} />
+      ) : !data ? (
+        <Loading />
+      ) : data.data.length === 0 ? (
+        <Empty text={t(status === MICRO_OPEN ? 'micro.noOpen' : 'micro.noClosed')} />
+      ) : null}
+      {data && <Pager page={page} last={data.last_page} onPage={setPage} />}
+      <VerifyDialog id={verifying} markets={markets} onClose={() => setVerifying(null)} />
+    </section>
+  );
+}
