@@ -237,7 +237,7 @@ export async function startExchange(config: Config, options: StartOptions = {}):
   attachWalletLive(hub, core.wallet, db.kysely);
   microRoutes(app, { micro: core.micro.service, sessions, requireAdmin: adminGuard(core.adminToken) });
   core.micro.settler.onClosed((userId, order) => {
-    if (hub.hasSubscribers('MICRO_CLOSED', userId)) hub.publishTo(userId, 'MICRO_CLOSED', order);
+    if (hub.hasSubscribers('MICRO_CLOSED', userId)) hub.publishTo(userId, 'MICRO_CLOSED', order());
   });
   if (config.demo) devRoutes(app, delivery);
   if (config.demo && core.wallet.devChain) devChainRoutes(app, core.wallet.devChain);

@@ -34,6 +34,7 @@ describe('seconds contracts on the ledger', () => {
       ex.api.post(path, { currency_match_id: DOT_USDT, ...body }, { token });
     await post('tx_in/add', maker.token, { type: 0, price: '6', number: '10000' });
     await post('tx_out/add', maker.token, { type: 0, price: '8', number: '10000' });
+    ex.clock.advance(1000);
     await ex.markTape.tick();
 
     await fc.assert(

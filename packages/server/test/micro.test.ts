@@ -41,8 +41,11 @@ async function dotBook() {
   };
 }
 
-/** Samples the tape now (the server also does it each second on its own). */
-const tick = () => ex.markTape.tick();
+/** Moves to the next second and samples the tape (the server also does it each second on its own). */
+async function tick(): Promise<void> {
+  ex.clock.advance(1000);
+  await ex.markTape.tick();
+}
 
 describe('seconds contracts: terms', () => {
   it('lists the seconds options and the payable currencies, with the caller’s micro balance', async () => {
@@ -288,6 +291,7 @@ describe('the pool', () => {
       [DOT, '1000'],
     ]);
     await pool.api.post('tx_in/add', { currency_match_id: DOT_USDT, type: 0, price: '7', number: '10' }, { token: maker.token });
+    pool.clock.advance(1000);
     await pool.markTape.tick();
     const rows = await pool.api.get<MicroPoolCurrency[]>('microtrade/pool');
     const usdt = rows.body.data!.find((row) => row.code === 'USDT')!;

@@ -26,6 +26,11 @@ export interface CommandContext {
   insert<T extends keyof Database>(table: T, row: Insertable<Database[T]>): void;
   /** Any other statement of the batch's transaction (updates, upserts), in order. */
   write(query: CompiledQuery): void;
+  /**
+   * A write of a running value (a total) that later commands of the batch may write again under
+   * the same key: only the batch's last one is run, after the other writes.
+   */
+  writeLatest(key: string, query: CompiledQuery): void;
   /** Runs after the batch committed: events to publish, caches to update. */
   afterCommit(effect: () => void): void;
 }
@@ -47,6 +52,7 @@ interface Pending {
 interface Staged {
   inserts: Map<keyof Database, unknown[]>;
   writes: CompiledQuery[];
+  latest: Map<string, CompiledQuery>;
   effects: (() => void)[];
 }
 
@@ -154,7 +160,7 @@ export class Sequencer {
 
   private async runBatch(batch: Pending[]): Promise<void> {
     const now = this.clock.now();
-    const staged: Staged = { inserts: new Map(), writes: [], effects: [] };
+    const staged: Staged = { inserts: new Map(), writes: [], latest: new Map(), effects: [] };
     const counters = new Map(this.nextIds);
     const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
     for (const pending of batch) {
@@ -163,7 +169,7 @@ export class Sequencer {
 
     const changes = this.books.pending();
     try {
-      if (changes.logs.length > 0 || staged.inserts.size > 0 || staged.writes.length > 0) {
+      if (changes.logs.length > 0 || staged.inserts.size > 0 || staged.writes.length > 0 || staged.latest.size > 0) {
         await this.db.executeBatch(this.statements(changes, staged, now, counters));
       }
     } catch (error) {
@@ -194,6 +200,7 @@ export class Sequencer {
     const mark = this.books.mark();
     const inserts = new Map<keyof Database, unknown[]>();
     const writes: CompiledQuery[] = [];
+    const latest = new Map<string, CompiledQuery>();
     const effects: (() => void)[] = [];
     const countersBefore = new Map(counters);
     const context: CommandContext = {
@@ -210,6 +217,7 @@ export class Sequencer {
         inserts.set(table, rows);
       },
       write: (query) => writes.push(query),
+      writeLatest: (key, query) => latest.set(key, query),
       afterCommit: (effect) => effects.push(effect),
     };
     try {
@@ -218,6 +226,7 @@ export class Sequencer {
         staged.inserts.set(table, [...(staged.inserts.get(table) ?? []), ...rows]);
       }
       staged.writes.push(...writes);
+      for (const [key, query] of latest) staged.latest.set(key, query);
       staged.effects.push(...effects);
       return { ok: true, value };
     } catch (error) {
@@ -264,7 +273,7 @@ export class Sequencer {
       queries.push(...rows.insert(table, tableRows as Record<string, unknown>[]));
     }
     // Updates after the inserts, so an update may touch a row inserted by the same batch.
-    queries.push(...staged.writes);
+    queries.push(...staged.writes, ...staged.latest.values());
     let logId = counters.get('account_logs')!;
     queries.push(
       ...rows.insert(

@@ -11,6 +11,8 @@ import { markPrice, shouldRecord, type MarkInputs } from './mark.js';
 
 const SECOND = 1000;
 const DAY = 86_400_000;
+/** How long after a second begins it is sampled: past the boundary, early enough to settle within it. */
+const ALIGN_MS = 5;
 
 interface Sample extends MarkInputs {
   marketId: number;
@@ -28,6 +30,8 @@ interface Sample extends MarkInputs {
 export class MarkTape {
   private readonly last = new Map<number, { price: Decimal; time: number }>();
   private timer: NodeJS.Timeout | undefined;
+  /** Whether the sampler is scheduled (start until stop). */
+  private scheduled = false;
   private pruneAt = 0;
   private running: Promise<void> = Promise.resolve();
   /** The last second every market was sampled at: the tape is complete up to it. */
@@ -55,11 +59,22 @@ export class MarkTape {
     }
   }
 
+  /**
+   * Samples just after each second begins (not at a drifting phase of the process's start), so
+   * whatever ends at a second settles within a few milliseconds of it.
+   */
   start(): void {
-    this.timer = setInterval(() => {
-      this.tick().catch((error: Error) => console.error(`mark tape: ${error.message}`));
-    }, SECOND);
-    this.timer.unref();
+    this.scheduled = true;
+    const schedule = () => {
+      if (!this.scheduled) return;
+      const wait = SECOND - (this.clock.now() % SECOND) + ALIGN_MS;
+      this.timer = setTimeout(() => {
+        this.tick().catch((error: Error) => console.error(`mark tape: ${error.message}`));
+        schedule();
+      }, wait);
+      this.timer.unref();
+    };
+    schedule();
   }
 
   /**
@@ -95,6 +110,8 @@ export class MarkTape {
 
   private async sampleAll(): Promise<number> {
     const time = Math.floor(this.clock.now() / SECOND) * SECOND;
+    // A second is sampled once: orders opened on it must find the same row later.
+    if (this.sampledUntil !== undefined && time <= this.sampledUntil) return 0;
     const samples = this.spot.markets
       .all()
       .map((market) => this.sample(market, time))
@@ -184,7 +201,8 @@ export class MarkTape {
   }
 
   stop(): void {
-    clearInterval(this.timer);
+    this.scheduled = false;
+    clearTimeout(this.timer);
   }
 
   /** Waits for a tick under way, so a close never cuts a write. */

@@ -1,8 +1,9 @@
 import { Decimal, MICRO_CLOSED, MICRO_OPEN, type MicroOutcome } from '@oex/protocol';
 import type { Kysely } from 'kysely';
+import type { RowWriter } from '../db/rows.js';
 import type { Database } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
-import type { SystemAccount } from '../ledger/books.js';
+import { PostingError, type SystemAccount } from '../ledger/books.js';
 import { JOURNAL_MEMO, JournalType } from '../ledger/journal.js';
 import type { Command, CommandContext } from '../ledger/sequencer.js';
 import type { OpenContract, OpenContracts, PoolTotals } from './open-contracts.js';
@@ -17,6 +18,9 @@ function entry(type: (typeof JournalType)[keyof typeof JournalType], refId: numb
   return { type, memo: JOURNAL_MEMO[type as keyof typeof JOURNAL_MEMO], refType: REF, refId };
 }
 
+/** What a settlement did to an order. */
+export type SettledContract = Settlement & { contract: OpenContract; settledAt: number };
+
 /** A submitted order before the sequencer gives it an id. */
 export type NewContract = Omit<OpenContract, 'id'> & { requestId: string | null; requestHash: string | null };
 
@@ -27,6 +31,7 @@ export type NewContract = Omit<OpenContract, 'id'> & { requestId: string | null;
 export class MicroCommands {
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly rows: RowWriter,
     private readonly open: OpenContracts,
     private readonly microTypeId: number,
     private readonly decimalsOf: (currencyId: number) => number,
@@ -92,10 +97,10 @@ export class MicroCommands {
    * Settles an open order on the tape row in force at its end. An order that is no longer open (a
    * second attempt) answers null and changes nothing: each order is settled exactly once.
    */
-  settle(
+  private settleOne(
     orderId: number,
     endEntry: { time: number; price: Decimal },
-  ): Command<(Settlement & { contract: OpenContract; settledAt: number }) | null> {
+  ): Command<SettledContract | null> {
     return (context) => {
       const contract = this.open.get(orderId);
       if (!contract) return null;
@@ -125,24 +130,43 @@ export class MicroCommands {
         );
       }
       context.write(
-        this.db
-          .updateTable('micro_orders')
-          .set({
-            status: MICRO_CLOSED,
-            end_price: endEntry.price.toString(),
-            end_entry_time: endEntry.time,
-            outcome: result.outcome satisfies MicroOutcome,
-            payout: result.payout.toString(),
-            fact_profits: result.factProfits.toString(),
-            settled_at: context.now,
-          })
-          .where('id', '=', contract.id)
-          .where('status', '=', MICRO_OPEN)
-          .compile(),
+        this.rows.update('micro_orders', contract.id, {
+          status: MICRO_CLOSED,
+          end_price: endEntry.price.toString(),
+          end_entry_time: endEntry.time,
+          outcome: result.outcome satisfies MicroOutcome,
+          payout: result.payout.toString(),
+          fact_profits: result.factProfits.toString(),
+          settled_at: context.now,
+        }),
       );
       this.open.remove(books, contract);
-      this.writeTotals(context, contract.currencyId, { paid: result.payout });
       return { ...result, contract, settledAt: context.now };
+    };
+  }
+
+  /**
+   * Settles many orders on one tape row in one command, so a second's thousands of endings share
+   * one commit. An order whose payout cannot be posted (it would leave the range of an amount)
+   * changes nothing and stays open; the others go on.
+   */
+  settle(orderIds: readonly number[], endEntry: { time: number; price: Decimal }): Command<SettledContract[]> {
+    return (context) => {
+      const settled = orderIds.flatMap((id) => {
+        try {
+          const result = this.settleOne(id, endEntry)(context);
+          return result ? [result] : [];
+        } catch (error) {
+          if (error instanceof PostingError) return [];
+          throw error;
+        }
+      });
+      const paid = new Map<number, Decimal>();
+      for (const { contract, payout } of settled) {
+        paid.set(contract.currencyId, (paid.get(contract.currencyId) ?? Decimal.ZERO).add(payout));
+      }
+      for (const [currencyId, sum] of paid) this.writeTotals(context, currencyId, { paid: sum });
+      return settled;
     };
   }
 
@@ -169,7 +193,8 @@ export class MicroCommands {
       paid: totals.paid.toString(),
       funded: totals.funded.toString(),
     };
-    context.write(
+    context.writeLatest(
+      `micro_totals|${currencyId}`,
       this.db
         .insertInto('micro_totals')
         .values({ currency_id: currencyId, ...values })
