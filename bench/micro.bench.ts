@@ -41,7 +41,8 @@ const exchange = await startExchange(
 );
 exchange.markTape.stop();
 const results: Record<string, number | string> = { date: new Date().toISOString(), orders: ORDERS };
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 const round = (value: number) => Math.round(value * 10) / 10;
 
 try {

@@ -76,8 +76,8 @@ describe('seconds contracts survive kill -9', () => {
     await expect
       .poll(
         async () =>
-          (await api.get<Paged<MicroOrderView>>('microtrade/lists', { status: 1 }, { token: again })).body.data!
-            .total,
+          (await api.get<Paged<MicroOrderView>>('microtrade/lists', { status: 1 }, { token: again })).body
+            .data!.total,
         { timeout: 15_000 },
       )
       .toBe(0);

@@ -15,7 +15,9 @@ afterAll(async () => ex?.stop());
 const d = Decimal.parse;
 
 async function usdtPool(): Promise<MicroPoolCurrency> {
-  return (await ex.api.get<MicroPoolCurrency[]>('microtrade/pool')).body.data!.find((row) => row.currency_id === USDT)!;
+  return (await ex.api.get<MicroPoolCurrency[]>('microtrade/pool')).body.data!.find(
+    (row) => row.currency_id === USDT,
+  )!;
 }
 
 function feesHeld(): Decimal {
@@ -55,7 +57,11 @@ describe('seconds contracts on the ledger', () => {
           const feesBefore = feesHeld();
           let spent = Decimal.ZERO;
           for (const order of orders) {
-            const answer = await submit(ex.api, user.token, { match_id: DOT_USDT, currency_id: USDT, ...order });
+            const answer = await submit(ex.api, user.token, {
+              match_id: DOT_USDT,
+              currency_id: USDT,
+              ...order,
+            });
             expect(answer.body.code, answer.body.msg).toBe(1);
             spent = spent.add(d(answer.body.data!.number)).add(d(answer.body.data!.fee));
             const sell = await post('tx_out/add', maker.token, { type: 0, price: order.price, number: '1' });

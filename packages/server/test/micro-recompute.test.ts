@@ -1,4 +1,10 @@
-import type { MarkPriceView, MicroOrderView, MicroPayableCurrency, MicroSecondsOption, Paged } from '@oex/protocol';
+import type {
+  MarkPriceView,
+  MicroOrderView,
+  MicroPayableCurrency,
+  MicroSecondsOption,
+  Paged,
+} from '@oex/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../src/ledger/audit.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
@@ -80,7 +86,10 @@ describe('every seconds-contract outcome can be recomputed from the public tape'
     const usdt = (await ex.api.get<MicroPayableCurrency[]>('microtrade/payable_currencies')).body.data!.find(
       (currency) => currency.id === USDT,
     )!;
-    const markets = ex.spot.markets.all().filter((market) => market.row.open_microtrade === 1).map((m) => m.id);
+    const markets = ex.spot.markets
+      .all()
+      .filter((market) => market.row.open_microtrade === 1)
+      .map((m) => m.id);
     const users = await Promise.all(Array.from({ length: 8 }, () => microTrader(ex, '1000000')));
     let seed = 7;
     const random = (n: number) => {
@@ -136,7 +145,7 @@ describe('every seconds-contract outcome can be recomputed from the public tape'
         expect(units(order.end_price!), `order ${order.id}: end price`).toBe(units(end.price));
         expect(order.ends_at - order.open_time).toBe(order.seconds * 1000);
         const move = units(end.price) - units(open.price);
-        const outcome = move === 0n ? 'tie' : (move > 0n) === (order.type === 1) ? 'win' : 'loss';
+        const outcome = move === 0n ? 'tie' : move > 0n === (order.type === 1) ? 'win' : 'loss';
         const stake = units(order.number);
         // Profit: stake × ratio, cut to the currency's 8 decimals.
         const step = 10n ** 10n;
@@ -145,7 +154,7 @@ describe('every seconds-contract outcome can be recomputed from the public tape'
         expect(order.outcome, `order ${order.id}`).toBe(outcome);
         expect(units(order.payout!), `order ${order.id}: payout`).toBe(payout);
         expect(units(order.fact_profits!)).toBe(payout - stake);
-        expect(units(order.fee)).toBe(((stake / 1000n) / step) * step);
+        expect(units(order.fee)).toBe((stake / 1000n / step) * step);
         expected += payout - stake - units(order.fee);
         if (outcome === 'win') wins += 1;
         checked += 1;

@@ -57,7 +57,11 @@ describe('seconds contracts: terms', () => {
       { seconds: 300, profit_ratio: '0.92' },
     ]);
     const user = await microTrader(ex, '123.45');
-    const payable = await ex.api.get<MicroPayableCurrency[]>('microtrade/payable_currencies', {}, { token: user.token });
+    const payable = await ex.api.get<MicroPayableCurrency[]>(
+      'microtrade/payable_currencies',
+      {},
+      { token: user.token },
+    );
     expect(payable.body.data![0]).toMatchObject({
       id: USDT,
       code: 'USDT',
@@ -66,7 +70,13 @@ describe('seconds contracts: terms', () => {
       max: '1000',
       fee_rate: '0.001',
     });
-    expect(payable.body.data![0]!.micro_numbers.map((n) => n.number)).toEqual(['10', '50', '100', '500', '1000']);
+    expect(payable.body.data![0]!.micro_numbers.map((n) => n.number)).toEqual([
+      '10',
+      '50',
+      '100',
+      '500',
+      '1000',
+    ]);
     const visitor = await ex.api.get<MicroPayableCurrency[]>('microtrade/payable_currencies');
     expect(visitor.body.data![0]!.micro_account.balance).toBe('0');
   });
@@ -87,7 +97,13 @@ describe('seconds contracts: submit and settle on the tape', () => {
     });
     expect(placed.body.code, placed.body.msg).toBe(1);
     const order = placed.body.data!;
-    expect(order).toMatchObject({ status: 1, open_price: '7.25', number: '100', fee: '0.1', profit_ratio: '0.8' });
+    expect(order).toMatchObject({
+      status: 1,
+      open_price: '7.25',
+      number: '100',
+      fee: '0.1',
+      profit_ratio: '0.8',
+    });
     expect(order.ends_at - order.open_time).toBe(30_000);
     expect(order.remain_milli_seconds).toBeGreaterThan(25_000);
     expect(await balanceOf(ex.api, user.token, USDT, MICRO)).toBe('899.9');
@@ -129,7 +145,10 @@ describe('seconds contracts: submit and settle on the tape', () => {
     const place = (type: 1 | 2, seconds: number, number: string) =>
       submit(ex.api, user.token, { match_id: DOT_USDT, currency_id: USDT, type, seconds, number });
     const placed = [await place(2, 30, '50'), await place(2, 60, '50'), await place(1, 60, '10')];
-    expect(placed.map((a) => a.body.code), placed.map((a) => a.body.msg).join()).toEqual([1, 1, 1]);
+    expect(
+      placed.map((a) => a.body.code),
+      placed.map((a) => a.body.msg).join(),
+    ).toEqual([1, 1, 1]);
     const [down30, down60, up60] = placed.map((a) => a.body.data!);
     const open = down30!.open_price;
     expect(Number(open)).toBeLessThan(7.45);
@@ -145,9 +164,24 @@ describe('seconds contracts: submit and settle on the tape', () => {
     ex.clock.advance(30_000);
     await tick();
     const closed = new Map((await listOrders(ex.api, user.token, 3)).data.map((o) => [o.id, o]));
-    expect(closed.get(down30!.id)).toMatchObject({ end_price: '7.45', outcome: 'loss', payout: '0', fact_profits: '-50' });
-    expect(closed.get(down60!.id)).toMatchObject({ end_price: open, outcome: 'tie', payout: '50', fact_profits: '0' });
-    expect(closed.get(up60!.id)).toMatchObject({ end_price: open, outcome: 'tie', payout: '10', fact_profits: '0' });
+    expect(closed.get(down30!.id)).toMatchObject({
+      end_price: '7.45',
+      outcome: 'loss',
+      payout: '0',
+      fact_profits: '-50',
+    });
+    expect(closed.get(down60!.id)).toMatchObject({
+      end_price: open,
+      outcome: 'tie',
+      payout: '50',
+      fact_profits: '0',
+    });
+    expect(closed.get(up60!.id)).toMatchObject({
+      end_price: open,
+      outcome: 'tie',
+      payout: '10',
+      fact_profits: '0',
+    });
     // 500 − (50 + 0.05) × 2 − 10.01 + 50 + 10.
     expect(await balanceOf(ex.api, user.token, USDT, MICRO)).toBe('449.89');
   });
@@ -176,11 +210,19 @@ describe('seconds contracts: submit and settle on the tape', () => {
     expect(await balanceOf(ex.api, user.token, USDT, MICRO)).toBe('60');
     expect((await listOrders(ex.api, user.token, 1)).total).toBe(0);
     // Within the bounds but outside min/max once an operator lowers the maximum.
-    await ex.db.kysely.updateTable('micro_currencies').set({ max_number: '40' }).where('currency_id', '=', USDT).execute();
+    await ex.db.kysely
+      .updateTable('micro_currencies')
+      .set({ max_number: '40' })
+      .where('currency_id', '=', USDT)
+      .execute();
     ex.clock.advance(1500);
     const tooBig = await submit(ex.api, user.token, base);
     expect(tooBig.body.msg).toMatch(/minimum and maximum/);
-    await ex.db.kysely.updateTable('micro_currencies').set({ max_number: '1000' }).where('currency_id', '=', USDT).execute();
+    await ex.db.kysely
+      .updateTable('micro_currencies')
+      .set({ max_number: '1000' })
+      .where('currency_id', '=', USDT)
+      .execute();
     ex.clock.advance(1500);
     await tick();
     const visitor = await ex.api.post('microtrade/submit', base);
@@ -191,7 +233,14 @@ describe('seconds contracts: submit and settle on the tape', () => {
     await dotBook();
     await tick();
     const user = await microTrader(ex, '100');
-    const body = { match_id: DOT_USDT, currency_id: USDT, type: 1, seconds: 30, number: '10', request_id: 'micro-1' } as const;
+    const body = {
+      match_id: DOT_USDT,
+      currency_id: USDT,
+      type: 1,
+      seconds: 30,
+      number: '10',
+      request_id: 'micro-1',
+    } as const;
     const twins = await Promise.all([submit(ex.api, user.token, body), submit(ex.api, user.token, body)]);
     expect(twins.map((a) => a.body.code)).toEqual([1, 1]);
     expect(twins[0]!.body.data!.id).toBe(twins[1]!.body.data!.id);
@@ -206,7 +255,13 @@ describe('seconds contracts: submit and settle on the tape', () => {
     const book = await dotBook();
     await tick();
     const user = await microTrader(ex, '100');
-    const placed = await submit(ex.api, user.token, { match_id: DOT_USDT, currency_id: USDT, type: 1, seconds: 30, number: '10' });
+    const placed = await submit(ex.api, user.token, {
+      match_id: DOT_USDT,
+      currency_id: USDT,
+      type: 1,
+      seconds: 30,
+      number: '10',
+    });
     expect(placed.body.code, placed.body.msg).toBe(1);
     expect(Number(placed.body.data!.open_price)).toBeLessThan(7.49);
     await book.trade('7.49');
@@ -219,7 +274,12 @@ describe('seconds contracts: submit and settle on the tape', () => {
     await after.trade('7.1');
     await tick();
     const closed = await listOrders(ex.api, user.token, 3);
-    expect(closed.data[0]).toMatchObject({ id: placed.body.data!.id, end_price: '7.49', outcome: 'win', payout: '18' });
+    expect(closed.data[0]).toMatchObject({
+      id: placed.body.data!.id,
+      end_price: '7.49',
+      outcome: 'win',
+      payout: '18',
+    });
     const logs = await ex.db.kysely
       .selectFrom('account_logs')
       .select('type')
@@ -243,7 +303,11 @@ describe('the mark price under a self-cross', () => {
       ]);
       const [seller, buyer] = [await trader(ex, [[ETH, '1']]), await trader(ex, [[USDT, '20000']])];
       const order = async (path: string, token: string, body: Record<string, unknown>) => {
-        const answer = await ex.api.post(path, { currency_match_id: ETH_USDT, type: 0, number: '1', ...body }, { token });
+        const answer = await ex.api.post(
+          path,
+          { currency_match_id: ETH_USDT, type: 0, number: '1', ...body },
+          { token },
+        );
         expect(answer.body.code, answer.body.msg).toBe(1);
       };
       await order('tx_in/add', honest.token, { price: '3000' });
@@ -251,7 +315,13 @@ describe('the mark price under a self-cross', () => {
       ex.clock.advance(1000);
       await tick();
       const user = await microTrader(ex, '100');
-      const bet = await submit(ex.api, user.token, { match_id: ETH_USDT, currency_id: USDT, type: 1, seconds: 30, number: '10' });
+      const bet = await submit(ex.api, user.token, {
+        match_id: ETH_USDT,
+        currency_id: USDT,
+        type: 1,
+        seconds: 30,
+        number: '10',
+      });
       expect(bet.body.data!.open_price).toBe('3005');
 
       // The colluders cross at 9000; the engine fills the buy at the honest ask first.
@@ -262,8 +332,15 @@ describe('the mark price under a self-cross', () => {
       await order('tx_out/add', honest.token, { price: '3010' });
       ex.clock.advance(1000);
       await tick();
-      const rows = (await ex.api.get<Paged<MarkPriceView>>('market/mark_prices', { currency_match_id: ETH_USDT })).body.data!.data;
-      expect(rows[0]).toMatchObject({ best_bid: '3000', best_ask: '3010', last_price: '9000', price: '3010' });
+      const rows = (
+        await ex.api.get<Paged<MarkPriceView>>('market/mark_prices', { currency_match_id: ETH_USDT })
+      ).body.data!.data;
+      expect(rows[0]).toMatchObject({
+        best_bid: '3000',
+        best_ask: '3010',
+        last_price: '9000',
+        price: '3010',
+      });
       for (const row of rows.filter((r) => r.best_bid !== null && r.best_ask !== null)) {
         expect(Number(row.price)).toBeGreaterThanOrEqual(Number(row.best_bid));
         expect(Number(row.price)).toBeLessThanOrEqual(Number(row.best_ask));
@@ -290,7 +367,11 @@ describe('the pool', () => {
       [USDT, '100000'],
       [DOT, '1000'],
     ]);
-    await pool.api.post('tx_in/add', { currency_match_id: DOT_USDT, type: 0, price: '7', number: '10' }, { token: maker.token });
+    await pool.api.post(
+      'tx_in/add',
+      { currency_match_id: DOT_USDT, type: 0, price: '7', number: '10' },
+      { token: maker.token },
+    );
     pool.clock.advance(1000);
     await pool.markTape.tick();
     const rows = await pool.api.get<MicroPoolCurrency[]>('microtrade/pool');
@@ -310,7 +391,9 @@ describe('the pool', () => {
     expect(first.body.code, first.body.msg).toBe(1);
     const second = await submit(pool.api, whale.token, { ...body, number: '10' });
     expect(second.body.msg).toMatch(/pool cannot cover/);
-    const after = (await pool.api.get<MicroPoolCurrency[]>('microtrade/pool')).body.data!.find((r) => r.code === 'USDT')!;
+    const after = (await pool.api.get<MicroPoolCurrency[]>('microtrade/pool')).body.data!.find(
+      (r) => r.code === 'USDT',
+    )!;
     expect(after).toMatchObject({
       balance: '2250000',
       open_stakes: '1250000',
@@ -332,4 +415,3 @@ describe('the pool', () => {
     expect(refused.body.code).toBe(0);
   });
 });
-

@@ -9,12 +9,7 @@ import { Books, PostingError, type Account, type LogRecord, type SystemAccount }
 
 /** Tables whose ids the sequencer hands out, so a batch can refer to rows before they exist. */
 export type SequencedTable =
-  | 'account_logs'
-  | 'transfers'
-  | 'orders'
-  | 'trades'
-  | 'withdrawals'
-  | 'micro_orders';
+  'account_logs' | 'transfers' | 'orders' | 'trades' | 'withdrawals' | 'micro_orders';
 
 /** What a command may do while it is applied: change the books and stage rows, never await. */
 export interface CommandContext {
@@ -108,7 +103,14 @@ export class Sequencer {
       lock: Decimal.parse(String(row.lock_balance)).units,
     }));
     const nextIds = new Map<SequencedTable, number>();
-    for (const table of ['account_logs', 'transfers', 'orders', 'trades', 'withdrawals', 'micro_orders'] as const) {
+    for (const table of [
+      'account_logs',
+      'transfers',
+      'orders',
+      'trades',
+      'withdrawals',
+      'micro_orders',
+    ] as const) {
       const { max } = await db
         .selectFrom(table)
         .select((eb) => eb.fn.max<number>('id').as('max'))
@@ -169,7 +171,12 @@ export class Sequencer {
 
     const changes = this.books.pending();
     try {
-      if (changes.logs.length > 0 || staged.inserts.size > 0 || staged.writes.length > 0 || staged.latest.size > 0) {
+      if (
+        changes.logs.length > 0 ||
+        staged.inserts.size > 0 ||
+        staged.writes.length > 0 ||
+        staged.latest.size > 0
+      ) {
         await this.db.executeBatch(this.statements(changes, staged, now, counters));
       }
     } catch (error) {

@@ -119,7 +119,11 @@ export class MicroCommands {
         // rule keeps this from happening; the audit would show it).
         books.post(
           [
-            { account: books.ensure(POOL, 0, contract.currencyId), available: -result.payout.units, locked: 0n },
+            {
+              account: books.ensure(POOL, 0, contract.currencyId),
+              available: -result.payout.units,
+              locked: 0n,
+            },
             {
               account: books.ensure({ userId: contract.userId }, this.microTypeId, contract.currencyId),
               available: result.payout.units,
@@ -150,7 +154,10 @@ export class MicroCommands {
    * one commit. An order whose payout cannot be posted (it would leave the range of an amount)
    * changes nothing and stays open; the others go on.
    */
-  settle(orderIds: readonly number[], endEntry: { time: number; price: Decimal }): Command<SettledContract[]> {
+  settle(
+    orderIds: readonly number[],
+    endEntry: { time: number; price: Decimal },
+  ): Command<SettledContract[]> {
     return (context) => {
       const settled = orderIds.flatMap((id) => {
         try {

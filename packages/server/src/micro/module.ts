@@ -42,6 +42,7 @@ export async function openMicro(deps: {
 async function fundDemoPool(service: MicroService, currencies: CurrencyDirectory): Promise<void> {
   for (const [code, amount] of Object.entries(readOptionsFile().demo_pool_funding)) {
     const currency = currencies.byCode(code);
-    if (service.open.totalsOf(currency.id).funded.isZero()) await service.fund(code, Decimal.parse(amount).toString());
+    if (service.open.totalsOf(currency.id).funded.isZero())
+      await service.fund(code, Decimal.parse(amount).toString());
   }
 }

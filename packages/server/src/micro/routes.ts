@@ -54,7 +54,8 @@ export function microRoutes(
         body: microSubmitRequest,
       },
     },
-    async (request) => ok(await micro.submit(userOf(request).id, request.body), request, 'ok.micro_submitted'),
+    async (request) =>
+      ok(await micro.submit(userOf(request).id, request.body), request, 'ok.micro_submitted'),
   );
 
   app.get(
@@ -100,7 +101,11 @@ export function microRoutes(
     '/api/admin/micro_pool/fund',
     {
       preHandler: deps.requireAdmin,
-      schema: { tags: ['admin'], summary: 'Fund the seconds-contract pool from outside (npm run pool)', body: poolFundRequest },
+      schema: {
+        tags: ['admin'],
+        summary: 'Fund the seconds-contract pool from outside (npm run pool)',
+        body: poolFundRequest,
+      },
     },
     async (request) => ok(await micro.fund(request.body.currency, request.body.amount)),
   );

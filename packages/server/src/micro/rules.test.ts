@@ -6,7 +6,9 @@ import { choiceProblem, feeOf, outcomeOf, poolCanTake, remainingMs, settle, wors
 const d = Decimal.parse;
 
 const decimal = (max: number, decimals: number) =>
-  fc.integer({ min: 1, max: max * 10 ** decimals }).map((n) => Decimal.fromUnits(BigInt(n) * 10n ** BigInt(18 - decimals)));
+  fc
+    .integer({ min: 1, max: max * 10 ** decimals })
+    .map((n) => Decimal.fromUnits(BigInt(n) * 10n ** BigInt(18 - decimals)));
 
 describe('seconds contract outcome', () => {
   it('up wins above the open, down wins below, equal is a tie for both', () => {
@@ -74,17 +76,21 @@ describe('the pool’s reserve rule', () => {
 
   it('property: orders the rule admits can all win and the pool stays at or above zero', () => {
     fc.assert(
-      fc.property(decimal(10_000, 2), fc.array(fc.tuple(decimal(1000, 2), decimal(1, 2)), { maxLength: 50 }), (funding, orders) => {
-        let balance = funding;
-        let owed = Decimal.ZERO;
-        for (const [stake, ratio] of orders) {
-          const worst = worstCase(stake, ratio, 8);
-          if (!poolCanTake(balance, owed, stake, worst)) continue;
-          balance = balance.add(stake);
-          owed = owed.add(worst);
-        }
-        expect(balance.sub(owed).isNegative()).toBe(false);
-      }),
+      fc.property(
+        decimal(10_000, 2),
+        fc.array(fc.tuple(decimal(1000, 2), decimal(1, 2)), { maxLength: 50 }),
+        (funding, orders) => {
+          let balance = funding;
+          let owed = Decimal.ZERO;
+          for (const [stake, ratio] of orders) {
+            const worst = worstCase(stake, ratio, 8);
+            if (!poolCanTake(balance, owed, stake, worst)) continue;
+            balance = balance.add(stake);
+            owed = owed.add(worst);
+          }
+          expect(balance.sub(owed).isNegative()).toBe(false);
+        },
+      ),
     );
   });
 });

@@ -10,7 +10,7 @@ import { Decimal, MICRO_UP, type MicroOutcome, type MicroSide } from '@oex/proto
 export function outcomeOf(side: MicroSide, openPrice: Decimal, endPrice: Decimal): MicroOutcome {
   const move = endPrice.cmp(openPrice);
   if (move === 0) return 'tie';
-  return (move > 0) === (side === MICRO_UP) ? 'win' : 'loss';
+  return move > 0 === (side === MICRO_UP) ? 'win' : 'loss';
 }
 
 /** A win's profit: stake × ratio, rounded down to the currency's decimals (the remainder stays in the pool). */

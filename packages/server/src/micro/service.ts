@@ -74,7 +74,11 @@ export class MicroService {
   /** Loads the open orders and the pool's totals as the database has them. */
   static async load(deps: MicroDeps): Promise<MicroService> {
     const decimals = (currencyId: number) => deps.currencies.currency(currencyId).decimals;
-    const rows = await deps.db.selectFrom('micro_orders').selectAll().where('status', '=', MICRO_OPEN).execute();
+    const rows = await deps.db
+      .selectFrom('micro_orders')
+      .selectAll()
+      .where('status', '=', MICRO_OPEN)
+      .execute();
     const totals = await deps.db.selectFrom('micro_totals').selectAll().execute();
     const dec = (value: string) => Decimal.parse(String(value));
     return new MicroService(
@@ -105,7 +109,11 @@ export class MicroService {
     );
   }
 
-  private async earlier(userId: number, requestId: string, hash: string): Promise<MicroOrderView | undefined> {
+  private async earlier(
+    userId: number,
+    requestId: string,
+    hash: string,
+  ): Promise<MicroOrderView | undefined> {
     const row = await this.deps.db
       .selectFrom('micro_orders')
       .selectAll()
@@ -261,7 +269,12 @@ export class MicroService {
     const openEntry = await this.deps.tape.entryAt(record.marketId, record.openTime);
     const endEntry = record.settled ? await this.deps.tape.entryAt(record.marketId, record.endsAt) : null;
     if (!openEntry) throw notFound('error.micro_tape_pruned');
-    return { order: this.view(record), open_entry: openEntry, end_entry: endEntry, rule: this.rule(record, lang) };
+    return {
+      order: this.view(record),
+      open_entry: openEntry,
+      end_entry: endEntry,
+      rule: this.rule(record, lang),
+    };
   }
 
   private rule(record: OrderRecord, lang: Lang): string {

@@ -33,7 +33,10 @@ export class MicroSettler {
 
   private tell(result: SettledContract, end: { time: number; price: Decimal }): void {
     const view = () =>
-      this.micro.view({ ...result.contract, settled: { ...result, endPrice: end.price, endEntryTime: end.time } });
+      this.micro.view({
+        ...result.contract,
+        settled: { ...result, endPrice: end.price, endEntryTime: end.time },
+      });
     for (const listener of this.listeners) listener(result.contract.userId, view);
   }
 
