@@ -108,6 +108,15 @@ test('Alice stakes 30 s up, watches it count down, sees it settle live, checks i
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('ETH/USDT');
   await pairs.getByRole('tab', { name: /^BTC\/USDT/ }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('BTC/USDT');
+  // The chart is the spot page's, with its own remembered interval (secondPeriod).
+  const spotPeriod = await page.evaluate(() => localStorage.getItem('spotPeriod'));
+  await page
+    .getByRole('toolbar', { name: 'Chart interval' })
+    .getByRole('button', { name: '15min', exact: true })
+    .click();
+  await expect(page.getByTestId('price-chart')).toHaveAttribute('data-interval', '15min');
+  expect(await page.evaluate(() => localStorage.getItem('secondPeriod'))).toBe('15min');
+  expect(await page.evaluate(() => localStorage.getItem('spotPeriod'))).toBe(spotPeriod);
 
   // 30 s and the smallest preset: the panel previews the rate, the fee and a win's payout exactly.
   const form = panel(page);
@@ -135,6 +144,8 @@ test('Alice stakes 30 s up, watches it count down, sees it settle live, checks i
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(buyUp).toBeFocused();
+  // Placed while the closed list shows, the order brings the in-progress list into view.
+  await page.getByRole('tab', { name: 'Closed' }).click();
   await buyUp.click();
   const placed = page.waitForResponse(/\/api\/microtrade\/submit$/);
   await dialog.getByRole('button', { name: 'Confirm' }).click();
@@ -143,6 +154,7 @@ test('Alice stakes 30 s up, watches it count down, sees it settle live, checks i
   const id = answer.data.id;
   // The request carried an id, so a retry after a lost answer could not place it twice.
   await expect(dialog).toBeHidden();
+  await expect(page.getByRole('tab', { name: 'In progress' })).toHaveAttribute('aria-selected', 'true');
 
   // In progress, with a countdown that goes down once a second.
   const open = page.getByTestId('micro-open');

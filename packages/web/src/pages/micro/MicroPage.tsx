@@ -1,4 +1,4 @@
-import type { MarketView, QuoteGroup } from '@oex/protocol';
+import { MICRO_OPEN, type MarketView, type QuoteGroup } from '@oex/protocol';
 import { lazy, memo, Suspense, useCallback, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Change } from '../../components/MarketTable.js';
@@ -9,7 +9,7 @@ import { useMicroClosed } from '../../features/micro/live.js';
 import { chosenPair, microMarkets, PAIR_KEY, PERIOD_KEY } from '../../features/micro/rules.js';
 import { MarketHeader as MarketHeaderPanel } from '../trade/MarketHeader.js';
 import { OrderPanel } from './OrderPanel.js';
-import { Positions } from './Positions.js';
+import { Positions, type PositionsView } from './Positions.js';
 import { Panel } from './parts.js';
 
 /** The spot page's chart and header, shared (the chart in its own chunk, loaded on first visit). */
@@ -59,6 +59,9 @@ function Micro({ groups }: { groups: QuoteGroup[] }) {
   const markets = microMarkets(groups);
   const [saved, setSaved] = useState(() => localStorage.getItem(PAIR_KEY));
   const market = chosenPair(markets, saved);
+  const [view, setView] = useState<PositionsView>({ status: MICRO_OPEN, page: 1 });
+  // A new order shows at the top of the in-progress list.
+  const showPlaced = useCallback(() => setView({ status: MICRO_OPEN, page: 1 }), []);
   useMicroClosed();
   const select = useCallback((id: number) => {
     localStorage.setItem(PAIR_KEY, String(id));
@@ -79,11 +82,11 @@ function Micro({ groups }: { groups: QuoteGroup[] }) {
           </Suspense>
         </Panel>
         <Panel>
-          <OrderPanel market={market} />
+          <OrderPanel market={market} onPlaced={showPlaced} />
         </Panel>
       </div>
       <Panel>
-        <Positions market={market} markets={markets} />
+        <Positions market={market} markets={markets} view={view} onView={setView} />
       </Panel>
     </div>
   );

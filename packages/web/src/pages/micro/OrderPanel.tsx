@@ -287,7 +287,7 @@ function useChoice(currencies: MicroPayableCurrency[], options: MicroSecondsOpti
  * Sends an order once per confirmation, then closes the dialog; a retry of the same order after a
  * lost answer keeps its request id, so it cannot be placed twice.
  */
-function usePlace(onDone: () => void) {
+function usePlace(onDone: () => void, onPlaced: () => void) {
   const placed = useMicroPlaced();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -310,6 +310,7 @@ function usePlace(onDone: () => void) {
     try {
       await submitMicro({ ...body, request_id: request.id });
       pending.current = null;
+      onPlaced();
     } catch (error) {
       // The server's words (also in a toast); after a lost answer the same order keeps its id.
       setProblem(error instanceof ApiError ? error.message : String(error));
@@ -328,10 +329,12 @@ function OrderForm({
   market,
   currencies,
   options,
+  onPlaced,
 }: {
   market: MarketView;
   currencies: MicroPayableCurrency[];
   options: MicroSecondsOption[];
+  onPlaced(): void;
 }) {
   const { t } = useTranslation();
   const lang = currentLang();
@@ -340,7 +343,7 @@ function OrderForm({
   const token = useSession((state) => state.token);
   const { choice, numbers, setCurrencyId, setStake, setSeconds } = useChoice(currencies, options);
   const [confirming, setConfirming] = useState<MicroSide | null>(null);
-  const { place, busy, problem, setProblem } = usePlace(() => setConfirming(null));
+  const { place, busy, problem, setProblem } = usePlace(() => setConfirming(null), onPlaced);
   const balance = useMicroBalance(choice?.currency.id);
   const pool = useMicroPool().data?.find((row) => row.currency_id === choice?.currency.id);
   if (!choice) return <p className="py-4 text-sm">{t('micro.noTerms')}</p>;
@@ -445,7 +448,7 @@ function OrderForm({
 }
 
 /** The order panel (spec 001 §2): payment currency, preset amount, duration, then up or down. */
-export function OrderPanel({ market }: { market: MarketView }) {
+export function OrderPanel({ market, onPlaced }: { market: MarketView; onPlaced(): void }) {
   const { t } = useTranslation();
   const currencies = usePayableCurrencies();
   const seconds = useMicroSeconds();
@@ -458,7 +461,7 @@ export function OrderPanel({ market }: { market: MarketView }) {
         }}
       />
     ) : currencies.data && seconds.data ? (
-      <OrderForm market={market} currencies={currencies.data} options={seconds.data} />
+      <OrderForm market={market} currencies={currencies.data} options={seconds.data} onPlaced={onPlaced} />
     ) : (
       <Loading rows={6} rowClass="h-8" />
     );

@@ -266,16 +266,33 @@ function Rows({
   );
 }
 
+/** Which list the positions show and its page (the page's owner sets it too, after a new order). */
+export interface PositionsView {
+  status: MicroStatus;
+  page: number;
+}
+
 /**
  * The positions (spec 001 §2): in progress (status 1) and closed (3), 10 a page, every pair or the
  * chosen one only; switching a tab or the filter goes back to page 1 (spec 001 §4).
  */
-export function Positions({ market, markets }: { market: MarketView; markets: readonly MarketView[] }) {
+export function Positions({
+  market,
+  markets,
+  view,
+  onView,
+}: {
+  market: MarketView;
+  markets: readonly MarketView[];
+  view: PositionsView;
+  onView(view: PositionsView): void;
+}) {
   const { t } = useTranslation();
   const filterId = useId();
-  const [status, setStatus] = useState<MicroStatus>(MICRO_OPEN);
+  const { status, page } = view;
+  const setStatus = (next: MicroStatus) => onView({ status: next, page: 1 });
+  const setPage = (next: number) => onView({ status, page: next });
   const [onlyThis, setOnlyThis] = useState(false);
-  const [page, setPage] = useState(1);
   const [verifying, setVerifying] = useState<number | null>(null);
   const orders = useMicroOrders({ status, matchId: onlyThis ? market.id : null, page });
   const decimalsOf = (marketId: number) =>
@@ -296,10 +313,7 @@ export function Positions({ market, markets }: { market: MarketView; markets: re
           values={[MICRO_OPEN, MICRO_CLOSED] as MicroStatus[]}
           active={status}
           text={(value) => t(value === MICRO_OPEN ? 'micro.inProgress' : 'micro.closed')}
-          onChange={(value) => {
-            setStatus(value);
-            setPage(1);
-          }}
+          onChange={setStatus}
         />
         <label htmlFor={filterId} className="flex items-center gap-1.5 pb-1 text-xs">
           <input
