@@ -4,14 +4,7 @@ import { ScrollArea } from '../../components/ScrollArea.js';
 import { Failed, Loading } from '../../components/states.js';
 import { useSettings } from '../../features/content/news.js';
 import { useMicroVerification } from '../../features/micro/queries.js';
-import {
-  formatTime,
-  markMatches,
-  markOf,
-  outcomeOf,
-  ratioPercent,
-  tapeLink,
-} from '../../features/micro/rules.js';
+import { formatTime, markMatches, outcomeOf, ratioPercent, tapeLink } from '../../features/micro/rules.js';
 import { currentLang } from '../../i18n/index.js';
 import { PRICE_DECIMALS } from '../../lib/format.js';
 import { Fact, formatAmount, formatMark, Modal, muted, Profit, SideLabel } from './parts.js';
@@ -159,7 +152,7 @@ function Verification({ data, markets }: { data: MicroVerification; markets: rea
               end: formatMark(endEntry!.price, lang, decimals),
               outcome: t(`micro.outcomes.${recomputed}`),
             })}{' '}
-            <Check ok={recomputed === order.outcome && markOf(openEntry) !== null} />
+            <Check ok={recomputed === order.outcome && markMatches(openEntry) && markMatches(endEntry!)} />
           </p>
         )}
         <a
