@@ -55,7 +55,9 @@ export type MicroSubmitRequest = z.input<typeof microSubmitRequest>;
 export const microListsQuery = z.object({
   match_id: idField.optional(),
   /** 1 in progress, 3 closed. */
-  status: intLike.pipe(z.union([z.literal(MICRO_OPEN), z.literal(MICRO_CLOSED)], { message: 'rule.micro_status' })),
+  status: intLike.pipe(
+    z.union([z.literal(MICRO_OPEN), z.literal(MICRO_CLOSED)], { message: 'rule.micro_status' }),
+  ),
   page: pageField,
   limit: intLike.pipe(z.number().min(1).max(50)).default(10),
 });

@@ -65,8 +65,7 @@ export const withdrawRequest = z.object({
   address: requiredText(128),
   memo: trimmed(64).default(''),
   pay_password: requiredText(64),
-  request_id: requestIdField
-    .optional(),
+  request_id: requestIdField.optional(),
 });
 export type WithdrawRequest = z.input<typeof withdrawRequest>;
 export type WithdrawInput = z.output<typeof withdrawRequest>;
@@ -190,8 +189,7 @@ export const convertRequest = z.object({
   /** Kept from the spec's call; the conversion does not depend on a network. */
   currency_protocol_id: idField.optional(),
   /** Makes the call idempotent: the same id again answers the first conversion. */
-  request_id: requestIdField
-    .optional(),
+  request_id: requestIdField.optional(),
 });
 
 /** What a conversion did: the real fill, not the preview. */

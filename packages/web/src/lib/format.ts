@@ -112,3 +112,28 @@ export function formatCompact(value: string | null | undefined, lang: Lang): str
   }
   return format.format(cut as `${number}`);
 }
+
+const zoneClocks = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An instant (ms) as `YYYY-MM-DD HH:mm` (with `:ss` when asked) in the exchange's time zone; one
+ * formatter per zone and form, not one per call.
+ */
+export function formatInZone(ms: number, timeZone: string, seconds = false): string {
+  const key = `${timeZone}|${seconds}`;
+  let clock = zoneClocks.get(key);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('sv-SE', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      ...(seconds ? { second: '2-digit' as const } : {}),
+      hourCycle: 'h23',
+    });
+    zoneClocks.set(key, clock);
+  }
+  return clock.format(ms);
+}

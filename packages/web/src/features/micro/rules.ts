@@ -10,6 +10,7 @@ import {
   type Paged,
   type QuoteGroup,
 } from '@oex/protocol';
+import { formatInZone } from '../../lib/format.js';
 
 /**
  * The pure rules of the seconds-contract page (spec 001 §§2, 4, 9): which pairs it lists, the
@@ -220,23 +221,7 @@ export function tapeLink(marketId: number, from: number, to: number): string {
   return `/api/market/mark_prices?${query.toString()}`;
 }
 
-const clocks = new Map<string, Intl.DateTimeFormat>();
-
 /** An instant (ms) as YYYY-MM-DD HH:mm:ss in the exchange's time zone. */
 export function formatTime(ms: number, timeZone: string): string {
-  let clock = clocks.get(timeZone);
-  if (!clock) {
-    clock = new Intl.DateTimeFormat('sv-SE', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    clocks.set(timeZone, clock);
-  }
-  return clock.format(ms);
+  return formatInZone(ms, timeZone, true);
 }

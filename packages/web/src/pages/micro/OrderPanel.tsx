@@ -11,6 +11,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/http.js';
+import { SignInLinks } from '../../components/SignInLinks.js';
 import { Failed, Loading } from '../../components/states.js';
 import { useToasts } from '../../components/toast.js';
 import { answerLost, requestFor, type PendingRequest } from '../../features/assets/rules.js';
@@ -174,27 +175,12 @@ function PoolLine({ pool, lang }: { pool: MicroPoolCurrency | undefined; lang: L
   );
 }
 
-function SignInLinks() {
+function SignIn() {
   const { t } = useTranslation();
   return (
     <div className="flex flex-col items-center gap-2 py-4 text-sm">
       <p>{t('micro.signIn')}</p>
-      <div className="flex gap-3">
-        <Link
-          to={`/login?redirect=${encodeURIComponent('/second')}`}
-          className="rounded border px-4 py-1.5"
-          style={{ borderColor: 'var(--border)' }}
-        >
-          {t('account.login')}
-        </Link>
-        <Link
-          to="/register"
-          className="rounded px-4 py-1.5 text-white"
-          style={{ background: 'var(--accent-strong)' }}
-        >
-          {t('account.register')}
-        </Link>
-      </div>
+      <SignInLinks redirect="/second" />
     </div>
   );
 }
@@ -431,7 +417,7 @@ function OrderForm({
           ))}
         </div>
       ) : (
-        <SignInLinks />
+        <SignIn />
       )}
       <PoolLine pool={pool} lang={lang} />
       <ConfirmDialog

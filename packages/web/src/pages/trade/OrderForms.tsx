@@ -1,7 +1,7 @@
 import { Decimal, type DepthEntry, type MarketView } from '@oex/protocol';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { SignInLinks } from '../../components/SignInLinks.js';
 import { call } from '../../api/http.js';
 import { Tabs } from '../../components/Tabs.js';
 import { useToasts } from '../../components/toast.js';
@@ -369,7 +369,6 @@ export function OrderForms({
   const [type, setType] = useState<OrderType>(1);
   const [confirm, setConfirm] = useState(() => localStorage.getItem(CONFIRM_KEY) !== '0');
   if (!token) {
-    const here = encodeURIComponent(`/trade?match=${market.id}`);
     return (
       <section
         id="order-forms"
@@ -377,22 +376,7 @@ export function OrderForms({
         aria-label={t('trade.forms')}
       >
         <p>{t('trade.signInToTrade')}</p>
-        <div className="flex gap-3">
-          <Link
-            to={`/login?redirect=${here}`}
-            className="rounded border px-4 py-1.5"
-            style={{ borderColor: 'var(--border)' }}
-          >
-            {t('account.login')}
-          </Link>
-          <Link
-            to="/register"
-            className="rounded px-4 py-1.5 text-white"
-            style={{ background: 'var(--accent-strong)' }}
-          >
-            {t('account.register')}
-          </Link>
-        </div>
+        <SignInLinks redirect={`/trade?match=${market.id}`} />
       </section>
     );
   }

@@ -19,7 +19,7 @@ import { useSettings } from '../../features/content/news.js';
 import { barChange, indicatorDigits } from '../../features/trade/chart-legend.js';
 import { KlineFeed } from '../../features/trade/kline-feed.js';
 import { currentLang } from '../../i18n/index.js';
-import { formatChange, formatNumber } from '../../lib/format.js';
+import { formatChange, formatInZone, formatNumber } from '../../lib/format.js';
 import {
   CHART_INTERVALS,
   periodOf,
@@ -177,25 +177,6 @@ function readLegend(instance: Chart, index: number | null, decimals: number): Le
   };
 }
 
-const legendClocks = new Map<string, Intl.DateTimeFormat>();
-
-/** The legend's time in the exchange's zone; one formatter per zone, not one per hover. */
-function legendClock(timeZone: string): Intl.DateTimeFormat {
-  let clock = legendClocks.get(timeZone);
-  if (!clock) {
-    clock = new Intl.DateTimeFormat('sv-SE', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    legendClocks.set(timeZone, clock);
-  }
-  return clock;
-}
-
 function Legend({
   values,
   market,
@@ -213,7 +194,7 @@ function Legend({
   const { bar } = values;
   const price = (value: string) => formatNumber(value, market.price_decimals, lang);
   const change = barChange(bar);
-  const time = legendClock(timeZone).format(bar.time);
+  const time = formatInZone(bar.time, timeZone);
   const item = (label: string, value: string, color?: string) => (
     <span key={label} className="whitespace-nowrap" data-legend-item="">
       <span style={{ color: 'var(--muted)' }}>{label}</span>
