@@ -46,6 +46,12 @@ export interface Config {
    * node from node_modules (the demo default). Unset or `off`: those networks show as unavailable.
    */
   evmRpcUrl: string | undefined;
+  /**
+   * The Bitcoin node: a JSON-RPC URL with its user and password (`http://user:pass@host:8332`; the
+   * node needs `-txindex=1`), or `regtest` to start a local regtest node installed by
+   * `scripts/install-bitcoind.sh`. Unset or `off`: the BTC network shows as unavailable.
+   */
+  bitcoinRpcUrl: string | undefined;
   /** Seconds between blocks of the local anvil node (0: a block per transaction). */
   anvilBlockTime: number;
   /** How often the deposit watchers and the withdrawal signer look at the chains. */
@@ -117,6 +123,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     maxConnectionsPerAddress: integer(env.MAX_CONNECTIONS_PER_ADDRESS, 128, 'MAX_CONNECTIONS_PER_ADDRESS'),
     liveSessionCheckMs: integer(env.LIVE_SESSION_CHECK_MS, 30_000, 'LIVE_SESSION_CHECK_MS'),
     evmRpcUrl: env.EVM_RPC_URL === 'off' ? undefined : env.EVM_RPC_URL || (demo ? 'anvil' : undefined),
+    bitcoinRpcUrl: env.BITCOIN_RPC_URL === 'off' ? undefined : env.BITCOIN_RPC_URL || undefined,
     anvilBlockTime: integer(env.ANVIL_BLOCK_TIME, 2, 'ANVIL_BLOCK_TIME'),
     chainPollMs: integer(env.CHAIN_POLL_MS, 1000, 'CHAIN_POLL_MS'),
     walletMnemonic: env.WALLET_MNEMONIC || undefined,

@@ -153,7 +153,7 @@ export async function startBitcoind(options: BitcoindOptions = {}): Promise<Bitc
     `-rpcport=${port}`,
     `-rpcauth=${rpcUser}:${salt}$${hmac}`,
     '-fallbackfee=0.0002',
-    '-txindex=0',
+    '-txindex=1',
     '-disablewallet=0',
     // Bitcoin Knots differs from Core in two defaults that matter here: relay policy (Knots refuses
     // more transactions) and, in this build, legacy addresses. Both set back to Core's.

@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { PublicClient } from 'viem';
 import { startAnvil, type AnvilNode } from '../chains/anvil.js';
 import { devWallet, prepareDevChain, type DevChain } from '../chains/dev-chain.js';
+import { BitcoinAdapter, BitcoinRpc, networkOf } from '../chains/bitcoin.js';
+import { startBitcoind, type BitcoindNode } from '../chains/bitcoind.js';
 import { EvmAdapter, evmClient } from '../chains/evm.js';
 import {
   depositPrivateKey,
@@ -43,6 +45,28 @@ async function connectEvm(
   return { client: evmClient(node.rpcUrl), rpcUrl: node.rpcUrl, node };
 }
 
+/**
+ * The Bitcoin node: the configured one, or `regtest` for a local node (its chain kept beside the
+ * SQLite file, like anvil's state).
+ */
+async function connectBitcoin(config: Config): Promise<{ adapter: BitcoinAdapter; node?: BitcoindNode }> {
+  let node: BitcoindNode | undefined;
+  let rpcUrl = config.bitcoinRpcUrl!;
+  if (rpcUrl === 'regtest') {
+    const dataDir = config.databaseUrl.startsWith('sqlite:')
+      ? join(dirname(config.databaseUrl.slice('sqlite:'.length)), 'bitcoind-regtest')
+      : undefined;
+    node = await startBitcoind({ dataDir });
+    const url = new URL(node.rpcUrl);
+    url.username = encodeURIComponent(node.rpcUser);
+    url.password = encodeURIComponent(node.rpcPassword);
+    rpcUrl = url.toString();
+  }
+  const rpc = new BitcoinRpc(rpcUrl);
+  const info = await rpc.call<{ chain: string }>('getblockchaininfo');
+  return { adapter: new BitcoinAdapter(rpc, networkOf(info.chain)), node };
+}
+
 /** The demo USDT's stored contract address and its network's id. */
 async function storedToken(db: Kysely<Database>): Promise<{ id: number; token: string } | undefined> {
   return db
@@ -61,11 +85,17 @@ async function storedToken(db: Kysely<Database>): Promise<{ id: number; token: s
 export async function connectChains(config: Config, db: Kysely<Database>): Promise<ConnectedChains> {
   const mnemonic = config.walletMnemonic ?? (config.demo ? devWallet().exchange_mnemonic : undefined);
   const root = mnemonic ? rootFromMnemonic(mnemonic) : undefined;
-  const xpubs: Partial<Record<KeyFamily, string>> = root ? { evm: depositXpub(root, 'evm') } : {};
-  const hotKeys: Partial<Record<string, string>> = root ? { evm: hotWalletPrivateKey(root, 'evm') } : {};
-  const evm = await connectEvm(config);
+  const evm = config.evmRpcUrl ? await connectEvm(config) : undefined;
+  const btc = config.bitcoinRpcUrl ? await connectBitcoin(config) : undefined;
+  const families: KeyFamily[] = [...(evm ? ['evm' as const] : []), ...(btc ? ['btc' as const] : [])];
+  const xpubs: Partial<Record<KeyFamily, string>> = root
+    ? Object.fromEntries(families.map((family) => [family, depositXpub(root, family)]))
+    : {};
+  const hotKeys: Partial<Record<string, string>> = root
+    ? Object.fromEntries(families.map((family) => [family, hotWalletPrivateKey(root, family)]))
+    : {};
   let devChain: DevChain | undefined;
-  if (root && config.demo && (await evm.client.getChainId()) === DEV_CHAIN_ID) {
+  if (evm && root && config.demo && (await evm.client.getChainId()) === DEV_CHAIN_ID) {
     const stored = await storedToken(db);
     const hot = new EvmAdapter('ETH', evm.client, 18, null).addressOfKey(hotKeys.evm!);
     devChain = await prepareDevChain(evm.client, evm.rpcUrl, stored?.token ?? '', hot, 6);
@@ -81,6 +111,11 @@ export async function connectChains(config: Config, db: Kysely<Database>): Promi
   const local = devChain ? { explorerTxUrl: '' } : {};
   const adapterFor: AdapterFactory = (network) => {
     if (!root) return { adapter: null, unavailable: 'wallet.unavailable_no_keys' };
+    if (network.family === 'btc') {
+      if (!btc) return { adapter: null, unavailable: 'wallet.unavailable_btc' };
+      return { adapter: btc.adapter, unavailable: null, ...(btc.node ? { explorerTxUrl: '' } : {}) };
+    }
+    if (!evm) return { adapter: null, unavailable: 'wallet.unavailable_no_node' };
     if (network.chain === 'ETH') {
       return {
         adapter: new EvmAdapter('ETH', evm.client, network.decimals, null),
@@ -103,12 +138,16 @@ export async function connectChains(config: Config, db: Kysely<Database>): Promi
     keys: root
       ? {
           hot: (family) => hotKeys[family],
-          deposit: (family, index) => (family === 'evm' ? depositPrivateKey(root, 'evm', index) : undefined),
+          deposit: (family, index) =>
+            (families as string[]).includes(family)
+              ? depositPrivateKey(root, family as KeyFamily, index)
+              : undefined,
         }
       : undefined,
     devChain,
     close: async () => {
-      await evm.node?.stop();
+      await evm?.node?.stop();
+      await btc?.node?.stop();
     },
   };
 }

@@ -55,13 +55,16 @@ export async function openWallet(deps: WalletDeps): Promise<Wallet> {
   await seedNetworks(kysely);
   // The chain libraries (viem and its kin) load only when a chain is configured: seconds saved on
   // every start without one.
-  const chains = config.evmRpcUrl
-    ? await (await import('./chain-setup.js')).connectChains(config, kysely)
-    : null;
+  const chains =
+    config.evmRpcUrl || config.bitcoinRpcUrl
+      ? await (await import('./chain-setup.js')).connectChains(config, kysely)
+      : null;
   const factory: AdapterFactory = (network) => {
     if (network.family === 'tron') return { adapter: null, unavailable: 'wallet.unavailable_tron' };
-    if (network.family === 'btc') return { adapter: null, unavailable: 'wallet.unavailable_btc' };
-    if (!chains) return { adapter: null, unavailable: 'wallet.unavailable_no_node' };
+    if (!chains) {
+      const unavailable = network.family === 'btc' ? 'wallet.unavailable_btc' : 'wallet.unavailable_no_node';
+      return { adapter: null, unavailable };
+    }
     return chains.adapterFor(network);
   };
   const networks = await Networks.load(kysely, factory);

@@ -101,7 +101,8 @@ export class DepositSweeper {
     if (balance < toChainUnits(network.minDeposit.toString(), adapter.decimals)) return;
     const quote = await adapter.feeQuote();
     const gas = await adapter.gasBalanceOf(address);
-    const isToken = network.chain !== 'ETH';
+    // A token pays its fees in the network's native coin; a native coin (ETH, BTC) pays its own.
+    const isToken = network.tokenAddress !== '';
     if (isToken && gas < quote.cost) {
       // Gas first, from the hot wallet: the coin that pays fees is the family's native network.
       const native = this.networks
