@@ -19,6 +19,33 @@ export interface SignedTransfer {
   nonce: number;
 }
 
+/**
+ * Everything needed to sign one transfer, so the signer (its own process, holding the keys) reads no
+ * chain and can say exactly what it signs. Amounts are decimal strings of the smallest unit.
+ */
+export type SignRequest =
+  | {
+      kind: 'evm';
+      nonce: number;
+      tx: {
+        chainId: number;
+        to: string;
+        value: string;
+        data: string | null;
+        gas: string;
+        maxFeePerGas: string;
+        maxPriorityFeePerGas: string;
+      };
+    }
+  | {
+      kind: 'btc';
+      nonce: number;
+      /** bitcoind's chain name: main, test, signet or regtest. */
+      network: string;
+      inputs: { txid: string; vout: number; amount: string; script: string }[];
+      outputs: { address: string; amount: string }[];
+    };
+
 export interface FeeQuote {
   gas: bigint;
   maxFeePerGas: bigint;
@@ -59,22 +86,16 @@ export interface ChainAdapter {
   }>;
   /** The balance of an address in smallest units. */
   balanceOf(address: string): Promise<bigint>;
-  /** The address of a private key on this network. */
-  addressOfKey(privateKey: string): string;
+  /** The address of a public key (compressed, hex) on this network. */
+  addressOf(publicKey: string): string;
   /** The next nonce the network expects from an address, counting pending transactions. */
   nextNonce(address: string): Promise<number>;
   /** The fee terms of one transfer now, and its highest cost in the coin that pays fees. */
   feeQuote(): Promise<FeeQuote>;
   /** The balance of the coin that pays this network's fees (ETH for an ERC-20), smallest units. */
   gasBalanceOf(address: string): Promise<bigint>;
-  /** Builds and signs a transfer (with these fee terms, or current ones); nothing is sent. */
-  sign(
-    privateKey: string,
-    to: string,
-    units: bigint,
-    nonce: number,
-    quote?: FeeQuote,
-  ): Promise<SignedTransfer>;
+  /** Builds a transfer from `from` (with these fee terms, or current ones) for the signer; nothing is sent. */
+  prepare(from: string, to: string, units: bigint, nonce: number, quote?: FeeQuote): Promise<SignRequest>;
   /** Gives a signed transfer to the network. Sending the same one twice is harmless. */
   broadcast(raw: string): Promise<void>;
   receipt(hash: string): Promise<TransferReceipt | null>;

@@ -1,20 +1,10 @@
-import { secp256k1 } from '@noble/curves/secp256k1';
 import { sha256 } from '@noble/hashes/sha2';
 import { HDKey } from '@scure/bip32';
 import { hex } from '@scure/base';
-import {
-  Address,
-  CompactSize,
-  NETWORK,
-  OutScript,
-  p2wpkh,
-  RawTx,
-  TEST_NETWORK,
-  Transaction,
-} from '@scure/btc-signer';
+import { Address, CompactSize, NETWORK, OutScript, p2wpkh, RawTx, TEST_NETWORK } from '@scure/btc-signer';
 import { RawOldTx } from '@scure/btc-signer/script.js';
 import * as P from 'micro-packed';
-import type { ChainAdapter, FeeQuote, IncomingTransfer, SignedTransfer, TransferReceipt } from './adapter.js';
+import type { ChainAdapter, FeeQuote, IncomingTransfer, SignRequest, TransferReceipt } from './adapter.js';
 
 /**
  * Bitcoin against bitcoind's JSON-RPC (Bitcoin Core or Knots; regtest in development and tests).
@@ -103,31 +93,31 @@ function depositKey(xpub: string, index: number): Uint8Array {
   return HDKey.fromExtendedKey(xpub).deriveChild(index).publicKey!;
 }
 
-function privateKeyBytes(privateKey: string): Uint8Array {
-  return hex.decode(privateKey.replace(/^0x/, ''));
-}
-
 export class BitcoinAdapter implements ChainAdapter {
   readonly chain = 'BTC' as const;
   readonly family = 'btc' as const;
   readonly decimals = 8;
   private readonly address: ReturnType<typeof Address>;
 
+  private readonly network: BitcoinNetwork;
+
   constructor(
     private readonly rpc: BitcoinRpc,
-    private readonly network: BitcoinNetwork,
+    /** bitcoind's chain name (getblockchaininfo): main, test, signet or regtest. */
+    private readonly chainName: string,
     /** Satoshis per virtual byte when the node cannot estimate (regtest never can). */
     private readonly fallbackFeeRate = 2n,
   ) {
-    this.address = Address(network);
+    this.network = networkOf(chainName);
+    this.address = Address(this.network);
   }
 
   depositAddress(xpub: string, index: number): string {
     return p2wpkh(depositKey(xpub, index), this.network).address!;
   }
 
-  addressOfKey(privateKey: string): string {
-    return p2wpkh(secp256k1.getPublicKey(privateKeyBytes(privateKey), true), this.network).address!;
+  addressOf(publicKey: string): string {
+    return p2wpkh(hex.decode(publicKey.replace(/^0x/, '')), this.network).address!;
   }
 
   isValidAddress(address: string): boolean {
@@ -239,17 +229,16 @@ export class BitcoinAdapter implements ChainAdapter {
   }
 
   /**
-   * Spends the key's coins, largest first, until they pay `units` and the fee; the rest comes back
-   * as change (or goes to the fee when it would be dust). Signed here; nothing is sent.
+   * Spends the address's coins, largest first, until they pay `units` and the fee; the rest comes
+   * back as change (or goes to the fee when it would be dust). For the signer; nothing is sent.
    */
-  async sign(
-    privateKey: string,
+  async prepare(
+    from: string,
     to: string,
     units: bigint,
     nonce: number,
     quote?: FeeQuote,
-  ): Promise<SignedTransfer> {
-    const from = this.addressOfKey(privateKey);
+  ): Promise<SignRequest> {
     const rate = quote?.maxFeePerGas ?? (await this.feeRate());
     const coins = (await this.coins(from)).sort((a, b) =>
       b.units > a.units ? 1 : b.units < a.units ? -1 : 0,
@@ -265,20 +254,22 @@ export class BitcoinAdapter implements ChainAdapter {
     }
     const fee = feeFor(chosen.length);
     if (total < units + fee) throw new Error(`${from} holds ${total} sat, needs ${units + fee} with the fee`);
-    const tx = new Transaction();
-    for (const coin of chosen) {
-      tx.addInput({
-        txid: coin.txid,
-        index: coin.vout,
-        witnessUtxo: { script: coin.script, amount: coin.units },
-      });
-    }
-    tx.addOutputAddress(to, units, this.network);
     const change = total - units - fee;
-    if (change >= DUST) tx.addOutputAddress(from, change, this.network);
-    tx.sign(privateKeyBytes(privateKey));
-    tx.finalize();
-    return { raw: tx.hex, hash: tx.id, nonce };
+    return {
+      kind: 'btc',
+      nonce,
+      network: this.chainName,
+      inputs: chosen.map((coin) => ({
+        txid: coin.txid,
+        vout: coin.vout,
+        amount: coin.units.toString(),
+        script: hex.encode(coin.script),
+      })),
+      outputs: [
+        { address: to, amount: units.toString() },
+        ...(change >= DUST ? [{ address: from, amount: change.toString() }] : []),
+      ],
+    };
   }
 
   /** Sends a signed transaction; one the node already has, in its mempool or a block, is fine. */

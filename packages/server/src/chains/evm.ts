@@ -10,10 +10,9 @@ import {
   type Hex,
   type PublicClient,
 } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
 import type { ChainCode } from '@oex/protocol';
-import type { ChainAdapter, FeeQuote, IncomingTransfer, SignedTransfer, TransferReceipt } from './adapter.js';
-import { evmDepositAddress } from './keys.js';
+import type { ChainAdapter, FeeQuote, IncomingTransfer, SignRequest, TransferReceipt } from './adapter.js';
+import { evmAddressOfPublicKey, evmDepositAddress } from './keys.js';
 
 const TRANSFER_EVENT = parseAbiItem(
   'event Transfer(address indexed from, address indexed to, uint256 value)',
@@ -128,8 +127,8 @@ export class EvmAdapter implements ChainAdapter {
     });
   }
 
-  addressOfKey(privateKey: string): string {
-    return this.normalize(privateKeyToAccount(privateKey as Hex).address);
+  addressOf(publicKey: string): string {
+    return this.normalize(evmAddressOfPublicKey(publicKey));
   }
 
   async nextNonce(address: string): Promise<number> {
@@ -148,41 +147,40 @@ export class EvmAdapter implements ChainAdapter {
     return this.client.getBalance({ address: getAddress(address) });
   }
 
-  async sign(
-    privateKey: string,
+  async prepare(
+    _from: string,
     to: string,
     units: bigint,
     nonce: number,
     quote?: FeeQuote,
-  ): Promise<SignedTransfer> {
-    const account = privateKeyToAccount(privateKey as Hex);
+  ): Promise<SignRequest> {
     const chainId = await this.client.getChainId();
     const fees = quote ?? (await this.feeQuote());
     const common = {
       chainId,
-      nonce,
-      maxFeePerGas: fees.maxFeePerGas,
-      maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
-      type: 'eip1559' as const,
+      maxFeePerGas: fees.maxFeePerGas.toString(),
+      maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
     };
-    const raw = this.token
-      ? await account.signTransaction({
+    const tx = this.token
+      ? {
           ...common,
           to: this.token,
-          gas: TOKEN_TRANSFER_GAS,
+          value: '0',
+          gas: TOKEN_TRANSFER_GAS.toString(),
           data: encodeFunctionData({
             abi: ERC20_ABI,
             functionName: 'transfer',
             args: [getAddress(to), units],
           }),
-        })
-      : await account.signTransaction({
+        }
+      : {
           ...common,
           to: getAddress(to),
-          gas: NATIVE_TRANSFER_GAS,
-          value: units,
-        });
-    return { raw, hash: keccak256(raw), nonce };
+          value: units.toString(),
+          gas: NATIVE_TRANSFER_GAS.toString(),
+          data: null,
+        };
+    return { kind: 'evm', nonce, tx };
   }
 
   async broadcast(raw: string): Promise<void> {

@@ -35,6 +35,17 @@ export function evmDepositAddress(xpub: string, index: number): Hex {
   return publicKeyToAddress(bytesToHex(depositPublicKey(xpub, index)));
 }
 
+/** The EVM address of a public key (compressed or not, hex). */
+export function evmAddressOfPublicKey(publicKey: string): Hex {
+  const point = secp256k1.ProjectivePoint.fromHex(publicKey.replace(/^0x/, ''));
+  return publicKeyToAddress(bytesToHex(point.toRawBytes(false)));
+}
+
+/** The compressed public key (hex) of a private key. */
+export function publicKeyOf(privateKey: string): string {
+  return bytesToHex(secp256k1.getPublicKey(privateKey.replace(/^0x/, ''), true)).slice(2);
+}
+
 /** Private keys: signer only. */
 export function depositPrivateKey(root: HDKey, family: KeyFamily, index: number): Hex {
   return bytesToHex(root.derive(`m/44'/${COIN_TYPE[family]}'/0'/0/${index}`).privateKey!);

@@ -3,31 +3,26 @@ import type { Kysely } from 'kysely';
 import type { PublicClient } from 'viem';
 import { startAnvil, type AnvilNode } from '../chains/anvil.js';
 import { devWallet, prepareDevChain, type DevChain } from '../chains/dev-chain.js';
-import { BitcoinAdapter, BitcoinRpc, networkOf } from '../chains/bitcoin.js';
+import { BitcoinAdapter, BitcoinRpc } from '../chains/bitcoin.js';
 import { startBitcoind, type BitcoindNode } from '../chains/bitcoind.js';
 import { EvmAdapter, evmClient } from '../chains/evm.js';
-import {
-  depositPrivateKey,
-  depositXpub,
-  hotWalletPrivateKey,
-  rootFromMnemonic,
-  type KeyFamily,
-} from '../chains/keys.js';
+import type { KeyFamily } from '../chains/keys.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import type { AdapterFactory } from './networks.js';
-import type { SweepKeys } from './sweeper.js';
+import { ChildSigner, type TransferSigner } from './signer.js';
 
 /** anvil's chain id: a development chain, where the demo token may be deployed and test coins sent. */
 const DEV_CHAIN_ID = 31337;
 
-/** What a connected chain gives the wallet: adapters, the keys (signer side) and the xpubs. */
+/** What a connected chain gives the wallet: adapters, the xpubs, the hot wallets' public keys and the signer. */
 export interface ConnectedChains {
   adapterFor: AdapterFactory;
   xpubs: Partial<Record<KeyFamily, string>>;
-  hotKeys: Partial<Record<string, string>>;
-  /** Deposit keys, to sweep; absent without a wallet phrase. */
-  keys: SweepKeys | undefined;
+  /** The hot wallet's compressed public key per family. */
+  hotPublicKeys: Partial<Record<string, string>>;
+  /** The signer process; absent without a wallet phrase. */
+  signer: TransferSigner | undefined;
   devChain: DevChain | undefined;
   close(): Promise<void>;
 }
@@ -64,7 +59,7 @@ async function connectBitcoin(config: Config): Promise<{ adapter: BitcoinAdapter
   }
   const rpc = new BitcoinRpc(rpcUrl);
   const info = await rpc.call<{ chain: string }>('getblockchaininfo');
-  return { adapter: new BitcoinAdapter(rpc, networkOf(info.chain)), node };
+  return { adapter: new BitcoinAdapter(rpc, info.chain), node };
 }
 
 /** The demo USDT's stored contract address and its network's id. */
@@ -84,20 +79,22 @@ async function storedToken(db: Kysely<Database>): Promise<{ id: number; token: s
  */
 export async function connectChains(config: Config, db: Kysely<Database>): Promise<ConnectedChains> {
   const mnemonic = config.walletMnemonic ?? (config.demo ? devWallet().exchange_mnemonic : undefined);
-  const root = mnemonic ? rootFromMnemonic(mnemonic) : undefined;
+  // The phrase goes to the signer process; this process keeps public keys only.
+  const signer = mnemonic ? await ChildSigner.start(mnemonic) : undefined;
   const evm = config.evmRpcUrl ? await connectEvm(config) : undefined;
   const btc = config.bitcoinRpcUrl ? await connectBitcoin(config) : undefined;
   const families: KeyFamily[] = [...(evm ? ['evm' as const] : []), ...(btc ? ['btc' as const] : [])];
-  const xpubs: Partial<Record<KeyFamily, string>> = root
-    ? Object.fromEntries(families.map((family) => [family, depositXpub(root, family)]))
+  const keys = signer?.keys();
+  const xpubs: Partial<Record<KeyFamily, string>> = keys
+    ? Object.fromEntries(families.map((family) => [family, keys.xpubs[family]]))
     : {};
-  const hotKeys: Partial<Record<string, string>> = root
-    ? Object.fromEntries(families.map((family) => [family, hotWalletPrivateKey(root, family)]))
+  const hotPublicKeys: Partial<Record<string, string>> = keys
+    ? Object.fromEntries(families.map((family) => [family, keys.hot[family]]))
     : {};
   let devChain: DevChain | undefined;
-  if (evm && root && config.demo && (await evm.client.getChainId()) === DEV_CHAIN_ID) {
+  if (evm && keys && config.demo && (await evm.client.getChainId()) === DEV_CHAIN_ID) {
     const stored = await storedToken(db);
-    const hot = new EvmAdapter('ETH', evm.client, 18, null).addressOfKey(hotKeys.evm!);
+    const hot = new EvmAdapter('ETH', evm.client, 18, null).addressOf(keys.hot.evm);
     devChain = await prepareDevChain(evm.client, evm.rpcUrl, stored?.token ?? '', hot, 6);
     if (stored && stored.token !== devChain.tokenAddress.toLowerCase()) {
       await db
@@ -110,7 +107,7 @@ export async function connectChains(config: Config, db: Kysely<Database>): Promi
   // A local chain's transactions exist on no public explorer: no link rather than a dead one.
   const local = devChain ? { explorerTxUrl: '' } : {};
   const adapterFor: AdapterFactory = (network) => {
-    if (!root) return { adapter: null, unavailable: 'wallet.unavailable_no_keys' };
+    if (!signer) return { adapter: null, unavailable: 'wallet.unavailable_no_keys' };
     if (network.family === 'btc') {
       if (!btc) return { adapter: null, unavailable: 'wallet.unavailable_btc' };
       return { adapter: btc.adapter, unavailable: null, ...(btc.node ? { explorerTxUrl: '' } : {}) };
@@ -134,18 +131,11 @@ export async function connectChains(config: Config, db: Kysely<Database>): Promi
   return {
     adapterFor,
     xpubs,
-    hotKeys,
-    keys: root
-      ? {
-          hot: (family) => hotKeys[family],
-          deposit: (family, index) =>
-            (families as string[]).includes(family)
-              ? depositPrivateKey(root, family as KeyFamily, index)
-              : undefined,
-        }
-      : undefined,
+    hotPublicKeys,
+    signer,
     devChain,
     close: async () => {
+      await signer?.stop();
       await evm?.node?.stop();
       await btc?.node?.stop();
     },

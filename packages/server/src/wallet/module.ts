@@ -9,7 +9,7 @@ import type { Clock } from '../lib/clock.js';
 import type { UsersService } from '../users/service.js';
 import { DepositAddresses } from './addresses.js';
 import { DepositLedger } from './deposit-ledger.js';
-import { Networks, seedNetworks, type AdapterFactory } from './networks.js';
+import { Networks, seedNetworks, type AdapterFactory, type Network } from './networks.js';
 import { PayOrders } from './pay-orders.js';
 import { WithdrawalSender } from './sender.js';
 import { DepositSweeper } from './sweeper.js';
@@ -106,13 +106,18 @@ export async function openWallet(deps: WalletDeps): Promise<Wallet> {
       ),
   );
   const payOrders = new PayOrders(kysely, networks, addresses, currencies, deps.clock, config.exchangeTz);
-  const sender = new WithdrawalSender(kysely, networks, withdrawals, chains?.hotKeys ?? {}, log);
-  if (chains?.keys) {
+  const hotAddress = (network: Network) => {
+    const publicKey = chains?.hotPublicKeys[network.family];
+    return publicKey && network.adapter ? network.adapter.addressOf(publicKey) : undefined;
+  };
+  const sender = new WithdrawalSender(kysely, networks, withdrawals, chains?.signer, hotAddress, log);
+  if (chains?.signer) {
     sender.sweeper = new DepositSweeper(
       kysely,
       networks,
       addresses,
-      chains.keys,
+      chains.signer,
+      hotAddress,
       (network, hot) => sender.nextNonce(network, hot),
       deps.clock,
       log,
@@ -144,11 +149,8 @@ export async function openWallet(deps: WalletDeps): Promise<Wallet> {
     sender,
     devChain: chains?.devChain,
     hotAddress: (family) => {
-      const key = chains?.hotKeys[family];
-      const adapter = networks
-        .list()
-        .find((network) => network.family === family && network.adapter)?.adapter;
-      return key && adapter ? adapter.addressOfKey(key) : undefined;
+      const network = networks.list().find((candidate) => candidate.family === family && candidate.adapter);
+      return network ? hotAddress(network) : undefined;
     },
     onDepositsChanged: (listener) => depositListeners.push(listener),
     onWithdrawalsChanged: (listener) => withdrawalListeners.push(listener),

@@ -4,12 +4,10 @@ import { PollingTask } from '../lib/poller.js';
 import { toChainUnits } from '../chains/units.js';
 import type { Database, WithdrawalsTable } from '../db/schema.js';
 import type { Network, Networks } from './networks.js';
+import type { TransferSigner } from './signer.js';
 import { confirmationsAt } from './rules.js';
 import type { DepositSweeper } from './sweeper.js';
 import type { Withdrawals } from './withdrawals.js';
-
-/** The hot wallet's private key per network family; only the signer holds it. */
-export type HotKeys = Partial<Record<string, string>>;
 
 /**
  * The signer: moves queued withdrawals on chain, one at a time per network family so nonces never
@@ -25,7 +23,10 @@ export class WithdrawalSender extends PollingTask {
     private readonly db: Kysely<Database>,
     private readonly networks: Networks,
     private readonly withdrawals: Withdrawals,
-    private readonly hotKeys: HotKeys,
+    /** The signer process, which alone holds the hot wallet's key; none without a wallet phrase. */
+    private readonly signer: TransferSigner | undefined,
+    /** The hot wallet's address on a network. */
+    private readonly hotAddress: (network: Network) => string | undefined,
     private readonly log: Logger,
   ) {
     super();
@@ -53,10 +54,10 @@ export class WithdrawalSender extends PollingTask {
     );
     for (const row of open) {
       const network = this.networks.byId(row.protocol_id);
-      const key = network && this.hotKeys[network.family];
-      if (!network?.adapter || !key) continue;
+      const hot = network && this.hotAddress(network);
+      if (!network?.adapter || !hot || !this.signer) continue;
       try {
-        if (await this.step(row, network, key)) changed.push(row.id);
+        if (await this.step(row, network, hot, this.signer)) changed.push(row.id);
       } catch (error) {
         this.log.warn({ err: error, withdrawal: row.id }, 'withdrawal step failed; retried next pass');
       }
@@ -67,7 +68,12 @@ export class WithdrawalSender extends PollingTask {
   }
 
   /** One move of one withdrawal; true when its state changed. */
-  private async step(row: Selectable<WithdrawalsTable>, network: Network, key: string): Promise<boolean> {
+  private async step(
+    row: Selectable<WithdrawalsTable>,
+    network: Network,
+    hot: string,
+    signer: TransferSigner,
+  ): Promise<boolean> {
     const adapter = network.adapter!;
     if (row.status === 'signed') {
       await adapter.broadcast(row.raw_tx!);
@@ -101,7 +107,6 @@ export class WithdrawalSender extends PollingTask {
     }
     // queued: sign only with funds to pay it; otherwise it waits, and says why.
     const units = toChainUnits(String(row.received), adapter.decimals);
-    const hot = adapter.addressOfKey(key);
     if ((await adapter.balanceOf(hot)) < units) {
       const reason = 'wallet.reason_hot_wallet_low';
       if (row.reason === reason) return false;
@@ -109,7 +114,10 @@ export class WithdrawalSender extends PollingTask {
       return true;
     }
     const nonce = await this.nextNonce(network, hot);
-    const signed = await adapter.sign(key, row.address, units, nonce);
+    const signed = await signer.sign(
+      { family: network.family },
+      await adapter.prepare(hot, row.address, units, nonce),
+    );
     await this.withdrawals.move(row.id, 'queued', 'signed', {
       nonce,
       raw_tx: signed.raw,

@@ -5,13 +5,7 @@ import type { Clock } from '../lib/clock.js';
 import { toChainUnits } from '../chains/units.js';
 import type { AddressOwners } from './watcher.js';
 import type { Network, Networks } from './networks.js';
-
-export interface SweepKeys {
-  /** The hot wallet's key of a family. */
-  hot(family: string): string | undefined;
-  /** The private key of a deposit address, by its derivation index (the user id). */
-  deposit(family: string, index: number): string | undefined;
-}
+import type { TransferSigner } from './signer.js';
 
 /**
  * Moves deposits from users' deposit addresses to the hot wallet, so withdrawals are paid from one
@@ -28,7 +22,9 @@ export class DepositSweeper {
     private readonly db: Kysely<Database>,
     private readonly networks: Networks,
     private readonly owners: AddressOwners,
-    private readonly keys: SweepKeys,
+    /** The signer process: it holds the hot wallet's and the deposit addresses' keys. */
+    private readonly signer: TransferSigner,
+    private readonly hotAddress: (network: Network) => string | undefined,
     private readonly hotNonce: (network: Network, hot: string) => Promise<number>,
     private readonly clock: Clock,
     private readonly log: Logger,
@@ -92,11 +88,9 @@ export class DepositSweeper {
 
   private async sweep(network: Network, address: string): Promise<void> {
     const adapter = network.adapter!;
-    const hotKey = this.keys.hot(network.family);
+    const hot = this.hotAddress(network);
     const userId = this.owners.owners(network.family).get(address);
-    const depositKey = userId === undefined ? undefined : this.keys.deposit(network.family, userId);
-    if (!hotKey || !depositKey) return;
-    const hot = adapter.addressOfKey(hotKey);
+    if (!hot || userId === undefined) return;
     const balance = await adapter.balanceOf(address);
     if (balance < toChainUnits(network.minDeposit.toString(), adapter.decimals)) return;
     const quote = await adapter.feeQuote();
@@ -110,14 +104,16 @@ export class DepositSweeper {
         .find((other) => other.family === network.family && other.chain === 'ETH');
       if (!native?.adapter) return;
       const nonce = await this.hotNonce(native, hot);
-      const signed = await native.adapter.sign(hotKey, address, quote.cost - gas, nonce);
+      const gasRequest = await native.adapter.prepare(hot, address, quote.cost - gas, nonce);
+      const signed = await this.signer.sign({ family: network.family }, gasRequest);
       await this.store(native.id, 'gas', hot, address, quote.cost - gas, signed);
       return;
     }
     const units = isToken ? balance : balance - quote.cost;
     if (units <= 0n) return;
     const nonce = await adapter.nextNonce(address);
-    const signed = await adapter.sign(depositKey, hot, units, nonce, quote);
+    const request = await adapter.prepare(address, hot, units, nonce, quote);
+    const signed = await this.signer.sign({ family: network.family, deposit: userId }, request);
     await this.store(network.id, 'sweep', address, hot, units, signed);
   }
 
