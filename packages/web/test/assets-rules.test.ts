@@ -10,6 +10,7 @@ import {
   applyBalancePush,
   applyWalletPush,
   chooseAccount,
+  cutDecimals,
   feePercent,
   hasPages,
   lastPage,
@@ -215,5 +216,20 @@ describe('a submission whose answer was lost', () => {
     expect(first).toEqual({ key: 'a', id: 'id-1' });
     expect(requestFor(first, 'a', fresh)).toBe(first);
     expect(requestFor(first, 'b', fresh)).toEqual({ key: 'b', id: 'id-2' });
+  });
+});
+
+describe('an "All" amount is cut to the decimals the market takes', () => {
+  it('cuts extra places without rounding', () => {
+    expect(cutDecimals('1.23456', 2)).toBe('1.23');
+    expect(cutDecimals('0.999999', 4)).toBe('0.9999');
+  });
+  it('leaves a balance that fits as it is', () => {
+    expect(cutDecimals('1.23', 2)).toBe('1.23');
+    expect(cutDecimals('1.2', 4)).toBe('1.2');
+    expect(cutDecimals('100', 2)).toBe('100');
+  });
+  it('with no decimals keeps the point, which the amount box then accepts', () => {
+    expect(cutDecimals('12.345', 0)).toBe('12.');
   });
 });

@@ -100,6 +100,14 @@ export function feePercent(drawRate: string): string {
   return rate ? rate.mul(Decimal.fromInt(100)).toString() : '—';
 }
 
+/**
+ * A balance cut to `decimals` places (never rounded), for an "All" button whose market takes fewer
+ * decimals than the balance has: the rest of the balance stays ("1.23456", 2 → "1.23").
+ */
+export function cutDecimals(value: string, decimals: number): string {
+  return value.replace(new RegExp(`(\\.\\d{${decimals}})\\d+$`), '$1');
+}
+
 /** Why an amount cannot be sent, as a translation key and its values; null when it can. */
 export interface AmountProblem {
   key:
@@ -135,7 +143,6 @@ export function amountProblem(
   return null;
 }
 
-/** A signed record amount's colour: green for money in, red for money out. */
 /**
  * The amount a record shows: its change of the available balance, or, for a row that moved only
  * locked funds (a withdrawal paid out of its hold), that change, so it never reads 0.
@@ -144,6 +151,7 @@ export function recordAmount(log: { value: string; lock_value: string }): string
   return Decimal.parse(log.value).isZero() ? log.lock_value : log.value;
 }
 
+/** A signed record amount's colour: green for money in, red for money out. */
 export function amountDirection(value: string): 'up' | 'down' | 'flat' {
   const amount = decimalOf(value);
   if (!amount || amount.isZero()) return 'flat';

@@ -7,16 +7,13 @@ import { Empty, QueryState } from '../../components/states.js';
 import { Tabs } from '../../components/Tabs.js';
 import { useDeposits, usePayOrders, useWallet } from '../../features/assets/queries.js';
 import { amountProblem } from '../../features/assets/rules.js';
-import { acceptDecimalInput } from '../../features/trade/form-rules.js';
 import { currentLang } from '../../i18n/index.js';
 import {
+  AmountField,
   borderStyle,
   buttonClass,
   CopyButton,
-  Field,
   formatAmount,
-  inputClass,
-  inputStyle,
   muted,
   PanelFrame,
 } from './parts.js';
@@ -82,23 +79,17 @@ function AnnounceDeposit({
       <p className="text-xs" style={muted}>
         {t('assets.announceHint')}
       </p>
-      <Field id="announce-amount" label={t('assets.announceAmount')}>
-        <span className="flex gap-2">
-          <input
-            id="announce-amount"
-            className={`${inputClass} text-right tabular-nums`}
-            style={inputStyle}
-            inputMode="decimal"
-            autoComplete="off"
-            value={amount}
-            onChange={(event) => {
-              const accepted = acceptDecimalInput(event.target.value, decimals);
-              if ('value' in accepted) {
-                setAmount(accepted.value);
-                setProblem(null);
-              } else setProblem(t(accepted.refused.key, accepted.refused.params));
-            }}
-          />
+      <AmountField
+        id="announce-amount"
+        label={t('assets.announceAmount')}
+        decimals={decimals}
+        value={amount}
+        onAmount={(value) => {
+          setAmount(value);
+          setProblem(null);
+        }}
+        onRefused={setProblem}
+        action={
           <button
             type="submit"
             disabled={busy}
@@ -107,8 +98,8 @@ function AnnounceDeposit({
           >
             {t('assets.announce')}
           </button>
-        </span>
-      </Field>
+        }
+      />
       <p role="alert" className="min-h-4 text-xs" style={{ color: 'var(--down)' }}>
         {problem ?? ''}
       </p>

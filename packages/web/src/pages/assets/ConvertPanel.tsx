@@ -3,16 +3,20 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/http.js';
 import { useAssetsRefresh } from '../../features/assets/queries.js';
-import { amountProblem, answerLost, requestFor, type PendingRequest } from '../../features/assets/rules.js';
-import { acceptDecimalInput } from '../../features/trade/form-rules.js';
-import { currentLang } from '../../i18n/index.js';
 import {
+  amountProblem,
+  answerLost,
+  cutDecimals,
+  requestFor,
+  type PendingRequest,
+} from '../../features/assets/rules.js';
+import { acceptDecimalInput } from '../../features/trade/form-rules.js';
+import {
+  AllButton,
+  AmountField,
+  AvailableAside,
   borderStyle,
-  buttonClass,
   DialogActions,
-  Field,
-  formatAmount,
-  inputClass,
   inputStyle,
   muted,
   PanelFrame,
@@ -36,7 +40,6 @@ export function ConvertPanel({
   onClose(): void;
 }) {
   const { t } = useTranslation();
-  const lang = currentLang();
   const refresh = useAssetsRefresh();
   const [amount, setAmount] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -96,53 +99,31 @@ export function ConvertPanel({
         {t('assets.convertNote', { symbol: market.symbol })}
       </p>
       <form onSubmit={submit} noValidate className="flex flex-col gap-3">
-        <Field
+        <AmountField
           id="convert-amount"
           label={t('assets.amount')}
-          aside={
-            <span className="text-xs" style={muted}>
-              {t('assets.available')}{' '}
-              <span className="tabular-nums" style={{ color: 'var(--text)' }}>
-                {formatAmount(available, currency.decimals, lang)}
-              </span>{' '}
-              {currency.code}
-            </span>
-          }
-        >
-          <span className="flex gap-2">
-            <input
-              id="convert-amount"
-              className={`${inputClass} text-right tabular-nums`}
-              style={inputStyle}
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder={t('assets.minimum', { min: market.min_number, currency: currency.code })}
-              value={amount}
-              onChange={(event) => {
-                const accepted = acceptDecimalInput(event.target.value, market.number_decimals);
-                if ('value' in accepted) {
-                  setAmount(accepted.value);
-                  setProblem(null);
-                } else setProblem(t(accepted.refused.key, accepted.refused.params));
-              }}
-            />
-            <button
-              type="button"
-              className={`${buttonClass} shrink-0 whitespace-nowrap`}
-              style={borderStyle}
+          aside={<AvailableAside amount={available} decimals={currency.decimals} code={currency.code} />}
+          decimals={market.number_decimals}
+          value={amount}
+          placeholder={t('assets.minimum', { min: market.min_number, currency: currency.code })}
+          onAmount={(value) => {
+            setAmount(value);
+            setProblem(null);
+          }}
+          onRefused={setProblem}
+          action={
+            <AllButton
               onClick={() => {
+                // The market takes this many decimals: the rest of the balance stays.
                 const accepted = acceptDecimalInput(
-                  // The market takes this many decimals: the rest of the balance stays.
-                  available.replace(new RegExp(`(\\.\\d{${market.number_decimals}})\\d+$`), '$1'),
+                  cutDecimals(available, market.number_decimals),
                   market.number_decimals,
                 );
                 if ('value' in accepted) setAmount(accepted.value);
               }}
-            >
-              {t('assets.all')}
-            </button>
-          </span>
-        </Field>
+            />
+          }
+        />
         <div role="alert" className="min-h-5 text-xs" style={{ color: 'var(--down)' }}>
           {problem ?? ''}
         </div>

@@ -11,13 +11,13 @@ import {
   requestFor,
   type PendingRequest,
 } from '../../features/assets/rules.js';
-import { acceptDecimalInput } from '../../features/trade/form-rules.js';
-import { currentLang } from '../../i18n/index.js';
 import {
+  AllButton,
+  AmountField,
+  BalanceFigure,
   borderStyle,
   buttonClass,
   Field,
-  formatAmount,
   inputClass,
   inputStyle,
   muted,
@@ -48,7 +48,6 @@ function startingPair(from: string | null, to: string | null): { from: number; t
  */
 export function TransferPage() {
   const { t } = useTranslation();
-  const lang = currentLang();
   const groups = useAccountGroups();
   const refresh = useAssetsRefresh();
   const [params] = useSearchParams();
@@ -190,59 +189,39 @@ export function TransferPage() {
               </div>
               <p className="flex flex-wrap justify-between gap-2 text-xs" style={muted}>
                 <span>
-                  {t('assets.available')}{' '}
-                  <span
-                    className="tabular-nums"
-                    style={{ color: 'var(--text)' }}
-                    data-testid="source-balance"
-                    data-value={available}
-                  >
-                    {formatAmount(available, currency.decimals, lang)}
-                  </span>{' '}
-                  {currency.code}
+                  <BalanceFigure
+                    label={t('assets.available')}
+                    amount={available}
+                    decimals={currency.decimals}
+                    code={currency.code}
+                    testId="source-balance"
+                    exposeValue
+                  />
                 </span>
                 <span>
-                  {t('assets.inTarget')}{' '}
-                  <span
-                    className="tabular-nums"
-                    style={{ color: 'var(--text)' }}
-                    data-testid="target-balance"
-                    data-value={target?.balance ?? '0'}
-                  >
-                    {formatAmount(target?.balance ?? '0', currency.decimals, lang)}
-                  </span>{' '}
-                  {currency.code}
+                  <BalanceFigure
+                    label={t('assets.inTarget')}
+                    amount={target?.balance ?? '0'}
+                    decimals={currency.decimals}
+                    code={currency.code}
+                    testId="target-balance"
+                    exposeValue
+                  />
                 </span>
               </p>
-              <Field id="transfer-amount" label={t('assets.amount')}>
-                <span className="flex gap-2">
-                  <input
-                    id="transfer-amount"
-                    className={`${inputClass} text-right tabular-nums`}
-                    style={inputStyle}
-                    inputMode="decimal"
-                    autoComplete="off"
-                    value={amount}
-                    placeholder={t('assets.amountPlaceholder', { currency: currency.code })}
-                    onChange={(event) => {
-                      const result = acceptDecimalInput(event.target.value, currency.decimals);
-                      if ('value' in result) {
-                        setAmount(result.value);
-                        setMessage(null);
-                      } else
-                        setMessage({ kind: 'error', text: t(result.refused.key, result.refused.params) });
-                    }}
-                  />
-                  <button
-                    type="button"
-                    className={`${buttonClass} shrink-0 whitespace-nowrap`}
-                    style={borderStyle}
-                    onClick={() => setAmount(available)}
-                  >
-                    {t('assets.all')}
-                  </button>
-                </span>
-              </Field>
+              <AmountField
+                id="transfer-amount"
+                label={t('assets.amount')}
+                decimals={currency.decimals}
+                value={amount}
+                placeholder={t('assets.amountPlaceholder', { currency: currency.code })}
+                onAmount={(value) => {
+                  setAmount(value);
+                  setMessage(null);
+                }}
+                onRefused={(text) => setMessage({ kind: 'error', text })}
+                action={<AllButton onClick={() => setAmount(available)} />}
+              />
               <p
                 role={message?.kind === 'error' ? 'alert' : 'status'}
                 className="min-h-5 text-xs"

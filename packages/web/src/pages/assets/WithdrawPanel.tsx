@@ -18,12 +18,13 @@ import {
   withdrawalFigures,
   type AmountProblem,
 } from '../../features/assets/rules.js';
-import { acceptDecimalInput } from '../../features/trade/form-rules.js';
 import { currentLang } from '../../i18n/index.js';
 import { WithdrawalsTable } from './WalletTables.js';
 import {
+  AllButton,
+  AmountField,
+  AvailableAside,
   borderStyle,
-  buttonClass,
   DialogActions,
   Field,
   formatAmount,
@@ -261,49 +262,25 @@ export function WithdrawPanel({
                   </Field>
                 )}
                 <div className="flex flex-col gap-1">
-                  <Field
+                  <AmountField
                     id={ids.amount}
                     label={t('assets.amount')}
                     aside={
-                      <span className="text-xs" style={muted}>
-                        {t('assets.available')}{' '}
-                        <span
-                          className="tabular-nums"
-                          style={{ color: 'var(--text)' }}
-                          data-testid="withdraw-available"
-                        >
-                          {formatAmount(available, currency.decimals, lang)}
-                        </span>{' '}
-                        {currency.code}
-                      </span>
-                    }
-                  >
-                    <span className="flex gap-2">
-                      <input
-                        id={ids.amount}
-                        className={`${inputClass} text-right tabular-nums`}
-                        style={inputStyle}
-                        inputMode="decimal"
-                        autoComplete="off"
-                        placeholder={t('assets.minimum', { min: currency.draw_min, currency: currency.code })}
-                        value={amount}
-                        aria-describedby={ids.hint}
-                        onChange={(event) => {
-                          const result = acceptDecimalInput(event.target.value, decimals);
-                          if ('value' in result) setAmount(result.value);
-                          else setProblem(t(result.refused.key, result.refused.params));
-                        }}
+                      <AvailableAside
+                        amount={available}
+                        decimals={currency.decimals}
+                        code={currency.code}
+                        testId="withdraw-available"
                       />
-                      <button
-                        type="button"
-                        className={`${buttonClass} shrink-0 whitespace-nowrap`}
-                        style={borderStyle}
-                        onClick={() => setAmount(available)}
-                      >
-                        {t('assets.all')}
-                      </button>
-                    </span>
-                  </Field>
+                    }
+                    decimals={decimals}
+                    value={amount}
+                    placeholder={t('assets.minimum', { min: currency.draw_min, currency: currency.code })}
+                    describedBy={ids.hint}
+                    onAmount={setAmount}
+                    onRefused={setProblem}
+                    action={<AllButton onClick={() => setAmount(available)} />}
+                  />
                   <p id={ids.hint} className="text-xs" style={muted}>
                     {t('assets.limits', {
                       min: formatAmount(currency.draw_min, decimals, lang),

@@ -3,6 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToasts } from '../../components/toast.js';
 import { amountDirection, hasPages, lastPage, shownDecimals, signed } from '../../features/assets/rules.js';
+import { acceptDecimalInput } from '../../features/trade/form-rules.js';
+import { currentLang } from '../../i18n/index.js';
 import { formatNumber } from '../../lib/format.js';
 
 /** Shared pieces of the asset centre's pages. */
@@ -285,5 +287,118 @@ export function DialogActions({
         {confirm}
       </button>
     </div>
+  );
+}
+
+/**
+ * A balance in a sentence: "Available 1,000.00 USDT". The figure carries `testId`, and with
+ * `exposeValue` its exact value in data-value.
+ */
+export function BalanceFigure({
+  label,
+  amount,
+  decimals,
+  code,
+  testId,
+  exposeValue,
+}: {
+  label: string;
+  amount: string;
+  decimals: number;
+  code: string;
+  testId?: string;
+  exposeValue?: boolean;
+}) {
+  return (
+    <>
+      {label}{' '}
+      <span
+        className="tabular-nums"
+        style={{ color: 'var(--text)' }}
+        data-testid={testId}
+        data-value={exposeValue ? amount : undefined}
+      >
+        {formatAmount(amount, decimals, currentLang())}
+      </span>{' '}
+      {code}
+    </>
+  );
+}
+
+/** The available balance beside an amount field's label. */
+export function AvailableAside(props: { amount: string; decimals: number; code: string; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <span className="text-xs" style={muted}>
+      <BalanceFigure label={t('assets.available')} {...props} />
+    </span>
+  );
+}
+
+/** The "All" button of an amount field. */
+export function AllButton({ onClick }: { onClick(): void }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className={`${buttonClass} shrink-0 whitespace-nowrap`}
+      style={borderStyle}
+      onClick={onClick}
+    >
+      {t('assets.all')}
+    </button>
+  );
+}
+
+/**
+ * A labelled amount box with a button beside it (`action`): a keystroke that would make the text
+ * something other than a decimal of at most `decimals` places is refused, the amount stays, and
+ * `onRefused` is told why (translated); an accepted text goes to `onAmount`.
+ */
+export function AmountField({
+  id,
+  label,
+  aside,
+  decimals,
+  value,
+  placeholder,
+  describedBy,
+  action,
+  onAmount,
+  onRefused,
+}: {
+  id: string;
+  label: string;
+  aside?: React.ReactNode;
+  decimals: number;
+  value: string;
+  placeholder?: string;
+  describedBy?: string;
+  action: React.ReactNode;
+  onAmount(value: string): void;
+  onRefused(problem: string): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Field id={id} label={label} aside={aside}>
+      <span className="flex gap-2">
+        <input
+          id={id}
+          className={`${inputClass} text-right tabular-nums`}
+          style={inputStyle}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={placeholder}
+          value={value}
+          aria-describedby={describedBy}
+          onChange={(event) => {
+            const accepted = acceptDecimalInput(event.target.value, decimals);
+            if ('value' in accepted) onAmount(accepted.value);
+            else onRefused(t(accepted.refused.key, accepted.refused.params));
+          }}
+        />
+        {action}
+      </span>
+    </Field>
   );
 }
