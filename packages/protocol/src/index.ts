@@ -10,3 +10,4 @@ export * from './spot.js';
 export * from './market.js';
 export * from './wallet.js';
 export * from './micro.js';
+export * from './lever.js';

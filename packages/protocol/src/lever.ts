@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { decimalString, idField, intLike, pageField } from './common.js';
+import { requestIdField } from './ledger.js';
+
+/**
+ * Leveraged contracts (spec 001 §2 /lever, §3, §4, §5, §7 lever/*): long or short positions with a
+ * multiple, margined in the lever account of the quote currency, priced from the public mark-price
+ * tape with the market's spread. No operator can set a price or close a position at one.
+ */
+
+export const LEVER_LONG = 1;
+export const LEVER_SHORT = 2;
+export type LeverSide = typeof LEVER_LONG | typeof LEVER_SHORT;
+
+/** A position's states: 0 pending (fixed price), 1 open, 2 closing, 3 closed, 4 cancelled. */
+export const LeverStatus = { PENDING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3, CANCELLED: 4 } as const;
+export type LeverStatusCode = (typeof LeverStatus)[keyof typeof LeverStatus];
+
+/** Why a position closed: 1 by its owner, 2 liquidation, 3 take-profit, 4 stop-loss. */
+export const LeverClosedType = { USER: 1, LIQUIDATION: 2, TAKE_PROFIT: 3, STOP_LOSS: 4 } as const;
+
+/**
+ * The views of lever/my_trade (spec 001 §2 tabs): 5 open positions of one market, 1 all open
+ * positions, 0 all pending, 3 all closed, 6 pending of one market.
+ */
+export const LEVER_VIEWS = [5, 1, 0, 3, 6] as const;
+export type LeverView = (typeof LEVER_VIEWS)[number];
+
+export interface LeverPositionView {
+  id: number;
+  type: LeverSide;
+  status: LeverStatusCode;
+  /** 0 while not closed. */
+  closed_type: number;
+  currency_match_id: number;
+  symbol: string;
+  base_currency_id: number;
+  quote_currency_id: number;
+  quote_currency_code: string;
+  /** Hands, and the units of base they stand for (hands × lever_share_num). */
+  share: number;
+  number: string;
+  multiple: number;
+  /** The entry price (mark with the spread); for a pending order, null until it opens. */
+  price: string | null;
+  /** A fixed-price order's target; null at market. */
+  target_price: string | null;
+  /** The mark when it was placed, and the mark now (or when it closed). */
+  origin_price: string;
+  update_price: string;
+  /** The price it closed at (mark with the spread, or the mark for TP/SL and liquidation). */
+  close_price: string | null;
+  /** 0: not set. */
+  target_profit_price: string;
+  stop_loss_price: string;
+  /** Margin held now, and when it opened (overnight charges may take from it). */
+  caution_money: string;
+  origin_caution_money: string;
+  trade_fee: string;
+  overnight_money: string;
+  /** Profit at the mark now; the final profit once closed. */
+  profits: string;
+  /** ms */
+  time: number;
+  transaction_time: number | null;
+  complete_time: number | null;
+}
+
+/** lever/deal: a market's terms for the signed-in user, and their positions on it. */
+export interface LeverDeal {
+  currency_match_id: number;
+  symbol: string;
+  /** The user's available lever balance of the quote currency. */
+  user_lever: string;
+  multiple: { muit: number[]; share: { min: number; max: number } };
+  lever_share_limit: { min: number; max: number };
+  lever_point_rate: string;
+  lever_share_num: string;
+  lever_fee_rate: string;
+  /** The overnight rate per day, a fraction of entry × number. */
+  overnight_rate: string;
+  /** The mark price now, from the public tape; null before its first price. */
+  last_price: string | null;
+  /** Hazard rate (%) of the user's positions in the quote currency; null without any. */
+  hazard_rate: string | null;
+  /** Liquidation happens at or below this hazard rate (%). */
+  liquidation_rate: string;
+  /** The user's latest open and pending positions on this market (at most 10). */
+  my_transaction: LeverPositionView[];
+}
+
+export const leverDealQuery = z.object({ currency_match_id: idField });
+
+export const leverSubmitRequest = z.object({
+  currency_match_id: idField,
+  /** Hands. */
+  share: intLike.pipe(z.number().min(1, { message: 'rule.positive' })),
+  multiple: intLike.pipe(z.number().min(1, { message: 'rule.positive' })),
+  /** 1 long, 2 short. */
+  type: intLike.pipe(
+    z.union([z.literal(LEVER_LONG), z.literal(LEVER_SHORT)], { message: 'rule.lever_type' }),
+  ),
+  /** 1 at market, 0 at a fixed price (target_price). */
+  status: intLike.pipe(z.union([z.literal(1), z.literal(0)], { message: 'rule.lever_mode' })).default(1),
+  target_price: decimalString.optional(),
+  /** The trade password, required once the user has set one. */
+  password: z.string().max(128).optional(),
+  request_id: requestIdField.optional(),
+});
+export type LeverSubmitRequest = z.input<typeof leverSubmitRequest>;
+
+export const leverIdRequest = z.object({ id: idField });
+
+export const leverStopRequest = z.object({
+  id: idField,
+  /** 0 clears it. */
+  target_profit_price: decimalString.default('0'),
+  stop_loss_price: decimalString.default('0'),
+});
+
+export const leverBatchCloseRequest = z.object({
+  /** 0 all, 1 longs, 2 shorts. */
+  type: intLike
+    .pipe(z.union([z.literal(0), z.literal(1), z.literal(2)], { message: 'rule.lever_batch' }))
+    .default(0),
+  currency_match_id: idField.optional(),
+});
+
+export const leverMyTradeQuery = z.object({
+  status: intLike.pipe(
+    z
+      .number()
+      .refine((view) => (LEVER_VIEWS as readonly number[]).includes(view), { message: 'rule.lever_view' }),
+  ),
+  currency_match_id: idField.optional(),
+  page: pageField,
+  limit: intLike.pipe(z.number().min(1).max(50)).default(10),
+});
+
+export const leverDealAllQuery = z.object({
+  currency_match_id: idField.optional(),
+  page: pageField,
+  limit: intLike.pipe(z.number().min(1).max(50)).default(10),
+});
+
+/** LEVER_TRADE push: the user's open positions in one quote currency, with the hazard rate. */
+export interface LeverTradePush {
+  currency_match_id: number;
+  trades_all: LeverPositionView[];
+  hazard_rate: string | null;
+  profits_all: string;
+}
+
+/** LEVER_CLOSED push: ids of positions that closed (or pending orders that ended). */
+export interface LeverClosedPush {
+  ids: number[];
+}
