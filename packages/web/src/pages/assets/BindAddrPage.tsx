@@ -2,7 +2,6 @@ import type { BoundAddressView } from '@oex/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/http.js';
-import { ScrollArea } from '../../components/ScrollArea.js';
 import { QueryState } from '../../components/states.js';
 import { useBoundAddresses, useCurrencyProtocols } from '../../features/assets/queries.js';
 import { CODE_COUNTDOWN_S } from '../../features/assets/rules.js';
@@ -16,7 +15,7 @@ import {
   muted,
   panelStyle,
   primaryClass,
-  Th,
+  RecordTable,
 } from './parts.js';
 
 /** Seconds left before the code can be sent again; counts down once a second. */
@@ -58,50 +57,46 @@ function AddressBook({ onChanged }: { onChanged(): void }) {
       </h2>
       <QueryState query={addresses} isEmpty={(data) => data.length === 0} empty={t('assets.noAddresses')}>
         {(data) => (
-          <ScrollArea label={t('assets.addressBook')}>
-            <table className="w-full min-w-[40rem] border-collapse text-sm" data-testid="address-book">
-              <thead>
-                <tr>
-                  <Th>{t('assets.columns.currency')}</Th>
-                  <Th>{t('assets.columns.network')}</Th>
-                  <Th>{t('assets.columns.address')}</Th>
-                  <Th>{t('assets.columns.notes')}</Th>
-                  <Th>{t('assets.columns.time')}</Th>
-                  <th scope="col" className="px-2 py-1.5">
-                    <span className="sr-only">{t('assets.columns.action')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.map((entry) => (
-                  <tr key={entry.id} className="border-t" style={borderStyle} data-address-id={entry.id}>
-                    <td className="px-2 py-1.5">{entry.currency_code}</td>
-                    <td className="px-2 py-1.5">{entry.chain}</td>
-                    <td className="px-2 py-1.5 font-mono text-xs break-all">
-                      {entry.address}
-                      {entry.memo && <span style={muted}> · {entry.memo}</span>}
-                    </td>
-                    <td className="px-2 py-1.5">{entry.notes}</td>
-                    <td className="px-2 py-1.5 whitespace-nowrap tabular-nums">{entry.created_at}</td>
-                    <td className="px-2 py-1.5 text-right">
-                      <button
-                        type="button"
-                        className={buttonClass}
-                        style={{ ...borderStyle, color: 'var(--down)' }}
-                        aria-label={t('assets.deleteAddress', { address: entry.address })}
-                        onClick={() => {
-                          setDoomed(entry);
-                          dialog.current?.showModal();
-                        }}
-                      >
-                        {t('assets.delete')}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollArea>
+          <RecordTable
+            label={t('assets.addressBook')}
+            testId="address-book"
+            className="min-w-[40rem] text-sm"
+            columns={[
+              { title: t('assets.columns.currency') },
+              { title: t('assets.columns.network') },
+              { title: t('assets.columns.address') },
+              { title: t('assets.columns.notes') },
+              { title: t('assets.columns.time') },
+            ]}
+            actionTitle={t('assets.columns.action')}
+          >
+            {data.map((entry) => (
+              <tr key={entry.id} className="border-t" style={borderStyle} data-address-id={entry.id}>
+                <td className="px-2 py-1.5">{entry.currency_code}</td>
+                <td className="px-2 py-1.5">{entry.chain}</td>
+                <td className="px-2 py-1.5 font-mono text-xs break-all">
+                  {entry.address}
+                  {entry.memo && <span style={muted}> · {entry.memo}</span>}
+                </td>
+                <td className="px-2 py-1.5">{entry.notes}</td>
+                <td className="px-2 py-1.5 whitespace-nowrap tabular-nums">{entry.created_at}</td>
+                <td className="px-2 py-1.5 text-right">
+                  <button
+                    type="button"
+                    className={buttonClass}
+                    style={{ ...borderStyle, color: 'var(--down)' }}
+                    aria-label={t('assets.deleteAddress', { address: entry.address })}
+                    onClick={() => {
+                      setDoomed(entry);
+                      dialog.current?.showModal();
+                    }}
+                  >
+                    {t('assets.delete')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </RecordTable>
         )}
       </QueryState>
       <dialog

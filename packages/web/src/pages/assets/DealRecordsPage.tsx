@@ -2,8 +2,6 @@ import type { AccountCode, CurrencyView } from '@oex/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ScrollArea } from '../../components/ScrollArea.js';
-import { QueryState } from '../../components/states.js';
 import { Tabs } from '../../components/Tabs.js';
 import {
   useAccountGroups,
@@ -14,7 +12,15 @@ import {
 import { accountCodeOf, LOG_PATHS, pageOfAccount, recordAmount } from '../../features/assets/rules.js';
 import { currentLang } from '../../i18n/index.js';
 import { DepositsTable, WithdrawalsTable } from './WalletTables.js';
-import { borderStyle, CurrencySelect, inputStyle, muted, Pager, SignedAmount, Th } from './parts.js';
+import {
+  borderStyle,
+  CurrencySelect,
+  inputStyle,
+  muted,
+  PagedRecords,
+  RecordTable,
+  SignedAmount,
+} from './parts.js';
 
 type Kind = 'account' | 'deposits' | 'withdrawals';
 const KINDS: Kind[] = ['account', 'deposits', 'withdrawals'];
@@ -33,50 +39,36 @@ function AccountLog({
   const [page, setPage] = useState(1);
   const log = useAccountLog(code, currencyId, page);
   return (
-    <QueryState
-      query={log}
-      isEmpty={(data) => data.data.length === 0}
-      empty={t('assets.noRecords')}
-      skeleton={{ rows: 8 }}
-    >
-      {(data) => (
-        <>
-          <ScrollArea label={t('assets.records')}>
-            <table className="w-full min-w-[40rem] border-collapse text-sm" data-testid="records">
-              <thead>
-                <tr>
-                  <Th>{t('assets.columns.currency')}</Th>
-                  <Th numeric>{t('assets.columns.amount')}</Th>
-                  <Th>{t('assets.columns.record')}</Th>
-                  <Th>{t('assets.columns.instruction')}</Th>
-                  <Th>{t('assets.columns.time')}</Th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.data.map((row) => (
-                  <tr key={row.id} className="border-t" style={borderStyle} data-record-id={row.id}>
-                    <td className="px-2 py-1.5">{row.currency.code}</td>
-                    <td className="px-2 py-1.5 text-right">
-                      <SignedAmount
-                        value={recordAmount(row)}
-                        decimals={decimals(row.currency_id)}
-                        lang={lang}
-                      />
-                    </td>
-                    <td className="px-2 py-1.5 whitespace-nowrap">{row.memo}</td>
-                    <td className="px-2 py-1.5" style={muted}>
-                      {row.notes}
-                    </td>
-                    <td className="px-2 py-1.5 whitespace-nowrap tabular-nums">{row.created_at}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollArea>
-          <Pager total={data.total} page={page} perPage={data.per_page} onPage={setPage} />
-        </>
+    <PagedRecords query={log} empty={t('assets.noRecords')} page={page} onPage={setPage}>
+      {(rows) => (
+        <RecordTable
+          label={t('assets.records')}
+          testId="records"
+          className="min-w-[40rem] text-sm"
+          columns={[
+            { title: t('assets.columns.currency') },
+            { title: t('assets.columns.amount'), numeric: true },
+            { title: t('assets.columns.record') },
+            { title: t('assets.columns.instruction') },
+            { title: t('assets.columns.time') },
+          ]}
+        >
+          {rows.map((row) => (
+            <tr key={row.id} className="border-t" style={borderStyle} data-record-id={row.id}>
+              <td className="px-2 py-1.5">{row.currency.code}</td>
+              <td className="px-2 py-1.5 text-right">
+                <SignedAmount value={recordAmount(row)} decimals={decimals(row.currency_id)} lang={lang} />
+              </td>
+              <td className="px-2 py-1.5 whitespace-nowrap">{row.memo}</td>
+              <td className="px-2 py-1.5" style={muted}>
+                {row.notes}
+              </td>
+              <td className="px-2 py-1.5 whitespace-nowrap tabular-nums">{row.created_at}</td>
+            </tr>
+          ))}
+        </RecordTable>
       )}
-    </QueryState>
+    </PagedRecords>
   );
 }
 
@@ -85,19 +77,9 @@ function DepositRecords({ currencyId, decimals }: { currencyId: number | undefin
   const [page, setPage] = useState(1);
   const deposits = useDeposits(currencyId, page);
   return (
-    <QueryState
-      query={deposits}
-      isEmpty={(data) => data.data.length === 0}
-      empty={t('assets.noDeposits')}
-      skeleton={{ rows: 8 }}
-    >
-      {(data) => (
-        <>
-          <DepositsTable rows={data.data} decimals={decimals} />
-          <Pager total={data.total} page={page} perPage={data.per_page} onPage={setPage} />
-        </>
-      )}
-    </QueryState>
+    <PagedRecords query={deposits} empty={t('assets.noDeposits')} page={page} onPage={setPage}>
+      {(rows) => <DepositsTable rows={rows} decimals={decimals} />}
+    </PagedRecords>
   );
 }
 
@@ -106,19 +88,9 @@ function WithdrawalRecords({ currencyId, decimals }: { currencyId: number | unde
   const [page, setPage] = useState(1);
   const withdrawals = useWithdrawals(currencyId, page);
   return (
-    <QueryState
-      query={withdrawals}
-      isEmpty={(data) => data.data.length === 0}
-      empty={t('assets.noWithdrawals')}
-      skeleton={{ rows: 8 }}
-    >
-      {(data) => (
-        <>
-          <WithdrawalsTable rows={data.data} decimals={decimals} />
-          <Pager total={data.total} page={page} perPage={data.per_page} onPage={setPage} />
-        </>
-      )}
-    </QueryState>
+    <PagedRecords query={withdrawals} empty={t('assets.noWithdrawals')} page={page} onPage={setPage}>
+      {(rows) => <WithdrawalsTable rows={rows} decimals={decimals} />}
+    </PagedRecords>
   );
 }
 

@@ -2,11 +2,9 @@ import type { CurrencyView } from '@oex/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ScrollArea } from '../../components/ScrollArea.js';
-import { QueryState } from '../../components/states.js';
 import { useAccountGroups, useTransferLog } from '../../features/assets/queries.js';
 import { currentLang } from '../../i18n/index.js';
-import { borderStyle, CurrencySelect, formatAmount, Pager, Th } from './parts.js';
+import { borderStyle, CurrencySelect, formatAmount, PagedRecords, RecordTable } from './parts.js';
 
 function TransferTable({
   currencyId,
@@ -20,44 +18,34 @@ function TransferTable({
   const [page, setPage] = useState(1);
   const log = useTransferLog(currencyId, page);
   return (
-    <QueryState
-      query={log}
-      isEmpty={(data) => data.data.length === 0}
-      empty={t('assets.noTransfers')}
-      skeleton={{ rows: 8 }}
-    >
-      {(data) => (
-        <>
-          <ScrollArea label={t('assets.transferLog')}>
-            <table className="w-full min-w-[36rem] border-collapse text-sm" data-testid="transfers">
-              <thead>
-                <tr>
-                  <Th>{t('assets.columns.time')}</Th>
-                  <Th>{t('assets.columns.currency')}</Th>
-                  <Th numeric>{t('assets.columns.amount')}</Th>
-                  <Th>{t('assets.columns.from')}</Th>
-                  <Th>{t('assets.columns.to')}</Th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.data.map((row) => (
-                  <tr key={row.id} className="border-t" style={borderStyle} data-transfer-id={row.id}>
-                    <td className="px-2 py-1.5 whitespace-nowrap tabular-nums">{row.created_at}</td>
-                    <td className="px-2 py-1.5">{row.currency_code}</td>
-                    <td className="px-2 py-1.5 text-right tabular-nums" data-amount={row.amount}>
-                      {formatAmount(row.amount, decimals(row.currency_id), lang)}
-                    </td>
-                    <td className="px-2 py-1.5">{row.from.name}</td>
-                    <td className="px-2 py-1.5">{row.to.name}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollArea>
-          <Pager total={data.total} page={page} perPage={data.per_page} onPage={setPage} />
-        </>
+    <PagedRecords query={log} empty={t('assets.noTransfers')} page={page} onPage={setPage}>
+      {(rows) => (
+        <RecordTable
+          label={t('assets.transferLog')}
+          testId="transfers"
+          className="min-w-[36rem] text-sm"
+          columns={[
+            { title: t('assets.columns.time') },
+            { title: t('assets.columns.currency') },
+            { title: t('assets.columns.amount'), numeric: true },
+            { title: t('assets.columns.from') },
+            { title: t('assets.columns.to') },
+          ]}
+        >
+          {rows.map((row) => (
+            <tr key={row.id} className="border-t" style={borderStyle} data-transfer-id={row.id}>
+              <td className="px-2 py-1.5 whitespace-nowrap tabular-nums">{row.created_at}</td>
+              <td className="px-2 py-1.5">{row.currency_code}</td>
+              <td className="px-2 py-1.5 text-right tabular-nums" data-amount={row.amount}>
+                {formatAmount(row.amount, decimals(row.currency_id), lang)}
+              </td>
+              <td className="px-2 py-1.5">{row.from.name}</td>
+              <td className="px-2 py-1.5">{row.to.name}</td>
+            </tr>
+          ))}
+        </RecordTable>
       )}
-    </QueryState>
+    </PagedRecords>
   );
 }
 

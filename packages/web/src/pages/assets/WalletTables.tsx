@@ -1,8 +1,7 @@
 import type { DepositView, WithdrawalView } from '@oex/protocol';
 import { useTranslation } from 'react-i18next';
-import { ScrollArea } from '../../components/ScrollArea.js';
 import { currentLang } from '../../i18n/index.js';
-import { borderStyle, formatAmount, Th, TxLink } from './parts.js';
+import { borderStyle, formatAmount, RecordTable, TxLink } from './parts.js';
 
 /** Deposit and withdrawal tables: in the panels and on the records page. */
 
@@ -21,43 +20,38 @@ export function DepositsTable({ rows, decimals }: { rows: DepositView[]; decimal
   const { t } = useTranslation();
   const lang = currentLang();
   return (
-    <ScrollArea label={t('assets.deposits')}>
-      <table
-        className="w-full min-w-[30rem] border-collapse text-xs whitespace-nowrap"
-        data-testid="deposits"
-      >
-        <thead>
-          <tr>
-            <Th>{t('assets.columns.time')}</Th>
-            <Th>{t('assets.columns.network')}</Th>
-            <Th numeric>{t('assets.columns.amount')}</Th>
-            <Th numeric>{t('assets.columns.confirmations')}</Th>
-            <Th>{t('assets.columns.status')}</Th>
-            <Th>{t('assets.columns.tx')}</Th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((deposit) => (
-            <tr key={deposit.id} className="border-t" style={borderStyle} data-deposit-id={deposit.id}>
-              <td className="px-2 py-1 tabular-nums">{deposit.created_at}</td>
-              <td className="px-2 py-1">{deposit.chain}</td>
-              <td className="px-2 py-1 text-right tabular-nums">
-                {formatAmount(deposit.amount, decimals, lang)} {deposit.currency_code}
-              </td>
-              <td className="px-2 py-1 text-right tabular-nums" data-testid="confirmations">
-                {deposit.confirmations}/{deposit.confirmations_withdraw}
-              </td>
-              <td className="px-2 py-1">
-                <DepositStatus deposit={deposit} />
-              </td>
-              <td className="px-2 py-1">
-                <TxLink hash={deposit.tx_hash} url={deposit.tx_url} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollArea>
+    <RecordTable
+      label={t('assets.deposits')}
+      testId="deposits"
+      className="min-w-[30rem] text-xs whitespace-nowrap"
+      columns={[
+        { title: t('assets.columns.time') },
+        { title: t('assets.columns.network') },
+        { title: t('assets.columns.amount'), numeric: true },
+        { title: t('assets.columns.confirmations'), numeric: true },
+        { title: t('assets.columns.status') },
+        { title: t('assets.columns.tx') },
+      ]}
+    >
+      {rows.map((deposit) => (
+        <tr key={deposit.id} className="border-t" style={borderStyle} data-deposit-id={deposit.id}>
+          <td className="px-2 py-1 tabular-nums">{deposit.created_at}</td>
+          <td className="px-2 py-1">{deposit.chain}</td>
+          <td className="px-2 py-1 text-right tabular-nums">
+            {formatAmount(deposit.amount, decimals, lang)} {deposit.currency_code}
+          </td>
+          <td className="px-2 py-1 text-right tabular-nums" data-testid="confirmations">
+            {deposit.confirmations}/{deposit.confirmations_withdraw}
+          </td>
+          <td className="px-2 py-1">
+            <DepositStatus deposit={deposit} />
+          </td>
+          <td className="px-2 py-1">
+            <TxLink hash={deposit.tx_hash} url={deposit.tx_url} />
+          </td>
+        </tr>
+      ))}
+    </RecordTable>
   );
 }
 
@@ -81,50 +75,45 @@ export function WithdrawalsTable({ rows, decimals }: { rows: WithdrawalView[]; d
   const { t } = useTranslation();
   const lang = currentLang();
   return (
-    <ScrollArea label={t('assets.withdrawals')}>
-      <table
-        className="w-full min-w-[36rem] border-collapse text-xs whitespace-nowrap"
-        data-testid="withdrawals"
-      >
-        <thead>
-          <tr>
-            <Th>{t('assets.columns.time')}</Th>
-            <Th>{t('assets.columns.network')}</Th>
-            <Th numeric>{t('assets.columns.amount')}</Th>
-            <Th numeric>{t('assets.columns.received')}</Th>
-            <Th>{t('assets.columns.address')}</Th>
-            <Th numeric>{t('assets.columns.confirmations')}</Th>
-            <Th>{t('assets.columns.status')}</Th>
-            <Th>{t('assets.columns.tx')}</Th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id} className="border-t" style={borderStyle} data-withdrawal-id={row.id}>
-              <td className="px-2 py-1 tabular-nums">{row.created_at}</td>
-              <td className="px-2 py-1">{row.chain}</td>
-              <td className="px-2 py-1 text-right tabular-nums" data-testid="withdrawal-amount">
-                {formatAmount(row.amount, decimals, lang)} {row.currency_code}
-              </td>
-              <td className="px-2 py-1 text-right tabular-nums" data-testid="withdrawal-received">
-                {formatAmount(row.received, decimals, lang)}
-              </td>
-              <td className="max-w-[10rem] truncate px-2 py-1 font-mono" title={row.address}>
-                {row.address}
-              </td>
-              <td className="px-2 py-1 text-right tabular-nums">
-                {row.confirmations}/{row.confirmations_needed}
-              </td>
-              <td className="px-2 py-1">
-                <WithdrawalStatus withdrawal={row} />
-              </td>
-              <td className="px-2 py-1">
-                <TxLink hash={row.tx_hash} url={row.tx_url} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollArea>
+    <RecordTable
+      label={t('assets.withdrawals')}
+      testId="withdrawals"
+      className="min-w-[36rem] text-xs whitespace-nowrap"
+      columns={[
+        { title: t('assets.columns.time') },
+        { title: t('assets.columns.network') },
+        { title: t('assets.columns.amount'), numeric: true },
+        { title: t('assets.columns.received'), numeric: true },
+        { title: t('assets.columns.address') },
+        { title: t('assets.columns.confirmations'), numeric: true },
+        { title: t('assets.columns.status') },
+        { title: t('assets.columns.tx') },
+      ]}
+    >
+      {rows.map((row) => (
+        <tr key={row.id} className="border-t" style={borderStyle} data-withdrawal-id={row.id}>
+          <td className="px-2 py-1 tabular-nums">{row.created_at}</td>
+          <td className="px-2 py-1">{row.chain}</td>
+          <td className="px-2 py-1 text-right tabular-nums" data-testid="withdrawal-amount">
+            {formatAmount(row.amount, decimals, lang)} {row.currency_code}
+          </td>
+          <td className="px-2 py-1 text-right tabular-nums" data-testid="withdrawal-received">
+            {formatAmount(row.received, decimals, lang)}
+          </td>
+          <td className="max-w-[10rem] truncate px-2 py-1 font-mono" title={row.address}>
+            {row.address}
+          </td>
+          <td className="px-2 py-1 text-right tabular-nums">
+            {row.confirmations}/{row.confirmations_needed}
+          </td>
+          <td className="px-2 py-1">
+            <WithdrawalStatus withdrawal={row} />
+          </td>
+          <td className="px-2 py-1">
+            <TxLink hash={row.tx_hash} url={row.tx_url} />
+          </td>
+        </tr>
+      ))}
+    </RecordTable>
   );
 }

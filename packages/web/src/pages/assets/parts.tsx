@@ -1,6 +1,8 @@
-import type { Lang } from '@oex/protocol';
+import type { Lang, Paged } from '@oex/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollArea } from '../../components/ScrollArea.js';
+import { QueryState } from '../../components/states.js';
 import { useToasts } from '../../components/toast.js';
 import { amountDirection, hasPages, lastPage, shownDecimals, signed } from '../../features/assets/rules.js';
 import { acceptDecimalInput } from '../../features/trade/form-rules.js';
@@ -161,6 +163,82 @@ export function Th({ children, numeric }: { children: React.ReactNode; numeric?:
     >
       {children}
     </th>
+  );
+}
+
+/** A column of a records table: its heading, right-aligned when it holds numbers. */
+export interface Column {
+  title: string;
+  numeric?: boolean;
+}
+
+/**
+ * A scrollable table of records: `columns` head it, `children` are its rows; `actionTitle` adds a
+ * last column for a row's buttons, named for screen readers only. `className` sets its width and
+ * text size.
+ */
+export function RecordTable({
+  label,
+  testId,
+  className,
+  columns,
+  actionTitle,
+  children,
+}: {
+  label: string;
+  testId: string;
+  className: string;
+  columns: readonly Column[];
+  actionTitle?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <ScrollArea label={label}>
+      <table className={`w-full border-collapse ${className}`} data-testid={testId}>
+        <thead>
+          <tr>
+            {columns.map((column, index) => (
+              // The columns are fixed, so their places are stable keys (two titles may read alike).
+              <Th key={index} numeric={column.numeric}>
+                {column.title}
+              </Th>
+            ))}
+            {actionTitle !== undefined && (
+              <th scope="col" className="px-2 py-1.5">
+                <span className="sr-only">{actionTitle}</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </ScrollArea>
+  );
+}
+
+/** One page of records loaded by `query`, and the pager under it; `empty` says there are none. */
+export function PagedRecords<T>({
+  query,
+  empty,
+  page,
+  onPage,
+  children,
+}: {
+  query: { data: Paged<T> | undefined; isPending: boolean; isError: boolean; refetch(): unknown };
+  empty: string;
+  page: number;
+  onPage(page: number): void;
+  children(rows: T[]): React.ReactNode;
+}) {
+  return (
+    <QueryState query={query} isEmpty={(data) => data.data.length === 0} empty={empty} skeleton={{ rows: 8 }}>
+      {(data) => (
+        <>
+          {children(data.data)}
+          <Pager total={data.total} page={page} perPage={data.per_page} onPage={onPage} />
+        </>
+      )}
+    </QueryState>
   );
 }
 
