@@ -25,6 +25,9 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { MarketDirectory } from './spot/markets.js';
 import { MarkTape } from './market/mark-tape.js';
 import { marketRoutes } from './market/routes.js';
+import { openLever, type Lever } from './lever/module.js';
+import { LeverLive } from './lever/live.js';
+import { leverRoutes } from './lever/routes.js';
 import { openMicro, type Micro } from './micro/module.js';
 import { microRoutes } from './micro/routes.js';
 import { SpotOrders } from './spot/orders.js';
@@ -65,6 +68,8 @@ export interface Core {
   markTape: MarkTape;
   /** Seconds contracts, settled on the tape. */
   micro: Micro;
+  /** Leveraged contracts, priced and risk-checked on the tape. */
+  lever: Lever;
   /** Chains, deposit watchers and the withdrawal signer. */
   wallet: Wallet;
   writerLock: WriterLock;
@@ -156,6 +161,18 @@ export async function openCore(config: Config, clock: Clock = systemClock): Prom
       clock,
       demo: config.demo,
     });
+    const lever = await openLever({
+      db: db.kysely,
+      sequencer,
+      tape: markTape,
+      markets: spot.markets,
+      currencies,
+      users,
+      settings,
+      clock,
+      timeZone: config.exchangeTz,
+      demo: config.demo,
+    });
     const wallet = await openWallet({ config, db, sequencer, currencies, users, settings, clock, log });
     return {
       config,
@@ -172,6 +189,7 @@ export async function openCore(config: Config, clock: Clock = systemClock): Prom
       spot,
       markTape,
       micro,
+      lever,
       wallet,
       writerLock: lock,
       adminToken,
@@ -236,6 +254,15 @@ export async function startExchange(config: Config, options: StartOptions = {}):
   });
   attachWalletLive(hub, core.wallet, db.kysely);
   microRoutes(app, { micro: core.micro.service, sessions, requireAdmin: adminGuard(core.adminToken) });
+  const leverLive = new LeverLive(hub, core.lever.service, () => core.clock.now());
+  leverRoutes(app, { lever: core.lever.service, live: leverLive, sessions });
+  core.lever.risk.onEnded((userId, closed) =>
+    leverLive.closed(
+      userId,
+      closed.map((c) => c.position.id),
+    ),
+  );
+  core.lever.risk.onChanged((userId, marketIds) => leverLive.trade(userId, marketIds));
   core.micro.settler.onClosed((userId, order) => {
     if (hub.hasSubscribers('MICRO_CLOSED', userId)) hub.publishTo(userId, 'MICRO_CLOSED', order());
   });

@@ -24,6 +24,10 @@ export const SETTING_DEFAULTS = {
   withdraw_require_bound_address: '0',
   /** Seconds contracts' fee, a fraction of the stake paid on top of it (0.001 is 0.1 %). */
   micro_trade_fee: '0.001',
+  /** Leveraged positions of a currency are liquidated when their hazard rate (%) falls to this. */
+  lever_liquidation_rate: '20',
+  /** When the overnight fee is charged each day, HH:MM in EXCHANGE_TZ. */
+  lever_overnight_time: '00:00',
 } as const;
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 

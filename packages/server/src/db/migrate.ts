@@ -12,6 +12,7 @@ import * as payOrders from './migrations/010_pay_orders.js';
 import * as sweeps from './migrations/011_sweeps.js';
 import * as convertRequests from './migrations/012_convert_requests.js';
 import * as micro from './migrations/013_micro.js';
+import * as lever from './migrations/014_lever.js';
 
 /** Versioned migrations, in order. A new migration is a new entry; old ones never change. */
 const MIGRATIONS = {
@@ -27,6 +28,7 @@ const MIGRATIONS = {
   '011_sweeps': sweeps,
   '012_convert_requests': convertRequests,
   '013_micro': micro,
+  '014_lever': lever,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -414,8 +414,56 @@ export interface MicroTotalsTable {
   funded: Money;
 }
 
+export interface LeverMarketsTable {
+  currency_match_id: number;
+  multiples: string;
+  min_share: number;
+  max_share: number;
+  overnight_rate: Money;
+}
+
+export interface LeverPositionsTable {
+  id: number;
+  user_id: number;
+  currency_match_id: number;
+  quote_currency_id: number;
+  type: number;
+  status: number;
+  closed_type: number;
+  share: number;
+  multiple: number;
+  number: Money;
+  price: Money | null;
+  target_price: Money | null;
+  origin_price: Money;
+  update_price: Money;
+  close_price: Money | null;
+  target_profit_price: Money;
+  stop_loss_price: Money;
+  caution_money: Money;
+  origin_caution_money: Money;
+  trade_fee: Money;
+  overnight_money: Money;
+  profits: Money | null;
+  created_at: number;
+  opened_at: number | null;
+  closed_at: number | null;
+  last_overnight_at: number | null;
+  request_id: string | null;
+  request_hash: string | null;
+}
+
+export interface LeverOvernightTable {
+  position_id: number;
+  charge_time: number;
+  charged: Money;
+}
+
 export interface Database {
   settings: SettingsTable;
+  lever_markets: LeverMarketsTable;
+  lever_positions: LeverPositionsTable;
+  lever_overnight: LeverOvernightTable;
   micro_seconds: MicroSecondsTable;
   micro_currencies: MicroCurrenciesTable;
   micro_orders: MicroOrdersTable;

@@ -24,6 +24,13 @@ export const JournalType = {
   MICRO_PAYOUT: 15,
   /** An operator's funding of a contract pool, from outside. */
   POOL_FUNDING: 16,
+  /** A leveraged position's margin (and a fixed-price order's fee) held, and released. */
+  LEVER_HOLD: 17,
+  LEVER_RELEASE: 18,
+  LEVER_FEE: 19,
+  /** A close: margin back with the profit, or the loss to the pool (beyond the user's means, from insurance). */
+  LEVER_SETTLE: 20,
+  LEVER_OVERNIGHT: 21,
 } as const;
 export type JournalTypeCode = (typeof JournalType)[keyof typeof JournalType];
 
@@ -44,4 +51,9 @@ export const JOURNAL_MEMO = {
   [JournalType.MICRO_FEE]: 'journal.micro_fee',
   [JournalType.MICRO_PAYOUT]: 'journal.micro_payout',
   [JournalType.POOL_FUNDING]: 'journal.pool_funding',
+  [JournalType.LEVER_HOLD]: 'journal.lever_hold',
+  [JournalType.LEVER_RELEASE]: 'journal.lever_release',
+  [JournalType.LEVER_FEE]: 'journal.lever_fee',
+  [JournalType.LEVER_SETTLE]: 'journal.lever_settle',
+  [JournalType.LEVER_OVERNIGHT]: 'journal.lever_overnight',
 } as const;

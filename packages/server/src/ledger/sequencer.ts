@@ -9,7 +9,7 @@ import { Books, PostingError, type Account, type LogRecord, type SystemAccount }
 
 /** Tables whose ids the sequencer hands out, so a batch can refer to rows before they exist. */
 export type SequencedTable =
-  'account_logs' | 'transfers' | 'orders' | 'trades' | 'withdrawals' | 'micro_orders';
+  'account_logs' | 'transfers' | 'orders' | 'trades' | 'withdrawals' | 'micro_orders' | 'lever_positions';
 
 /** What a command may do while it is applied: change the books and stage rows, never await. */
 export interface CommandContext {
@@ -110,6 +110,7 @@ export class Sequencer {
       'trades',
       'withdrawals',
       'micro_orders',
+      'lever_positions',
     ] as const) {
       const { max } = await db
         .selectFrom(table)

@@ -3,6 +3,7 @@ import { Decimal } from '@oex/protocol';
 import type { Kysely } from 'kysely';
 import type { Settings } from '../content/settings.js';
 import type { Database } from '../db/schema.js';
+import { Fresh } from '../lib/fresh.js';
 
 /** What is on offer now: durations with their ratio, payable currencies, the fee rate. */
 export interface Terms {
@@ -48,30 +49,23 @@ export async function seedTerms(db: Kysely<Database>): Promise<void> {
   if (rows.length > 0) await db.insertInto('micro_currencies').values(rows).execute();
 }
 
-const FRESH_MS = 1000;
-
 /**
  * The terms as stored, read again at most once a second: an operator's change to the rows applies
  * to orders placed after it, never to open ones (each order keeps its ratio and fee).
  */
 export class TermsReader {
-  private cached: { at: number; terms: Promise<Terms> } | undefined;
+  private readonly fresh: Fresh<Terms>;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly settings: Settings,
-    private readonly now: () => number,
-  ) {}
+    now: () => number,
+  ) {
+    this.fresh = new Fresh(() => this.read(), now);
+  }
 
   current(): Promise<Terms> {
-    const now = this.now();
-    if (!this.cached || now - this.cached.at >= FRESH_MS || now < this.cached.at) {
-      const terms = this.read();
-      // A failed read is not kept: the next call tries again.
-      terms.catch(() => (this.cached = undefined));
-      this.cached = { at: now, terms };
-    }
-    return this.cached.terms;
+    return this.fresh.current();
   }
 
   private async read(): Promise<Terms> {

@@ -313,6 +313,11 @@ export class UsersService {
       .execute();
   }
 
+  /** Whether the user has set a trade password (leveraged orders then need it). */
+  async hasPayPassword(userId: number): Promise<boolean> {
+    return (await this.byId(userId)).pay_password_hash !== null;
+  }
+
   /**
    * Checks the trade password before a withdrawal. Wrong ones count like wrong sign-ins, so a stolen
    * token cannot guess it without limit.

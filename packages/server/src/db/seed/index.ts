@@ -56,7 +56,8 @@ export async function seedReference(db: Db): Promise<void> {
           open_lever: market.open_lever,
           open_microtrade: market.open_microtrade,
           sell_disabled: 0,
-          lever_point_rate: '0',
+          // The spread of a leveraged open or close, in percent of the mark.
+          lever_point_rate: '0.05',
           lever_share_num: market.lever_share_num,
           lever_fee_rate: '0.0005',
           change_fee_rate: '0.001',

@@ -1,0 +1,332 @@
+import { AccountTypeId, Decimal, LeverClosedType, LeverStatus } from '@oex/protocol';
+import type { RowWriter } from '../db/rows.js';
+import { badRequest } from '../http/errors.js';
+import type { Account, Books, SystemAccount } from '../ledger/books.js';
+import { JOURNAL_MEMO, JournalType } from '../ledger/journal.js';
+import type { Command, CommandContext } from '../ledger/sequencer.js';
+import type { LeverBook, Position } from './book.js';
+import { closeSettlement, feeOf, hazardRate, mustLiquidate, overnightSplit, profitAt } from './rules.js';
+
+const LEVER = AccountTypeId.lever_account;
+const POOL = { system: 'lever_pool' satisfies SystemAccount } as const;
+const FEES = { system: 'fees' satisfies SystemAccount } as const;
+const INSURANCE = { system: 'insurance' satisfies SystemAccount } as const;
+const EXTERNAL = { system: 'external_deposits' satisfies SystemAccount } as const;
+const REF = 'lever_position';
+
+type JournalCode = (typeof JournalType)[keyof typeof JournalType];
+const entry = (type: JournalCode, refId: number) => ({
+  type,
+  memo: JOURNAL_MEMO[type as keyof typeof JOURNAL_MEMO],
+  refType: REF,
+  refId,
+});
+
+/** A position or order before the sequencer gives it an id. */
+export type NewPosition = Omit<Position, 'id'> & { requestId: string | null; requestHash: string | null };
+
+export interface Closed {
+  position: Position;
+  closePrice: Decimal;
+  mark: Decimal;
+  profit: Decimal;
+  closedType: number;
+}
+
+/**
+ * The sequencer commands of leveraged positions. Margin is held in the user's lever account
+ * (available to locked); fees go to fees; a close settles profit with the public `lever_pool`, and
+ * a loss beyond the user's means with `insurance`, so no user balance goes below zero.
+ */
+export class LeverCommands {
+  constructor(
+    private readonly rows: RowWriter,
+    private readonly book: LeverBook,
+  ) {}
+
+  private account(books: Books, userId: number, quoteId: number): Account {
+    return books.ensure({ userId }, LEVER, quoteId);
+  }
+
+  /** A market position (margin held, fee paid) or a fixed-price order (both held until it opens). */
+  place(order: NewPosition): Command<Position> {
+    return (context) => {
+      const { books } = context;
+      const account = books.find({ userId: order.userId }, LEVER, order.quoteId);
+      if (!account || account.balance < order.margin.add(order.fee).units) {
+        throw badRequest('error.lever_insufficient_margin');
+      }
+      const id = context.nextId('lever_positions');
+      const held = order.status === 1 ? order.margin : order.margin.add(order.fee);
+      books.post(
+        [{ account, available: -held.units, locked: held.units }],
+        entry(JournalType.LEVER_HOLD, id),
+      );
+      if (order.status === 1) this.payFee(books, account, order.fee, false, id);
+      const { requestId, requestHash, ...fields } = order;
+      const position: Position = { ...fields, id };
+      context.insert('lever_positions', {
+        ...this.row(position, context.now),
+        request_id: requestId,
+        request_hash: requestHash,
+      });
+      this.book.put(books, id, position);
+      return position;
+    };
+  }
+
+  /** A fixed-price order whose target the mark reached opens: its held fee is paid. */
+  open(id: number, mark: Decimal): Command<Position | null> {
+    return (context) => {
+      const order = this.book.get(id);
+      if (!order || order.status !== 0) return null;
+      this.payFee(
+        context.books,
+        this.account(context.books, order.userId, order.quoteId),
+        order.fee,
+        true,
+        id,
+      );
+      const position: Position = { ...order, status: 1, openedAt: context.now, originPrice: mark };
+      context.write(
+        this.rows.update('lever_positions', id, {
+          status: LeverStatus.OPEN,
+          opened_at: context.now,
+          origin_price: mark.toString(),
+          update_price: mark.toString(),
+        }),
+      );
+      this.book.put(context.books, id, position);
+      return position;
+    };
+  }
+
+  /** A pending order cancelled by its owner: margin and fee released. */
+  cancel(id: number, userId: number): Command<Position> {
+    return (context) => {
+      const order = this.owned(id, userId);
+      if (order.status !== 0) throw badRequest('error.lever_not_pending');
+      const held = order.margin.add(order.fee);
+      const account = this.account(context.books, order.userId, order.quoteId);
+      context.books.post(
+        [{ account, available: held.units, locked: -held.units }],
+        entry(JournalType.LEVER_RELEASE, id),
+      );
+      context.write(
+        this.rows.update('lever_positions', id, { status: LeverStatus.CANCELLED, closed_at: context.now }),
+      );
+      this.book.put(context.books, id, null);
+      return order;
+    };
+  }
+
+  /**
+   * Closes an open position at `closePrice` (the caller applies the spread for a user's close; TP,
+   * SL and liquidation close at the mark). Answers null when it is no longer open: once only.
+   */
+  close(
+    id: number,
+    closePrice: Decimal,
+    mark: Decimal,
+    closedType: number,
+    userId?: number,
+  ): Command<Closed | null> {
+    return (context) => {
+      const position = userId === undefined ? this.book.get(id) : this.owned(id, userId);
+      if (!position || position.status !== 1) {
+        if (userId !== undefined) throw badRequest('error.lever_not_open');
+        return null;
+      }
+      return this.settle(context, position, closePrice, mark, closedType);
+    };
+  }
+
+  /**
+   * Liquidates every open position of a user in one quote currency at its market's mark, if the
+   * hazard rate, computed again here in the sequencer's order, is still at or below `threshold`.
+   */
+  liquidate(
+    userId: number,
+    quoteId: number,
+    marks: ReadonlyMap<number, Decimal>,
+    threshold: Decimal,
+  ): Command<Closed[]> {
+    return (context) => {
+      const open = this.book.ofHolder(userId, quoteId).filter((position) => position.status === 1);
+      const account = context.books.find({ userId }, LEVER, quoteId);
+      const markOf = (position: Position) => marks.get(position.marketId) ?? position.price;
+      const hazard = hazardRate(
+        Decimal.fromUnits(account?.balance ?? 0n),
+        open.map((position) => ({
+          margin: position.margin,
+          profit: profitAt(position.side, position.price, markOf(position), position.number),
+        })),
+      );
+      if (!mustLiquidate(hazard, threshold)) return [];
+      return open.map((position) =>
+        this.settle(context, position, markOf(position), markOf(position), LeverClosedType.LIQUIDATION),
+      );
+    };
+  }
+
+  private settle(
+    context: CommandContext,
+    position: Position,
+    closePrice: Decimal,
+    mark: Decimal,
+    closedType: number,
+  ): Closed {
+    const { books } = context;
+    const account = this.account(books, position.userId, position.quoteId);
+    const profit = profitAt(position.side, position.price, closePrice, position.number);
+    const paid = closeSettlement(position.margin, profit, Decimal.fromUnits(account.balance));
+    books.post(
+      [
+        {
+          account,
+          available: paid.toUser.sub(paid.fromBalance).units,
+          locked: -position.margin.units,
+        },
+        { account: books.ensure(POOL, 0, position.quoteId), available: paid.toPool.units, locked: 0n },
+        {
+          account: books.ensure(INSURANCE, 0, position.quoteId),
+          available: -paid.fromInsurance.units,
+          locked: 0n,
+        },
+      ],
+      entry(JournalType.LEVER_SETTLE, position.id),
+    );
+    context.write(
+      this.rows.update('lever_positions', position.id, {
+        status: LeverStatus.CLOSED,
+        closed_type: closedType,
+        close_price: closePrice.toString(),
+        update_price: mark.toString(),
+        profits: profit.toString(),
+        closed_at: context.now,
+      }),
+    );
+    this.book.put(books, position.id, null);
+    return { position, closePrice, mark, profit, closedType };
+  }
+
+  setStops(id: number, userId: number, takeProfit: Decimal, stopLoss: Decimal): Command<Position> {
+    return (context) => {
+      const position = this.owned(id, userId);
+      if (position.status !== 1) throw badRequest('error.lever_not_open');
+      const next = { ...position, takeProfit, stopLoss };
+      context.write(
+        this.rows.update('lever_positions', id, {
+          target_profit_price: takeProfit.toString(),
+          stop_loss_price: stopLoss.toString(),
+        }),
+      );
+      this.book.put(context.books, id, next);
+      return next;
+    };
+  }
+
+  /**
+   * One day's overnight fee of a position: from its margin, then the balance, to fees. Recorded
+   * under (position, charge time), a key that exists once: a day is never charged twice.
+   */
+  overnight(id: number, chargeTime: number, rate: Decimal, decimals: number): Command<Position | null> {
+    return (context) => {
+      const position = this.book.get(id);
+      if (!position || position.status !== 1) return null;
+      if (position.lastOvernightAt !== null && chargeTime <= position.lastOvernightAt) return null;
+      const { books } = context;
+      const account = this.account(books, position.userId, position.quoteId);
+      const fee = feeOf(position.price, position.number, rate, decimals);
+      const split = overnightSplit(fee, position.margin, Decimal.fromUnits(account.balance));
+      const charged = split.fromMargin.add(split.fromBalance);
+      if (charged.isPositive()) {
+        books.post(
+          [
+            { account, available: -split.fromBalance.units, locked: -split.fromMargin.units },
+            { account: books.ensure(FEES, 0, position.quoteId), available: charged.units, locked: 0n },
+          ],
+          entry(JournalType.LEVER_OVERNIGHT, id),
+        );
+      }
+      const next: Position = {
+        ...position,
+        margin: position.margin.sub(split.fromMargin),
+        overnight: position.overnight.add(charged),
+        lastOvernightAt: chargeTime,
+      };
+      context.insert('lever_overnight', {
+        position_id: id,
+        charge_time: chargeTime,
+        charged: charged.toString(),
+      });
+      context.write(
+        this.rows.update('lever_positions', id, {
+          caution_money: next.margin.toString(),
+          overnight_money: next.overnight.toString(),
+          last_overnight_at: chargeTime,
+        }),
+      );
+      this.book.put(books, id, next);
+      return next;
+    };
+  }
+
+  /** An operator's funding of the lever pool or the insurance account, from outside, in the open. */
+  fund(system: 'lever_pool' | 'insurance', currencyId: number, amount: Decimal): Command<void> {
+    return ({ books }) => {
+      books.post(
+        [
+          { account: books.ensure(EXTERNAL, 0, currencyId), available: -amount.units, locked: 0n },
+          { account: books.ensure({ system }, 0, currencyId), available: amount.units, locked: 0n },
+        ],
+        entry(JournalType.POOL_FUNDING, 0),
+      );
+    };
+  }
+
+  private owned(id: number, userId: number): Position {
+    const position = this.book.get(id);
+    if (!position || position.userId !== userId) throw badRequest('error.lever_not_open');
+    return position;
+  }
+
+  private payFee(books: Books, account: Account, fee: Decimal, fromLocked: boolean, id: number): void {
+    if (!fee.isPositive()) return;
+    books.post(
+      [
+        { account, available: fromLocked ? 0n : -fee.units, locked: fromLocked ? -fee.units : 0n },
+        { account: books.ensure(FEES, 0, account.currencyId), available: fee.units, locked: 0n },
+      ],
+      entry(JournalType.LEVER_FEE, id),
+    );
+  }
+
+  private row(position: Position, now: number) {
+    const text = (value: Decimal | null) => (value === null ? null : value.toString());
+    return {
+      id: position.id,
+      user_id: position.userId,
+      currency_match_id: position.marketId,
+      quote_currency_id: position.quoteId,
+      type: position.side,
+      status: position.status,
+      closed_type: 0,
+      share: position.share,
+      multiple: position.multiple,
+      number: position.number.toString(),
+      price: position.price.toString(),
+      target_price: text(position.target),
+      origin_price: position.originPrice.toString(),
+      update_price: position.originPrice.toString(),
+      target_profit_price: position.takeProfit.toString(),
+      stop_loss_price: position.stopLoss.toString(),
+      caution_money: position.margin.toString(),
+      origin_caution_money: position.originMargin.toString(),
+      trade_fee: position.fee.toString(),
+      overnight_money: '0',
+      created_at: now,
+      opened_at: position.status === 1 ? now : null,
+    };
+  }
+}

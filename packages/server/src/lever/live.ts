@@ -1,0 +1,49 @@
+import { Decimal, type LeverClosedPush, type LeverTradePush } from '@oex/protocol';
+import type { Hub } from '../realtime/hub.js';
+import type { LeverService } from './service.js';
+
+/** A user's LEVER_TRADE pushes come at most this often. */
+const TRADE_EVERY_MS = 500;
+
+/**
+ * The private lever channels: LEVER_TRADE with a user's open positions on a market, their hazard
+ * rate and total profit as the marks move (at most twice a second), and LEVER_CLOSED with the ids
+ * of positions and orders that ended, by the user or by the engine.
+ */
+export class LeverLive {
+  private readonly lastTrade = new Map<number, number>();
+
+  constructor(
+    private readonly hub: Hub,
+    private readonly lever: LeverService,
+    private readonly now: () => number,
+  ) {}
+
+  closed(userId: number, ids: number[]): void {
+    if (ids.length === 0 || !this.hub.hasSubscribers('LEVER_CLOSED', userId)) return;
+    this.hub.publishTo(userId, 'LEVER_CLOSED', { ids } satisfies LeverClosedPush);
+  }
+
+  trade(userId: number, marketIds: number[]): void {
+    if (!this.hub.hasSubscribers('LEVER_TRADE', userId)) return;
+    const now = this.now();
+    if (now - (this.lastTrade.get(userId) ?? 0) < TRADE_EVERY_MS) return;
+    this.lastTrade.set(userId, now);
+    const open = this.lever.book.ofUser(userId).filter((position) => position.status === 1);
+    for (const marketId of marketIds) {
+      const here = open.filter((position) => position.marketId === marketId);
+      if (here.length === 0) continue;
+      const quoteId = here[0]!.quoteId;
+      const hazard = this.lever.hazardOf(userId, quoteId);
+      const profits = open
+        .filter((position) => position.quoteId === quoteId)
+        .reduce((sum, position) => sum.add(this.lever.profitNow(position)), Decimal.ZERO);
+      this.hub.publishTo(userId, 'LEVER_TRADE', {
+        currency_match_id: marketId,
+        trades_all: here.map((position) => this.lever.view(position)),
+        hazard_rate: hazard === null ? null : hazard.toString(),
+        profits_all: profits.toString(),
+      } satisfies LeverTradePush);
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import { Decimal } from '@oex/protocol';
+import type { Kysely } from 'kysely';
+import type { Settings } from '../content/settings.js';
+import type { Database } from '../db/schema.js';
+import type { CurrencyDirectory } from '../ledger/currencies.js';
+import type { Sequencer } from '../ledger/sequencer.js';
+import type { Clock } from '../lib/clock.js';
+import type { MarkTape } from '../market/mark-tape.js';
+import type { MarketDirectory } from '../spot/markets.js';
+import type { UsersService } from '../users/service.js';
+import { LeverRisk } from './risk.js';
+import { LeverService } from './service.js';
+import { LeverTermsReader, readLeverOptions, seedLeverTerms } from './terms.js';
+
+export interface Lever {
+  service: LeverService;
+  risk: LeverRisk;
+}
+
+const FUNDED_MARK = 'demo_lever_funded';
+
+/** Leveraged contracts: terms seeded, live positions loaded, the risk engine on the tape's ticks. */
+export async function openLever(deps: {
+  db: Kysely<Database>;
+  sequencer: Sequencer;
+  tape: MarkTape;
+  markets: MarketDirectory;
+  currencies: CurrencyDirectory;
+  users: UsersService;
+  settings: Settings;
+  clock: Clock;
+  timeZone: string;
+  demo: boolean;
+}): Promise<Lever> {
+  await seedLeverTerms(deps.db);
+  const terms = new LeverTermsReader(deps.db, () => deps.clock.now());
+  const service = await LeverService.load({ ...deps, terms });
+  if (deps.demo) await fundDemo(deps, service);
+  const risk = new LeverRisk(
+    service,
+    deps.sequencer,
+    deps.tape,
+    deps.settings,
+    terms,
+    deps.currencies,
+    deps.timeZone,
+  );
+  risk.attach();
+  return { service, risk };
+}
+
+/** The demo's lever pool and insurance get the data file's funding once, in the open. */
+async function fundDemo(
+  deps: { db: Kysely<Database>; sequencer: Sequencer; currencies: CurrencyDirectory },
+  service: LeverService,
+): Promise<void> {
+  const done = await deps.db
+    .selectFrom('settings')
+    .select('key')
+    .where('key', '=', FUNDED_MARK)
+    .executeTakeFirst();
+  if (done) return;
+  const options = readLeverOptions();
+  await deps.sequencer.submit((context) => {
+    for (const [code, amount] of Object.entries(options.demo_pool_funding)) {
+      service.commands.fund('lever_pool', deps.currencies.byCode(code).id, Decimal.parse(amount))(context);
+    }
+    for (const [code, amount] of Object.entries(options.demo_insurance_funding)) {
+      service.commands.fund('insurance', deps.currencies.byCode(code).id, Decimal.parse(amount))(context);
+    }
+    context.insert('settings', { key: FUNDED_MARK, value: '1' });
+  });
+}

@@ -1,0 +1,146 @@
+import { Decimal, LeverClosedType } from '@oex/protocol';
+import type { Settings } from '../content/settings.js';
+import type { CurrencyDirectory } from '../ledger/currencies.js';
+import type { Sequencer } from '../ledger/sequencer.js';
+import type { MarkTape } from '../market/mark-tape.js';
+import { bucketStart } from '../spot/periods.js';
+import type { Position } from './book.js';
+import type { Closed } from './commands.js';
+import { mustLiquidate, overnightDue, stopTriggered, targetReached } from './rules.js';
+import type { LeverService } from './service.js';
+import type { LeverTermsReader } from './terms.js';
+
+const MINUTE = 60_000;
+
+/**
+ * The risk engine. After each second the tape samples, in the tape's own order: fixed-price orders
+ * whose target the mark reached open, take-profits and stop-losses the mark reached close at the
+ * mark, users whose hazard rate fell to the liquidation setting are liquidated at the marks, and
+ * overnight fees due are charged. Every change is a sequencer command that checks again what it
+ * acts on, so a liquidation and a user's close can never both happen. After a restart, the first
+ * second applies whatever crossed or fell due while the server was down.
+ */
+export class LeverRisk {
+  private readonly ended: ((userId: number, closed: Closed[]) => void)[] = [];
+  private readonly changed: ((userId: number, marketIds: number[]) => void)[] = [];
+
+  constructor(
+    private readonly lever: LeverService,
+    private readonly sequencer: Sequencer,
+    private readonly tape: MarkTape,
+    private readonly settings: Settings,
+    private readonly terms: LeverTermsReader,
+    private readonly currencies: CurrencyDirectory,
+    private readonly timeZone: string,
+  ) {}
+
+  attach(): void {
+    this.tape.onTick((asOf) => this.evaluate(asOf));
+  }
+
+  /** Told of positions the engine closed (LEVER_CLOSED). */
+  onEnded(listener: (userId: number, closed: Closed[]) => void): void {
+    this.ended.push(listener);
+  }
+
+  /** Told, after each second, which users' positions moved with the marks (LEVER_TRADE). */
+  onChanged(listener: (userId: number, marketIds: number[]) => void): void {
+    this.changed.push(listener);
+  }
+
+  async evaluate(asOf: number): Promise<void> {
+    const marks = new Map<number, Decimal>();
+    for (const marketId of this.lever.book.markets()) {
+      const latest = this.tape.latest(marketId);
+      if (latest) marks.set(marketId, latest.price);
+    }
+    const work: Promise<unknown>[] = [];
+    const holders = new Map<string, { userId: number; quoteId: number; markets: Set<number> }>();
+    for (const [marketId, mark] of marks) {
+      for (const position of this.lever.book.ofMarket(marketId)) {
+        const key = `${position.userId}|${position.quoteId}`;
+        const holder = holders.get(key) ?? {
+          userId: position.userId,
+          quoteId: position.quoteId,
+          markets: new Set(),
+        };
+        holder.markets.add(marketId);
+        holders.set(key, holder);
+        work.push(this.trigger(position, mark));
+      }
+    }
+    await Promise.all(work);
+    const threshold = Decimal.parse(await this.settings.get('lever_liquidation_rate'));
+    for (const { userId, quoteId } of holders.values()) {
+      if (!mustLiquidate(this.lever.hazardOf(userId, quoteId), threshold)) continue;
+      const closed = await this.sequencer.submit(
+        this.lever.commands.liquidate(userId, quoteId, marks, threshold),
+      );
+      this.tell(userId, closed);
+    }
+    await this.chargeOvernight(asOf);
+    for (const { userId, markets } of holders.values()) {
+      for (const listener of this.changed) listener(userId, [...markets]);
+    }
+  }
+
+  /** A pending order whose target the mark reached opens; an open position's TP or SL closes it. */
+  private async trigger(position: Position, mark: Decimal): Promise<void> {
+    if (position.status === 0) {
+      if (position.target && targetReached(position.side, mark, position.target)) {
+        await this.sequencer.submit(this.lever.commands.open(position.id, mark));
+      }
+      return;
+    }
+    const stop = stopTriggered(position.side, mark, position.takeProfit, position.stopLoss);
+    if (!stop) return;
+    const type = stop === 'take_profit' ? LeverClosedType.TAKE_PROFIT : LeverClosedType.STOP_LOSS;
+    const closed = await this.sequencer.submit(this.lever.commands.close(position.id, mark, mark, type));
+    if (closed) this.tell(position.userId, [closed]);
+  }
+
+  private tell(userId: number, closed: Closed[]): void {
+    if (closed.length === 0) return;
+    for (const listener of this.ended) listener(userId, closed);
+  }
+
+  /** Each open position pays each day's charge it owes, once (a key per position and day). */
+  private async chargeOvernight(asOf: number): Promise<void> {
+    const [hours, minutes] = (await this.settings.get('lever_overnight_time')).split(':').map(Number);
+    const at = ((hours ?? 0) * 60 + (minutes ?? 0)) * MINUTE;
+    const terms = await this.terms.current();
+    // The latest charge instant, once: a position charged since (or opened after) owes nothing.
+    const latest = this.chargeTimes(asOf - 3 * 86_400_000, asOf, at).at(-1);
+    if (latest === undefined) return;
+    for (const marketId of this.lever.book.markets()) {
+      const rate = terms.get(marketId)?.overnightRate;
+      if (!rate || !rate.isPositive()) continue;
+      for (const position of this.lever.book.ofMarket(marketId)) {
+        if (position.status !== 1 || position.openedAt === null) continue;
+        const since = Math.max(position.openedAt, position.lastOvernightAt ?? 0);
+        if (since >= latest) continue;
+        const due = overnightDue(
+          position.openedAt,
+          position.lastOvernightAt,
+          asOf,
+          this.chargeTimes(since, asOf, at),
+        );
+        const decimals = this.currencies.currency(position.quoteId).decimals;
+        for (const time of due) {
+          await this.sequencer.submit(this.lever.commands.overnight(position.id, time, rate, decimals));
+        }
+      }
+    }
+  }
+
+  /** The daily charge instants (the set time in the exchange's zone) in (since, until], oldest first. */
+  chargeTimes(since: number, until: number, at: number): number[] {
+    const times: number[] = [];
+    let day = bucketStart(until, '1day', this.timeZone);
+    while (day + at > since && times.length < 400) {
+      if (day + at <= until) times.push(day + at);
+      day = bucketStart(day - 1, '1day', this.timeZone);
+    }
+    return times.reverse();
+  }
+}

@@ -1,0 +1,139 @@
+import {
+  leverBatchCloseRequest,
+  leverDealAllQuery,
+  leverDealQuery,
+  leverIdRequest,
+  leverMyTradeQuery,
+  leverStopRequest,
+  leverSubmitRequest,
+} from '@oex/protocol';
+import { requireUser, userOf, type SessionResolver } from '../http/auth.js';
+import { ok } from '../http/envelope.js';
+import type { Api } from '../http/server.js';
+import type { LeverLive } from './live.js';
+import type { LeverService } from './service.js';
+
+/** lever/* (spec 001 §7): POST calls, as the spec has them. */
+export function leverRoutes(
+  app: Api,
+  deps: { lever: LeverService; live: LeverLive; sessions: SessionResolver },
+): void {
+  const { lever, live } = deps;
+  const signedIn = { preHandler: requireUser(deps.sessions) };
+  const schema = (summary: string) => ({ tags: ['lever'], summary, security: [{ token: [] }] });
+
+  app.post(
+    '/api/lever/deal',
+    {
+      ...signedIn,
+      schema: {
+        ...schema("A market's lever terms, the mark, your hazard rate and positions"),
+        body: leverDealQuery,
+      },
+    },
+    async (request) => ok(await lever.deal(userOf(request).id, request.body.currency_match_id)),
+  );
+
+  app.post(
+    '/api/lever/submit',
+    {
+      ...signedIn,
+      schema: {
+        ...schema(
+          'Open a long (1) or short (2) at market (status 1) or at a fixed price (status 0, target_price); the trade password once set',
+        ),
+        body: leverSubmitRequest,
+      },
+    },
+    async (request) =>
+      ok(await lever.submit(userOf(request).id, request.body), request, 'ok.lever_submitted'),
+  );
+
+  app.post(
+    '/api/lever/my_trade',
+    {
+      ...signedIn,
+      schema: {
+        ...schema('Your positions: 5 open here, 1 all open, 0 pending, 3 closed, 6 pending here'),
+        body: leverMyTradeQuery,
+      },
+    },
+    async (request) => ok(await lever.myTrade(userOf(request).id, request.body)),
+  );
+
+  app.post(
+    '/api/lever/dealall',
+    {
+      ...signedIn,
+      schema: { ...schema('All your positions and orders, newest first'), body: leverDealAllQuery },
+    },
+    async (request) => ok(await lever.dealAll(userOf(request).id, request.body)),
+  );
+
+  app.post(
+    '/api/lever/cancel',
+    {
+      ...signedIn,
+      schema: {
+        ...schema('Cancel a pending fixed-price order: margin and fee released'),
+        body: leverIdRequest,
+      },
+    },
+    async (request) => {
+      const userId = userOf(request).id;
+      const view = await lever.cancel(userId, request.body.id);
+      live.closed(userId, [view.id]);
+      return ok(view, request, 'ok.lever_cancelled');
+    },
+  );
+
+  app.post(
+    '/api/lever/close',
+    {
+      ...signedIn,
+      schema: {
+        ...schema('Close an open position at the mark with the spread against you'),
+        body: leverIdRequest,
+      },
+    },
+    async (request) => {
+      const userId = userOf(request).id;
+      const view = await lever.close(userId, request.body.id);
+      live.closed(userId, [view.id]);
+      return ok(view, request, 'ok.lever_closed');
+    },
+  );
+
+  app.post(
+    '/api/lever/setstop',
+    {
+      ...signedIn,
+      schema: { ...schema('Set (or clear with 0) take-profit and stop-loss'), body: leverStopRequest },
+    },
+    async (request) => {
+      const { id, target_profit_price, stop_loss_price } = request.body;
+      return ok(
+        await lever.setStops(userOf(request).id, id, target_profit_price, stop_loss_price),
+        request,
+        'ok.lever_stops_set',
+      );
+    },
+  );
+
+  app.post(
+    '/api/lever/batch_close',
+    {
+      ...signedIn,
+      schema: {
+        ...schema('Close all your open positions, or the longs (1) or shorts (2), of one market or all'),
+        body: leverBatchCloseRequest,
+      },
+    },
+    async (request) => {
+      const userId = userOf(request).id;
+      const ids = await lever.batchClose(userId, request.body.type, request.body.currency_match_id);
+      live.closed(userId, ids);
+      return ok({ ids }, request, 'ok.lever_closed');
+    },
+  );
+}
