@@ -1,21 +1,26 @@
 import type { BoundAddressView } from '@oex/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, call } from '../../api/http.js';
+import { call } from '../../api/http.js';
 import { QueryState } from '../../components/states.js';
 import { useBoundAddresses, useCurrencyProtocols } from '../../features/assets/queries.js';
 import { CODE_COUNTDOWN_S } from '../../features/assets/rules.js';
 import {
   borderStyle,
   buttonClass,
+  ConfirmDialog,
   DialogActions,
+  failureText,
   Field,
+  type FormNote,
+  FormNoteLine,
   inputClass,
   inputStyle,
   muted,
   panelStyle,
   primaryClass,
   RecordTable,
+  SelectField,
 } from './parts.js';
 
 /** Seconds left before the code can be sent again; counts down once a second. */
@@ -99,16 +104,12 @@ function AddressBook({ onChanged }: { onChanged(): void }) {
           </RecordTable>
         )}
       </QueryState>
-      <dialog
+      <ConfirmDialog
         ref={dialog}
-        aria-labelledby="unbind-title"
-        className="m-auto w-[min(24rem,calc(100vw-2rem))] rounded-lg border p-4 text-sm"
-        style={inputStyle}
+        titleId="unbind-title"
+        title={t('assets.confirmDelete')}
         onClose={() => setDoomed(null)}
       >
-        <h3 id="unbind-title" className="mb-2 font-semibold">
-          {t('assets.confirmDelete')}
-        </h3>
         <p className="mb-3 font-mono text-xs break-all">
           {doomed?.currency_code} · {doomed?.chain} · {doomed?.address}
         </p>
@@ -118,7 +119,7 @@ function AddressBook({ onChanged }: { onChanged(): void }) {
           onCancel={() => dialog.current?.close()}
           onConfirm={() => void remove()}
         />
-      </dialog>
+      </ConfirmDialog>
     </section>
   );
 }
@@ -138,7 +139,7 @@ export function BindAddrPage() {
   const [notes, setNotes] = useState('');
   const [code, setCode] = useState('');
   const [left, startCountdown] = useCountdown();
-  const [message, setMessage] = useState<{ kind: 'error' | 'done'; text: string } | null>(null);
+  const [message, setMessage] = useState<FormNote | null>(null);
   const [busy, setBusy] = useState(false);
   const book = useBoundAddresses(undefined);
 
@@ -165,7 +166,7 @@ export function BindAddrPage() {
               } catch (error) {
                 setMessage({
                   kind: 'error',
-                  text: error instanceof ApiError ? error.message : String(error),
+                  text: failureText(error),
                 });
               }
             };
@@ -198,7 +199,7 @@ export function BindAddrPage() {
               } catch (error) {
                 setMessage({
                   kind: 'error',
-                  text: error instanceof ApiError ? error.message : String(error),
+                  text: failureText(error),
                 });
               } finally {
                 setBusy(false);
@@ -214,49 +215,30 @@ export function BindAddrPage() {
                 style={panelStyle}
               >
                 <div className="flex flex-col gap-3 sm:flex-row">
-                  <Field
+                  <SelectField
                     id="bind-currency"
                     label={t('assets.currency')}
                     className="flex flex-1 flex-col gap-1"
-                  >
-                    <select
-                      id="bind-currency"
-                      className={inputClass}
-                      style={inputStyle}
-                      value={currency.id}
-                      onChange={(event) => {
-                        setCurrencyId(Number(event.target.value));
-                        setProtocolId(null);
-                        setMemo('');
-                      }}
-                    >
-                      {withNetworks.map((candidate) => (
-                        <option key={candidate.id} value={candidate.id}>
-                          {candidate.code}
-                        </option>
-                      ))}
-                    </select>
-                  </Field>
+                    value={currency.id}
+                    options={withNetworks.map((candidate) => ({ value: candidate.id, text: candidate.code }))}
+                    onChange={(id) => {
+                      setCurrencyId(id);
+                      setProtocolId(null);
+                      setMemo('');
+                    }}
+                  />
                   {networks.length > 1 && (
-                    <Field
+                    <SelectField
                       id="bind-network"
                       label={t('assets.network')}
                       className="flex flex-1 flex-col gap-1"
-                    >
-                      <select
-                        id="bind-network"
-                        className={inputClass}
-                        style={inputStyle}
-                        value={network.id}
-                        onChange={(event) => setProtocolId(Number(event.target.value))}
-                      >
-                        {networks.map((candidate) => (
-                          <option key={candidate.id} value={candidate.id}>
-                            {candidate.chain_protocol.code}
-                          </option>
-                        ))}
-                      </select>
-                    </Field>
+                      value={network.id}
+                      options={networks.map((candidate) => ({
+                        value: candidate.id,
+                        text: candidate.chain_protocol.code,
+                      }))}
+                      onChange={setProtocolId}
+                    />
                   )}
                 </div>
                 <Field id="bind-address" label={t('assets.address')}>
@@ -325,13 +307,7 @@ export function BindAddrPage() {
                     {t('assets.codeHint')}
                   </p>
                 </div>
-                <p
-                  role={message?.kind === 'error' ? 'alert' : 'status'}
-                  className="min-h-5 text-xs"
-                  style={{ color: message?.kind === 'error' ? 'var(--down)' : 'var(--up)' }}
-                >
-                  {message?.text ?? ''}
-                </p>
+                <FormNoteLine note={message} />
                 <button
                   type="submit"
                   disabled={busy}

@@ -2,7 +2,7 @@ import type { ChainProtocolView, CurrencyView } from '@oex/protocol';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, call } from '../../api/http.js';
+import { call } from '../../api/http.js';
 import { Empty, QueryState } from '../../components/states.js';
 import { Tabs } from '../../components/Tabs.js';
 import { useDeposits, usePayOrders, useWallet } from '../../features/assets/queries.js';
@@ -16,6 +16,7 @@ import {
   formatAmount,
   muted,
   PanelFrame,
+  failureText,
 } from './parts.js';
 import { DepositsTable } from './WalletTables.js';
 
@@ -60,7 +61,7 @@ function AnnounceDeposit({
       setAmount('');
       void orders.refetch();
     } catch (error) {
-      setProblem(error instanceof ApiError ? error.message : String(error));
+      setProblem(failureText(error));
     } finally {
       setBusy(false);
     }

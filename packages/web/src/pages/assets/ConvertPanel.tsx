@@ -1,7 +1,7 @@
 import type { ConvertResult, CurrencyView, MarketView } from '@oex/protocol';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, call } from '../../api/http.js';
+import { call } from '../../api/http.js';
 import { useAssetsRefresh } from '../../features/assets/queries.js';
 import {
   amountProblem,
@@ -16,8 +16,9 @@ import {
   AmountField,
   AvailableAside,
   borderStyle,
+  ConfirmDialog,
   DialogActions,
-  inputStyle,
+  failureText,
   muted,
   PanelFrame,
   primaryClass,
@@ -82,7 +83,7 @@ export function ConvertPanel({
       refresh();
     } catch (error) {
       // The server's words, as they came.
-      setProblem(error instanceof ApiError ? error.message : String(error));
+      setProblem(failureText(error));
       // A refusal ends this conversion; after a lost answer, converting the same amount again
       // sends the same request id, and the server answers the first fill.
       if (!answerLost(error)) pending.current = null;
@@ -135,15 +136,7 @@ export function ConvertPanel({
         >
           {t('assets.convert')}
         </button>
-        <dialog
-          ref={dialog}
-          aria-labelledby="convert-confirm-title"
-          className="m-auto w-[min(24rem,calc(100vw-2rem))] rounded-lg border p-4 text-sm"
-          style={inputStyle}
-        >
-          <h3 id="convert-confirm-title" className="mb-2 font-semibold">
-            {t('assets.confirmConvert')}
-          </h3>
+        <ConfirmDialog ref={dialog} titleId="convert-confirm-title" title={t('assets.confirmConvert')}>
           <p className="mb-3">
             {t('assets.convertSummary', { amount, currency: currency.code, symbol: market.symbol })}
           </p>
@@ -153,7 +146,7 @@ export function ConvertPanel({
             onCancel={() => dialog.current?.close()}
             onConfirm={() => void send()}
           />
-        </dialog>
+        </ConfirmDialog>
       </form>
       {result && (
         <div

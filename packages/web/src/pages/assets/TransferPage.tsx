@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError, call } from '../../api/http.js';
+import { call } from '../../api/http.js';
 import { QueryState } from '../../components/states.js';
 import { useAccountGroups, useAssetsRefresh } from '../../features/assets/queries.js';
 import {
@@ -17,12 +17,13 @@ import {
   BalanceFigure,
   borderStyle,
   buttonClass,
-  Field,
-  inputClass,
-  inputStyle,
+  failureText,
+  type FormNote,
+  FormNoteLine,
   muted,
   panelStyle,
   primaryClass,
+  SelectField,
 } from './parts.js';
 
 /**
@@ -56,7 +57,7 @@ export function TransferPage() {
   );
   const [pair, setPair] = useState(() => startingPair(params.get('from'), params.get('to')));
   const [amount, setAmount] = useState('');
-  const [message, setMessage] = useState<{ kind: 'error' | 'done'; text: string } | null>(null);
+  const [message, setMessage] = useState<FormNote | null>(null);
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
   // The submission whose answer was lost, if any: sending the same again reuses its request id.
@@ -113,7 +114,7 @@ export function TransferPage() {
               setAmount('');
               refresh();
             } catch (error) {
-              setMessage({ kind: 'error', text: error instanceof ApiError ? error.message : String(error) });
+              setMessage({ kind: 'error', text: failureText(error) });
               if (!answerLost(error)) pending.current = null;
             } finally {
               inFlight.current = false;
@@ -122,28 +123,17 @@ export function TransferPage() {
           };
 
           const accountSelect = (side: 'from' | 'to') => (
-            <Field
+            <SelectField
               id={`transfer-${side}`}
               label={t(side === 'from' ? 'assets.from' : 'assets.to')}
               className="flex flex-1 flex-col gap-1"
-            >
-              <select
-                id={`transfer-${side}`}
-                className={inputClass}
-                style={inputStyle}
-                value={pair[side]}
-                onChange={(event) => {
-                  setPair(chooseAccount(pair, side, Number(event.target.value), types));
-                  setMessage(null);
-                }}
-              >
-                {data.map((group) => (
-                  <option key={group.account_type_id} value={group.account_type_id}>
-                    {group.name}
-                  </option>
-                ))}
-              </select>
-            </Field>
+              value={pair[side]}
+              options={data.map((group) => ({ value: group.account_type_id, text: group.name }))}
+              onChange={(id) => {
+                setPair(chooseAccount(pair, side, id, types));
+                setMessage(null);
+              }}
+            />
           );
 
           return (
@@ -154,25 +144,17 @@ export function TransferPage() {
               className="flex max-w-xl flex-col gap-4 rounded-lg border p-4 text-sm"
               style={panelStyle}
             >
-              <Field id="transfer-currency" label={t('assets.currency')}>
-                <select
-                  id="transfer-currency"
-                  className={inputClass}
-                  style={inputStyle}
-                  value={currency.id}
-                  onChange={(event) => {
-                    setCurrencyId(Number(event.target.value));
-                    setAmount('');
-                    setMessage(null);
-                  }}
-                >
-                  {currencies.map((candidate) => (
-                    <option key={candidate.id} value={candidate.id}>
-                      {candidate.code}
-                    </option>
-                  ))}
-                </select>
-              </Field>
+              <SelectField
+                id="transfer-currency"
+                label={t('assets.currency')}
+                value={currency.id}
+                options={currencies.map((candidate) => ({ value: candidate.id, text: candidate.code }))}
+                onChange={(id) => {
+                  setCurrencyId(id);
+                  setAmount('');
+                  setMessage(null);
+                }}
+              />
               <div className="flex flex-col items-stretch gap-2 sm:flex-row sm:items-end">
                 {accountSelect('from')}
                 <button
@@ -222,13 +204,7 @@ export function TransferPage() {
                 onRefused={(text) => setMessage({ kind: 'error', text })}
                 action={<AllButton onClick={() => setAmount(available)} />}
               />
-              <p
-                role={message?.kind === 'error' ? 'alert' : 'status'}
-                className="min-h-5 text-xs"
-                style={{ color: message?.kind === 'error' ? 'var(--down)' : 'var(--up)' }}
-              >
-                {message?.text ?? ''}
-              </p>
+              <FormNoteLine note={message} />
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <Link
                   to={`/assets/transferLog?currency_id=${currency.id}&currency_code=${currency.code}`}

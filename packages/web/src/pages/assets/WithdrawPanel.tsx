@@ -2,7 +2,7 @@ import type { CurrencyView, WithdrawalView, WithdrawRequest } from '@oex/protoco
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError, call } from '../../api/http.js';
+import { call } from '../../api/http.js';
 import { Empty, QueryState } from '../../components/states.js';
 import {
   useAssetsRefresh,
@@ -25,7 +25,9 @@ import {
   AmountField,
   AvailableAside,
   borderStyle,
+  ConfirmDialog,
   DialogActions,
+  failureText,
   Field,
   formatAmount,
   inputClass,
@@ -33,6 +35,7 @@ import {
   muted,
   PanelFrame,
   primaryClass,
+  SelectField,
 } from './parts.js';
 
 const RECENT = 5;
@@ -160,7 +163,7 @@ export function WithdrawPanel({
               refresh();
             } catch (error) {
               // The server's words, as they came (the client toasts them too).
-              setServerError(error instanceof ApiError ? error.message : String(error));
+              setServerError(failureText(error));
               // A refusal ends this submission. A lost answer (network, timeout, server error) may
               // hide a withdrawal that was made: the dialog stays, and confirming again sends the
               // same request id, which the server answers with that withdrawal instead of a second.
@@ -182,25 +185,20 @@ export function WithdrawPanel({
             >
               <div className="flex flex-col gap-3">
                 {networks.length > 1 && (
-                  <Field id={ids.network} label={t('assets.network')}>
-                    <select
-                      id={ids.network}
-                      className={inputClass}
-                      style={inputStyle}
-                      value={network.id}
-                      onChange={(event) => {
-                        setProtocolId(Number(event.target.value));
-                        setAddress('');
-                        setMemo('');
-                      }}
-                    >
-                      {networks.map((candidate) => (
-                        <option key={candidate.id} value={candidate.id}>
-                          {candidate.chain_protocol.code}
-                        </option>
-                      ))}
-                    </select>
-                  </Field>
+                  <SelectField
+                    id={ids.network}
+                    label={t('assets.network')}
+                    value={network.id}
+                    options={networks.map((candidate) => ({
+                      value: candidate.id,
+                      text: candidate.chain_protocol.code,
+                    }))}
+                    onChange={(id) => {
+                      setProtocolId(id);
+                      setAddress('');
+                      setMemo('');
+                    }}
+                  />
                 )}
                 {!usable && (
                   <p role="note" className="rounded border p-3" style={{ borderColor: 'var(--down)' }}>
@@ -329,15 +327,11 @@ export function WithdrawPanel({
                   {t('assets.withdraw')}
                 </button>
               </div>
-              <dialog
+              <ConfirmDialog
                 ref={dialog}
-                aria-labelledby="withdraw-confirm-title"
-                className="m-auto w-[min(24rem,calc(100vw-2rem))] rounded-lg border p-4 text-sm"
-                style={inputStyle}
+                titleId="withdraw-confirm-title"
+                title={t('assets.confirmWithdraw')}
               >
-                <h3 id="withdraw-confirm-title" className="mb-2 font-semibold">
-                  {t('assets.confirmWithdraw')}
-                </h3>
                 <p className="mb-3 text-xs" style={{ color: 'var(--down)' }}>
                   {t('assets.irreversible', { currency: currency.code, network: chain })}
                 </p>
@@ -368,7 +362,7 @@ export function WithdrawPanel({
                   onCancel={() => dialog.current?.close()}
                   onConfirm={() => void send()}
                 />
-              </dialog>
+              </ConfirmDialog>
             </form>
           );
         }}

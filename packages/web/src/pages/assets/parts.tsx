@@ -1,6 +1,7 @@
 import type { Lang, Paged } from '@oex/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/http.js';
 import { ScrollArea } from '../../components/ScrollArea.js';
 import { QueryState } from '../../components/states.js';
 import { useToasts } from '../../components/toast.js';
@@ -478,5 +479,94 @@ export function AmountField({
         {action}
       </span>
     </Field>
+  );
+}
+
+/** What a failed call says to the user: the server's words as they came, or the error itself. */
+export function failureText(error: unknown): string {
+  return error instanceof ApiError ? error.message : String(error);
+}
+
+/** A form's outcome line: an error (red, announced at once) or what was done (green). */
+export interface FormNote {
+  kind: 'error' | 'done';
+  text: string;
+}
+
+/** The line under a form that says its outcome; it keeps its height when empty. */
+export function FormNoteLine({ note }: { note: FormNote | null }) {
+  return (
+    <p
+      role={note?.kind === 'error' ? 'alert' : 'status'}
+      className="min-h-5 text-xs"
+      style={{ color: note?.kind === 'error' ? 'var(--down)' : 'var(--up)' }}
+    >
+      {note?.text ?? ''}
+    </p>
+  );
+}
+
+/** A labelled select of numbered choices (currencies, networks, accounts). */
+export function SelectField({
+  id,
+  label,
+  className,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  className?: string;
+  value: number;
+  options: readonly { value: number; text: string }[];
+  onChange(value: number): void;
+}) {
+  return (
+    <Field id={id} label={label} className={className}>
+      <select
+        id={id}
+        className={inputClass}
+        style={inputStyle}
+        value={value}
+        onChange={(event) => onChange(Number(event.target.value))}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.text}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+/** A modal confirmation dialog titled `title` (opened with showModal on `ref`). */
+export function ConfirmDialog({
+  ref,
+  titleId,
+  title,
+  onClose,
+  children,
+}: {
+  ref: React.Ref<HTMLDialogElement>;
+  titleId: string;
+  title: string;
+  onClose?(): void;
+  children: React.ReactNode;
+}) {
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      className="m-auto w-[min(24rem,calc(100vw-2rem))] rounded-lg border p-4 text-sm"
+      style={inputStyle}
+      onClose={onClose}
+    >
+      <h3 id={titleId} className="mb-2 font-semibold">
+        {title}
+      </h3>
+      {children}
+    </dialog>
   );
 }
