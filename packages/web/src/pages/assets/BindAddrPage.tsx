@@ -11,16 +11,16 @@ import {
   ConfirmDialog,
   DialogActions,
   failureText,
-  Field,
   type FormNote,
   FormNoteLine,
   inputClass,
   inputStyle,
   muted,
   panelStyle,
-  primaryClass,
   RecordTable,
   SelectField,
+  SubmitButton,
+  TextField,
 } from './parts.js';
 
 /** Seconds left before the code can be sent again; counts down once a second. */
@@ -241,43 +241,32 @@ export function BindAddrPage() {
                     />
                   )}
                 </div>
-                <Field id="bind-address" label={t('assets.address')}>
-                  <input
-                    id="bind-address"
-                    className={`${inputClass} font-mono text-xs`}
-                    style={inputStyle}
-                    value={address}
-                    maxLength={128}
-                    autoComplete="off"
-                    spellCheck={false}
-                    onChange={(event) => setAddress(event.target.value)}
-                  />
-                </Field>
+                <TextField
+                  id="bind-address"
+                  label={t('assets.address')}
+                  className="font-mono text-xs"
+                  value={address}
+                  maxLength={128}
+                  spellCheck={false}
+                  onChange={setAddress}
+                />
                 {network.memo_required === 1 && (
-                  <Field id="bind-memo" label={t('assets.memo')}>
-                    <input
-                      id="bind-memo"
-                      className={inputClass}
-                      style={inputStyle}
-                      value={memo}
-                      maxLength={64}
-                      autoComplete="off"
-                      onChange={(event) => setMemo(event.target.value)}
-                    />
-                  </Field>
-                )}
-                <Field id="bind-notes" label={t('assets.notes')}>
-                  <input
-                    id="bind-notes"
-                    className={inputClass}
-                    style={inputStyle}
-                    value={notes}
-                    maxLength={40}
-                    autoComplete="off"
-                    placeholder={t('assets.notesPlaceholder')}
-                    onChange={(event) => setNotes(event.target.value)}
+                  <TextField
+                    id="bind-memo"
+                    label={t('assets.memo')}
+                    value={memo}
+                    maxLength={64}
+                    onChange={setMemo}
                   />
-                </Field>
+                )}
+                <TextField
+                  id="bind-notes"
+                  label={t('assets.notes')}
+                  value={notes}
+                  maxLength={40}
+                  placeholder={t('assets.notesPlaceholder')}
+                  onChange={setNotes}
+                />
                 <div className="flex flex-col gap-1">
                   <label htmlFor="bind-code" style={muted}>
                     {t('assets.code')}
@@ -308,14 +297,9 @@ export function BindAddrPage() {
                   </p>
                 </div>
                 <FormNoteLine note={message} />
-                <button
-                  type="submit"
-                  disabled={busy}
-                  className={`${primaryClass} self-end`}
-                  style={{ background: 'var(--accent-strong)' }}
-                >
+                <SubmitButton disabled={busy} className="self-end">
                   {t('assets.bind')}
-                </button>
+                </SubmitButton>
               </form>
             );
           }}

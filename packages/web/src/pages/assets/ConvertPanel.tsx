@@ -21,7 +21,7 @@ import {
   failureText,
   muted,
   PanelFrame,
-  primaryClass,
+  SubmitButton,
 } from './parts.js';
 
 /**
@@ -128,14 +128,7 @@ export function ConvertPanel({
         <div role="alert" className="min-h-5 text-xs" style={{ color: 'var(--down)' }}>
           {problem ?? ''}
         </div>
-        <button
-          type="submit"
-          disabled={busy}
-          className={primaryClass}
-          style={{ background: 'var(--accent-strong)' }}
-        >
-          {t('assets.convert')}
-        </button>
+        <SubmitButton disabled={busy}>{t('assets.convert')}</SubmitButton>
         <ConfirmDialog ref={dialog} titleId="convert-confirm-title" title={t('assets.confirmConvert')}>
           <p className="mb-3">
             {t('assets.convertSummary', { amount, currency: currency.code, symbol: market.symbol })}

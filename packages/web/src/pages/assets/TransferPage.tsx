@@ -22,8 +22,8 @@ import {
   FormNoteLine,
   muted,
   panelStyle,
-  primaryClass,
   SelectField,
+  SubmitButton,
 } from './parts.js';
 
 /**
@@ -212,14 +212,7 @@ export function TransferPage() {
                 >
                   {t('assets.transferLog')}
                 </Link>
-                <button
-                  type="submit"
-                  disabled={busy}
-                  className={primaryClass}
-                  style={{ background: 'var(--accent-strong)' }}
-                >
-                  {t('assets.confirmTransfer')}
-                </button>
+                <SubmitButton disabled={busy}>{t('assets.confirmTransfer')}</SubmitButton>
               </div>
             </form>
           );

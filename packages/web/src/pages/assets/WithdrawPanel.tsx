@@ -34,8 +34,9 @@ import {
   inputStyle,
   muted,
   PanelFrame,
-  primaryClass,
   SelectField,
+  SubmitButton,
+  TextField,
 } from './parts.js';
 
 const RECENT = 5;
@@ -205,18 +206,15 @@ export function WithdrawPanel({
                     {network.unavailable_reason ?? t('assets.networkUnavailable', { network: chain })}
                   </p>
                 )}
-                <Field id={ids.address} label={t('assets.address')}>
-                  <input
-                    id={ids.address}
-                    className={`${inputClass} font-mono text-xs`}
-                    style={inputStyle}
-                    value={address}
-                    autoComplete="off"
-                    spellCheck={false}
-                    maxLength={128}
-                    onChange={(event) => setAddress(event.target.value)}
-                  />
-                </Field>
+                <TextField
+                  id={ids.address}
+                  label={t('assets.address')}
+                  className="font-mono text-xs"
+                  value={address}
+                  maxLength={128}
+                  spellCheck={false}
+                  onChange={setAddress}
+                />
                 {saved.length > 0 && (
                   <Field id={ids.book} label={t('assets.pickSaved')}>
                     <select
@@ -247,17 +245,13 @@ export function WithdrawPanel({
                   </Link>
                 </p>
                 {network.memo_required === 1 && (
-                  <Field id={ids.memo} label={t('assets.memo')}>
-                    <input
-                      id={ids.memo}
-                      className={inputClass}
-                      style={inputStyle}
-                      value={memo}
-                      autoComplete="off"
-                      maxLength={64}
-                      onChange={(event) => setMemo(event.target.value)}
-                    />
-                  </Field>
+                  <TextField
+                    id={ids.memo}
+                    label={t('assets.memo')}
+                    value={memo}
+                    maxLength={64}
+                    onChange={setMemo}
+                  />
                 )}
                 <div className="flex flex-col gap-1">
                   <AmountField
@@ -298,18 +292,14 @@ export function WithdrawPanel({
                     {figures ? `${figures.received} ${currency.code}` : '—'}
                   </Fact>
                 </dl>
-                <Field id={ids.password} label={t('assets.tradePassword')}>
-                  <input
-                    id={ids.password}
-                    type="password"
-                    className={inputClass}
-                    style={inputStyle}
-                    value={password}
-                    autoComplete="off"
-                    maxLength={64}
-                    onChange={(event) => setPassword(event.target.value)}
-                  />
-                </Field>
+                <TextField
+                  id={ids.password}
+                  type="password"
+                  label={t('assets.tradePassword')}
+                  value={password}
+                  maxLength={64}
+                  onChange={setPassword}
+                />
                 <p className="-mt-2 text-xs">
                   <Link to="/tradePassword" style={{ color: 'var(--accent)' }}>
                     {t('assets.setTradePassword')}
@@ -318,14 +308,7 @@ export function WithdrawPanel({
                 <div role="alert" id={ids.error} className="min-h-5 text-xs" style={{ color: 'var(--down)' }}>
                   {serverError ?? problem ?? ''}
                 </div>
-                <button
-                  type="submit"
-                  disabled={!usable || busy}
-                  className={primaryClass}
-                  style={{ background: 'var(--accent-strong)' }}
-                >
-                  {t('assets.withdraw')}
-                </button>
+                <SubmitButton disabled={!usable || busy}>{t('assets.withdraw')}</SubmitButton>
               </div>
               <ConfirmDialog
                 ref={dialog}

@@ -570,3 +570,68 @@ export function ConfirmDialog({
     </dialog>
   );
 }
+
+/**
+ * A labelled one-line text box (no autocomplete); `type` "password" hides what is typed and
+ * `className` adds to the box's classes (an address's fixed-width face).
+ */
+export function TextField({
+  id,
+  label,
+  value,
+  maxLength,
+  type,
+  placeholder,
+  className,
+  spellCheck,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  maxLength: number;
+  type?: 'password';
+  placeholder?: string;
+  className?: string;
+  spellCheck?: boolean;
+  onChange(value: string): void;
+}) {
+  return (
+    <Field id={id} label={label}>
+      <input
+        id={id}
+        type={type}
+        className={className ? `${inputClass} ${className}` : inputClass}
+        style={inputStyle}
+        value={value}
+        maxLength={maxLength}
+        autoComplete="off"
+        spellCheck={spellCheck}
+        placeholder={placeholder}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </Field>
+  );
+}
+
+/** A form's main button: it sends the form, greyed while `disabled`. */
+export function SubmitButton({
+  disabled,
+  className,
+  children,
+}: {
+  disabled: boolean;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <button
+      type="submit"
+      disabled={disabled}
+      className={className ? `${primaryClass} ${className}` : primaryClass}
+      style={{ background: 'var(--accent-strong)' }}
+    >
+      {children}
+    </button>
+  );
+}
