@@ -24,6 +24,7 @@ const PAGE_META: Record<string, { title: string; description: string }> = {
   '/markets': { title: 'markets.title', description: 'meta.markets' },
   '/trade': { title: 'nav.spot', description: 'meta.trade' },
   '/second': { title: 'nav.micro', description: 'meta.micro' },
+  '/lever': { title: 'nav.lever', description: 'meta.lever' },
   '/login': { title: 'login.title', description: 'meta.home' },
   '/register': { title: 'register.title', description: 'meta.home' },
   '/forgetPassword': { title: 'forgot.title', description: 'meta.home' },
@@ -44,6 +45,7 @@ const PAGE_META: Record<string, { title: string; description: string }> = {
 const SKIP_TARGETS: Record<string, { id: string; text: string }[]> = {
   '/trade': [{ id: 'order-forms', text: 'skip.orderForm' }],
   '/second': [{ id: 'micro-order', text: 'skip.orderForm' }],
+  '/lever': [{ id: 'lever-order', text: 'skip.orderForm' }],
 };
 
 const NAV = [

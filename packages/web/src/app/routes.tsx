@@ -137,9 +137,18 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        path: 'lever',
+        element: <RequireSession reason="lever.pleaseLogIn" />,
+        children: [
+          {
+            index: true,
+            lazy: () => import('../pages/lever/LeverPage.js').then((m) => ({ Component: m.LeverPage })),
+          },
+        ],
+      },
+      {
         element: <RequireSession />,
         children: [
-          { path: 'lever', ...soon },
           nested('legalIndex', 'legal', ['legal', 'orders', 'orderdetail']),
           nested('myshop', 'myshoporders', ['myshoporders', 'shoporders', 'shoporderdetail']),
           assetsRoute,

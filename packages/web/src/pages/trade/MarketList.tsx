@@ -1,4 +1,4 @@
-import type { QuoteGroup } from '@oex/protocol';
+import type { MarketView, QuoteGroup } from '@oex/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Change } from '../../components/MarketTable.js';
@@ -6,15 +6,22 @@ import { Tabs } from '../../components/Tabs.js';
 import { currentLang } from '../../i18n/index.js';
 import { formatPrice } from '../../lib/format.js';
 
-/** The left list: quote-currency tabs, a search box and the markets open for trading. */
+const openForSpot = (market: MarketView) => market.open_change === 1;
+
+/**
+ * The left list: quote-currency tabs, a search box and the markets open for trading (`listed`: the
+ * spot page's open_change by default; the lever page passes its own).
+ */
 export function MarketList({
   groups,
   selected,
   onSelect,
+  listed = openForSpot,
 }: {
   groups: QuoteGroup[];
   selected: number;
   onSelect(id: number): void;
+  listed?(market: MarketView): boolean;
 }) {
   const { t } = useTranslation();
   const lang = currentLang();
@@ -24,7 +31,7 @@ export function MarketList({
     tab ?? groups.find((group) => group.matches.some((m) => m.id === selected))?.code ?? groups[0]?.code;
   const wanted = search.trim().toUpperCase();
   const markets = (groups.find((group) => group.code === active)?.matches ?? []).filter(
-    (market) => market.open_change === 1 && (!wanted || market.base_currency_code.includes(wanted)),
+    (market) => listed(market) && (!wanted || market.base_currency_code.includes(wanted)),
   );
   return (
     <nav aria-label={t('trade.markets')} className="flex flex-col text-xs">

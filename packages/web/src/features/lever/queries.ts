@@ -1,0 +1,142 @@
+import {
+  AccountTypeId,
+  type AccountView,
+  type BalancePush,
+  type LeverDeal,
+  type LeverPositionView,
+  type LeverSubmitRequest,
+  type LeverView,
+  type Paged,
+} from '@oex/protocol';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../api/http.js';
+import { useChannel } from '../../api/socket.js';
+import { useSession } from '../session.js';
+import { LEVER_PAGE_SIZE, type LeverDealState } from './rules.js';
+
+/** The calls of the leveraged contract page (spec 001 §7 lever/*), as react-query hooks. */
+
+const LEVER_ACCOUNT = AccountTypeId.lever_account;
+/** The deal (its mark and hazard rate) is asked again this often while the page is in view. */
+const DEAL_REFRESH_MS = 5000;
+
+const post = <T>(path: string, body: Record<string, unknown>, quiet = true) =>
+  call<T>('POST', path, body, { quiet });
+
+/** Query keys, so the live hook and the page reload the same caches. */
+export const leverKeys = {
+  all: ['lever'] as const,
+  deals: ['lever', 'deal'] as const,
+  deal: (matchId: number | undefined) => ['lever', 'deal', matchId] as const,
+  lists: ['lever', 'my_trade'] as const,
+  list: (view: LeverView) => ['lever', 'my_trade', view] as const,
+  balance: ['account/detail', LEVER_ACCOUNT] as const,
+};
+
+/** A market's terms for the signed-in user, the mark and their hazard rate; asked again every few seconds. */
+export function useLeverDeal(matchId: number | undefined) {
+  const token = useSession((state) => state.token);
+  return useQuery({
+    queryKey: [...leverKeys.deal(matchId), token],
+    queryFn: () => post<LeverDeal>('lever/deal', { currency_match_id: matchId }) as Promise<LeverDealState>,
+    enabled: token !== null && matchId !== undefined,
+    refetchInterval: DEAL_REFRESH_MS,
+  });
+}
+
+/**
+ * The user's lever account in one currency (account/detail, type 3), kept live: BALANCE writes each
+ * committed change (margin held, a close paid, a transfer).
+ */
+export function useLeverBalance(currencyId: number | undefined) {
+  const token = useSession((state) => state.token);
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: [...leverKeys.balance, currencyId, token],
+    queryFn: () =>
+      call<AccountView>(
+        'GET',
+        'account/detail',
+        { currency_id: currencyId, account_type_id: LEVER_ACCOUNT },
+        { quiet: true },
+      ),
+    enabled: token !== null && currencyId !== undefined,
+  });
+  useChannel<BalancePush>(
+    token ? 'BALANCE' : null,
+    (push) => {
+      for (const account of push.accounts) {
+        if (account.account_type_id !== LEVER_ACCOUNT) continue;
+        client.setQueryData<AccountView>([...leverKeys.balance, account.currency_id, token], (view) =>
+          view ? { ...view, balance: account.balance, lock_balance: account.lock_balance } : view,
+        );
+      }
+    },
+    () => void client.invalidateQueries({ queryKey: leverKeys.balance }),
+  );
+  return query;
+}
+
+export interface ListQuery {
+  view: LeverView;
+  /** The chosen market, for the one-market views (5 and 6). */
+  matchId: number | null;
+  page: number;
+}
+
+/** A page of one of the five views, 10 a page. */
+export function useLeverList({ view, matchId, page }: ListQuery) {
+  const token = useSession((state) => state.token);
+  return useQuery({
+    queryKey: [...leverKeys.list(view), matchId, page, token],
+    queryFn: () =>
+      post<Paged<LeverPositionView>>('lever/my_trade', {
+        status: view,
+        currency_match_id: matchId ?? undefined,
+        page,
+        limit: LEVER_PAGE_SIZE,
+      }),
+    enabled: token !== null,
+    // Another page of the same view stays in view while the next loads; another view never does.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === view && previousQuery.queryKey[3] === matchId ? previous : undefined,
+  });
+}
+
+/** Places an order; the server's message ("Order placed", or why not) shows as a toast. */
+export function submitLever(body: LeverSubmitRequest & { request_id: string }): Promise<LeverPositionView> {
+  return call<LeverPositionView>('POST', 'lever/submit', body);
+}
+
+/** Closes an open position at the mark with the spread. */
+export function closeLever(id: number): Promise<unknown> {
+  return post('lever/close', { id }, false);
+}
+
+/** Cancels a pending (fixed-price) order. */
+export function cancelLever(id: number): Promise<unknown> {
+  return post('lever/cancel', { id }, false);
+}
+
+/** Sets or clears ('0') the take-profit and stop-loss of a position. */
+export function setLeverStops(
+  id: number,
+  stops: { target_profit_price: string; stop_loss_price: string },
+): Promise<unknown> {
+  return post('lever/setstop', { id, ...stops }, false);
+}
+
+/** Closes every open position (0), the longs (1) or the shorts (2), of one market or all. */
+export function batchCloseLever(type: 0 | 1 | 2, matchId: number | null): Promise<unknown> {
+  return post('lever/batch_close', { type, currency_match_id: matchId ?? undefined }, false);
+}
+
+/** Reloads what an order, a close or a cancel changes: the lists, the deal and the balance. */
+export function useLeverChanged() {
+  const client = useQueryClient();
+  return () => {
+    for (const queryKey of [leverKeys.lists, leverKeys.deals, leverKeys.balance]) {
+      void client.invalidateQueries({ queryKey });
+    }
+  };
+}

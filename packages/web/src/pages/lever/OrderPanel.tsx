@@ -1,0 +1,690 @@
+import {
+  Decimal,
+  LEVER_LONG,
+  type Lang,
+  type LeverPositionView,
+  type LeverSide,
+  type MarketView,
+} from '@oex/protocol';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../api/http.js';
+import { SignInLinks } from '../../components/SignInLinks.js';
+import { Failed, Loading } from '../../components/states.js';
+import { Tabs } from '../../components/Tabs.js';
+import { useToasts } from '../../components/toast.js';
+import { answerLost, requestFor, type PendingRequest } from '../../features/assets/rules.js';
+import {
+  leverKeys,
+  submitLever,
+  useLeverBalance,
+  useLeverChanged,
+  useLeverDeal,
+} from '../../features/lever/queries.js';
+import {
+  acceptHands,
+  chosenMultiple,
+  covers,
+  DEFAULT_HANDS,
+  DIALOG_DECIMALS,
+  FORM_DECIMALS,
+  leverPreview,
+  orderProblem,
+  percentText,
+  previewCost,
+  sideSign,
+  SIDES,
+  stepHands,
+  type LeverDealState,
+  type LeverPreview,
+} from '../../features/lever/rules.js';
+import { useSession } from '../../features/session.js';
+import { acceptDecimalInput } from '../../features/trade/form-rules.js';
+import { currentLang } from '../../i18n/index.js';
+import { formatNumber, formatPrice } from '../../lib/format.js';
+import { Fact, formatAmount, formatMark, Hazard, inputStyle, Modal, muted, SideLabel } from './parts.js';
+
+/** The transfer page, from the spot account into the lever account (type 3), in this currency. */
+const transferIn = (currencyId: number) => `/assets/transfer?to=3&currency_id=${currencyId}`;
+
+export interface PickedPrice {
+  price: string;
+  /** Changes on every pick, so picking the same price again still fills the form. */
+  at: number;
+}
+
+type Mode = 'market' | 'fixed';
+
+/** Margin or fee cut to `decimals` for display; the exact value stays in data-value. */
+function Money({
+  value,
+  decimals,
+  lang,
+  testId,
+}: {
+  value: string | undefined;
+  decimals: number;
+  lang: Lang;
+  testId: string;
+}) {
+  return (
+    <span className="tabular-nums" data-testid={testId} data-value={value ?? ''}>
+      {value === undefined ? '—' : formatNumber(value, decimals, lang)}
+    </span>
+  );
+}
+
+/** The available lever balance, with a way in when it is short. */
+function Available({
+  balance,
+  currencyId,
+  code,
+  lang,
+}: {
+  balance: string | null;
+  currencyId: number;
+  code: string;
+  lang: Lang;
+}) {
+  const { t } = useTranslation();
+  const empty = balance !== null && Decimal.tryParse(balance)?.isZero() === true;
+  return (
+    <div className="flex flex-col gap-1 text-xs">
+      <p className="flex flex-wrap items-baseline justify-between gap-2">
+        <span style={muted}>
+          {t('lever.available')}{' '}
+          <span
+            className="tabular-nums"
+            style={{ color: 'var(--text)' }}
+            data-testid="lever-available"
+            data-value={balance ?? ''}
+          >
+            {formatAmount(balance, lang)}
+          </span>{' '}
+          {code}
+        </span>
+        <Link
+          to={transferIn(currencyId)}
+          className={empty ? 'rounded px-2 py-0.5 font-medium text-white' : 'underline'}
+          style={empty ? { background: 'var(--accent-strong)' } : { color: 'var(--accent)' }}
+        >
+          {t('lever.transferIn')}
+        </Link>
+      </p>
+      {empty && <p style={muted}>{t('lever.empty')}</p>}
+    </div>
+  );
+}
+
+/** The preview of both sides (spec 001 §5): entry price, margin (4 decimals) and fee. */
+function Preview({
+  previews,
+  market,
+  code,
+  lang,
+}: {
+  previews: Record<LeverSide, LeverPreview | null>;
+  market: MarketView;
+  code: string;
+  lang: Lang;
+}) {
+  const { t } = useTranslation();
+  const row = (term: string, cell: (preview: LeverPreview | null, side: LeverSide) => React.ReactNode) => (
+    <tr>
+      <th scope="row" className="py-0.5 pr-2 text-left font-normal" style={muted}>
+        {term}
+      </th>
+      {SIDES.map((side) => (
+        <td key={side} className="py-0.5 pl-2 text-right tabular-nums">
+          {cell(previews[side], side)}
+        </td>
+      ))}
+    </tr>
+  );
+  return (
+    <table className="w-full text-xs" data-testid="lever-preview">
+      <caption className="sr-only">{t('lever.previewTitle')}</caption>
+      <thead>
+        <tr>
+          <td />
+          {SIDES.map((side) => (
+            <th key={side} scope="col" className="pl-2 text-right font-medium">
+              <SideLabel side={side} />
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {row(t('lever.entryPrice'), (preview) =>
+          preview ? formatPrice(preview.price, lang, market.price_decimals) : '—',
+        )}
+        {row(t('lever.marginIn', { currency: code }), (preview, side) => (
+          <Money
+            value={preview?.margin}
+            decimals={FORM_DECIMALS}
+            lang={lang}
+            testId={`preview-margin-${side}`}
+          />
+        ))}
+        {row(t('lever.feeIn', { currency: code }), (preview, side) => (
+          <Money value={preview?.fee} decimals={FORM_DECIMALS} lang={lang} testId={`preview-fee-${side}`} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+interface Order {
+  fixed: boolean;
+  hands: string;
+  multiple: number;
+  targetPrice: string;
+}
+
+/** The confirmation (spec 001 §2): side, market, hands, multiple, price, margin and fee to 6 decimals, trade password. */
+function ConfirmDialog({
+  side,
+  market,
+  order,
+  deal,
+  preview,
+  code,
+  busy,
+  problem,
+  askPassword,
+  onCancel,
+  onConfirm,
+}: {
+  side: LeverSide | null;
+  market: MarketView;
+  order: Order;
+  deal: LeverDealState;
+  preview: LeverPreview | null;
+  code: string;
+  busy: boolean;
+  problem: string | null;
+  askPassword: boolean;
+  onCancel(): void;
+  onConfirm(password: string): void;
+}) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const passwordId = useId();
+  const [password, setPassword] = useState('');
+  const shown = side ?? LEVER_LONG;
+  const base = order.fixed ? order.targetPrice : deal.last_price;
+  return (
+    <Modal
+      open={side !== null}
+      labelledBy="lever-confirm-title"
+      onClose={() => {
+        setPassword('');
+        onCancel();
+      }}
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          onConfirm(password);
+        }}
+      >
+        <h2 id="lever-confirm-title" className="mb-3 font-semibold">
+          {t(shown === LEVER_LONG ? 'lever.confirmLong' : 'lever.confirmShort', { symbol: market.symbol })}
+        </h2>
+        <dl
+          className="mb-3 flex flex-col gap-1 text-xs"
+          data-testid="lever-confirm-summary"
+          data-base={base ?? ''}
+        >
+          <Fact term={t('lever.columns.side')}>
+            <SideLabel side={shown} />
+          </Fact>
+          <Fact term={t('lever.columns.symbol')}>{market.symbol}</Fact>
+          <Fact term={t('lever.orderType')}>{t(order.fixed ? 'lever.fixed' : 'lever.market')}</Fact>
+          <Fact term={t('lever.columns.hands')}>
+            {t('lever.handsUnits', {
+              hands: order.hands,
+              units: preview ? formatAmount(preview.number, lang) : '—',
+              base: market.base_currency_code,
+            })}
+          </Fact>
+          <Fact term={t('lever.columns.multiple')}>{`${order.multiple}×`}</Fact>
+          <Fact term={t(order.fixed ? 'lever.targetPrice' : 'lever.markPrice')}>
+            {formatMark(base, lang, market.price_decimals)}
+          </Fact>
+          <Fact term={t('lever.entryPrice')}>
+            {preview ? formatPrice(preview.price, lang, market.price_decimals) : '—'}
+          </Fact>
+          <Fact term={t('lever.marginIn', { currency: code })}>
+            <Money value={preview?.margin} decimals={DIALOG_DECIMALS} lang={lang} testId="confirm-margin" />
+          </Fact>
+          <Fact term={t('lever.feeIn', { currency: code })}>
+            <Money value={preview?.fee} decimals={DIALOG_DECIMALS} lang={lang} testId="confirm-fee" />
+          </Fact>
+        </dl>
+        <p className="mb-3 text-xs" style={muted}>
+          {t(order.fixed ? 'lever.confirmFixedNote' : 'lever.confirmMarketNote')}
+        </p>
+        {askPassword && (
+          <label htmlFor={passwordId} className="mb-3 flex flex-col gap-1 text-xs">
+            <span>{t('lever.password')}</span>
+            <input
+              id={passwordId}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              maxLength={64}
+              onChange={(event) => setPassword(event.target.value)}
+              className="rounded border px-2 py-1.5"
+              style={inputStyle}
+            />
+          </label>
+        )}
+        <p
+          role="alert"
+          className="mb-2 text-xs empty:hidden"
+          style={{ color: 'var(--down)' }}
+          data-testid="lever-confirm-problem"
+        >
+          {problem}
+        </p>
+        <div className="flex justify-end gap-2">
+          <button
+            type="button"
+            className="rounded border px-3 py-1.5"
+            style={{ borderColor: 'var(--border)' }}
+            onClick={() => {
+              setPassword('');
+              onCancel();
+            }}
+          >
+            {t('lever.cancel')}
+          </button>
+          <button
+            type="submit"
+            disabled={busy || !preview}
+            className="rounded px-4 py-1.5 font-medium text-white disabled:opacity-60"
+            style={{ background: shown === LEVER_LONG ? 'var(--up-strong)' : 'var(--down-strong)' }}
+          >
+            {t('lever.confirm')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * Sends an order once per confirmation; a retry of the same order after a lost answer keeps its
+ * request id, so it cannot be placed twice. The dialog stays open with the server's words when the
+ * order is refused (a trade password missing or wrong, the balance short).
+ */
+function usePlace(onPlaced: (position: LeverPositionView) => void) {
+  const changed = useLeverChanged();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const inFlight = useRef(false);
+  const pending = useRef<PendingRequest | null>(null);
+  const place = async (
+    market: MarketView,
+    order: Order,
+    side: LeverSide,
+    password: string,
+  ): Promise<boolean> => {
+    if (inFlight.current) return false;
+    inFlight.current = true;
+    setBusy(true);
+    setProblem(null);
+    const body = {
+      currency_match_id: market.id,
+      share: Number(order.hands),
+      multiple: order.multiple,
+      type: side,
+      status: order.fixed ? 0 : 1,
+      target_price: order.fixed ? order.targetPrice : undefined,
+    };
+    const request = requestFor(pending.current, JSON.stringify(body));
+    pending.current = request;
+    try {
+      const position = await submitLever({
+        ...body,
+        password: password || undefined,
+        request_id: request.id,
+      });
+      pending.current = null;
+      onPlaced(position);
+      return true;
+    } catch (error) {
+      setProblem(error instanceof ApiError ? error.message : String(error));
+      if (!answerLost(error)) pending.current = null;
+      return false;
+    } finally {
+      changed();
+      inFlight.current = false;
+      setBusy(false);
+    }
+  };
+  return { place, busy, problem, setProblem };
+}
+
+function OrderForm({
+  market,
+  deal,
+  balance,
+  picked,
+  onPlaced,
+}: {
+  market: MarketView;
+  deal: LeverDealState;
+  balance: string | null;
+  picked: PickedPrice | null;
+  onPlaced(position: LeverPositionView): void;
+}) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const navigate = useNavigate();
+  const toast = useToasts((state) => state.show);
+  const client = useQueryClient();
+  const { token, user } = useSession();
+  const handsId = useId();
+  const priceId = useId();
+  const [mode, setMode] = useState<Mode>('market');
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [hands, setHands] = useState(DEFAULT_HANDS);
+  const [targetPrice, setTargetPrice] = useState('');
+  const [priceNote, setPriceNote] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<LeverSide | null>(null);
+  const { place, busy, problem, setProblem } = usePlace(onPlaced);
+  const [formProblem, setFormProblem] = useState<string | null>(null);
+  const code = market.quote_currency_code;
+  const multiple = chosenMultiple(deal.multiple.muit, chosen);
+  const limit = deal.lever_share_limit;
+  const fixed = mode === 'fixed';
+
+  // A price picked in the book fills the fixed price (and shows the fixed-price tab).
+  const lastPick = useRef(picked);
+  useEffect(() => {
+    if (!picked || picked === lastPick.current) return;
+    lastPick.current = picked;
+    const result = acceptDecimalInput(picked.price, market.price_decimals);
+    if ('value' in result) {
+      setTargetPrice(result.value);
+      setMode('fixed');
+    }
+  }, [picked, market.price_decimals]);
+
+  const previewOf = (side: LeverSide) =>
+    leverPreview({
+      side,
+      basePrice: fixed ? targetPrice : deal.last_price,
+      hands,
+      multiple,
+      pointRate: deal.lever_point_rate,
+      shareNum: deal.lever_share_num,
+      feeRate: deal.lever_fee_rate,
+      priceDecimals: market.price_decimals,
+    });
+  const previews: Record<LeverSide, LeverPreview | null> = { 1: previewOf(1), 2: previewOf(2) };
+
+  const open = (side: LeverSide) => {
+    if (!token) {
+      toast('error', t('lever.pleaseLogIn'));
+      return navigate(`/login?redirect=${encodeURIComponent('/lever')}`);
+    }
+    const refusal = orderProblem({ fixed, hands, multiple, targetPrice, limit });
+    if (refusal) {
+      const text = t(refusal.key, refusal.params);
+      toast('error', text);
+      return setFormProblem(text);
+    }
+    const preview = previews[side];
+    if (!fixed && !preview) return setFormProblem(t('lever.errors.noMark'));
+    if (preview && covers(balance, previewCost(preview)) === false) {
+      return setFormProblem(
+        t('lever.insufficient', { cost: formatAmount(previewCost(preview), lang), currency: code }),
+      );
+    }
+    setFormProblem(null);
+    setProblem(null);
+    // The dialog shows the mark as the server has it now, not as last asked.
+    void client.invalidateQueries({ queryKey: leverKeys.deal(market.id) });
+    setConfirming(side);
+  };
+
+  const order: Order = { fixed, hands, multiple: multiple ?? 0, targetPrice };
+  const handButton = 'w-8 shrink-0 rounded border py-1.5 disabled:opacity-50';
+  return (
+    <div className="flex flex-col gap-3">
+      <Available
+        balance={token ? balance : null}
+        currencyId={market.quote_currency_id}
+        code={code}
+        lang={lang}
+      />
+      <Tabs
+        label={t('lever.orderType')}
+        className="flex gap-4 border-b text-sm"
+        values={['market', 'fixed'] as Mode[]}
+        active={mode}
+        text={(value) => t(value === 'market' ? 'lever.market' : 'lever.fixed')}
+        onChange={(value) => {
+          setMode(value);
+          setFormProblem(null);
+        }}
+      />
+      <fieldset className="flex flex-col gap-1">
+        <legend className="mb-1 text-xs" style={muted}>
+          {t('lever.multiple')}
+        </legend>
+        <div className="grid grid-cols-5 gap-1">
+          {deal.multiple.muit.map((value) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={value === multiple}
+              className="rounded border px-1 py-1.5 text-xs tabular-nums"
+              style={{
+                borderColor: value === multiple ? 'var(--accent)' : 'var(--border)',
+                color: value === multiple ? 'var(--accent)' : undefined,
+                fontWeight: value === multiple ? 600 : undefined,
+              }}
+              onClick={() => setChosen(value)}
+            >
+              {`${value}×`}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+      <div className="flex flex-col gap-1 text-xs">
+        <label htmlFor={handsId} style={muted}>
+          {t('lever.hands')}
+        </label>
+        <div className="flex gap-1">
+          <button
+            type="button"
+            className={handButton}
+            style={{ borderColor: 'var(--border)' }}
+            aria-label={t('lever.fewerHands')}
+            disabled={Number(hands) <= limit.min}
+            onClick={() => setHands(stepHands(hands, -1, limit))}
+          >
+            −
+          </button>
+          <input
+            id={handsId}
+            inputMode="numeric"
+            autoComplete="off"
+            value={hands}
+            onChange={(event) => setHands(acceptHands(event.target.value, hands))}
+            className="min-w-0 flex-1 rounded border px-2 py-1.5 text-right text-sm tabular-nums"
+            style={inputStyle}
+            aria-describedby={`${handsId}-hint`}
+          />
+          <button
+            type="button"
+            className={handButton}
+            style={{ borderColor: 'var(--border)' }}
+            aria-label={t('lever.moreHands')}
+            disabled={Number(hands) >= limit.max}
+            onClick={() => setHands(stepHands(hands, 1, limit))}
+          >
+            +
+          </button>
+        </div>
+        <p id={`${handsId}-hint`} className="text-[11px] leading-4" style={muted}>
+          {t('lever.handsHint', {
+            units: formatAmount(deal.lever_share_num, lang),
+            base: market.base_currency_code,
+            min: limit.min,
+            max: limit.max,
+          })}
+        </p>
+      </div>
+      {fixed && (
+        <div className="flex flex-col gap-1 text-xs">
+          <label htmlFor={priceId} style={muted}>
+            {t('lever.targetPriceIn', { currency: code })}
+          </label>
+          <input
+            id={priceId}
+            inputMode="decimal"
+            autoComplete="off"
+            value={targetPrice}
+            placeholder={formatMark(deal.last_price, lang, market.price_decimals)}
+            onBlur={() => setPriceNote(null)}
+            onChange={(event) => {
+              const result = acceptDecimalInput(event.target.value, market.price_decimals);
+              if ('refused' in result) return setPriceNote(t(result.refused.key, result.refused.params));
+              setPriceNote(null);
+              setTargetPrice(result.value);
+            }}
+            className="rounded border px-2 py-1.5 text-right text-sm tabular-nums"
+            style={{ ...inputStyle, borderColor: priceNote ? 'var(--down)' : 'var(--border)' }}
+            aria-describedby={`${priceId}-hint`}
+          />
+          <p
+            id={`${priceId}-hint`}
+            role="status"
+            className="min-h-4 text-[11px] leading-4"
+            style={priceNote ? { color: 'var(--down)' } : muted}
+          >
+            {priceNote ?? t('lever.fixedHint')}
+          </p>
+        </div>
+      )}
+      <p className="flex flex-wrap justify-between gap-x-3 text-xs" style={muted}>
+        <span>
+          {t('lever.markPrice')}{' '}
+          <span
+            className="tabular-nums"
+            style={{ color: 'var(--text)' }}
+            data-testid="lever-mark"
+            data-value={deal.last_price ?? ''}
+          >
+            {formatMark(deal.last_price, lang, market.price_decimals)}
+          </span>
+        </span>
+        <span>
+          {t('lever.rates', {
+            spread: percentText(deal.lever_point_rate, false),
+            fee: percentText(deal.lever_fee_rate, true),
+            overnight: percentText(deal.overnight_rate, true),
+          })}
+        </span>
+      </p>
+      <Preview previews={previews} market={market} code={code} lang={lang} />
+      <Hazard
+        rate={deal.hazard_rate}
+        liquidation={deal.liquidation_rate}
+        profits={deal.profits_all}
+        currency={code}
+        lang={lang}
+      />
+      <p
+        role="alert"
+        className="text-xs empty:hidden"
+        style={{ color: 'var(--down)' }}
+        data-testid="lever-problem"
+      >
+        {formProblem}
+      </p>
+      {token ? (
+        <div className="grid grid-cols-2 gap-2">
+          {SIDES.map((side) => (
+            <button
+              key={side}
+              type="button"
+              disabled={busy}
+              className="rounded py-2.5 font-semibold text-white disabled:opacity-60"
+              style={{ background: side === LEVER_LONG ? 'var(--up-strong)' : 'var(--down-strong)' }}
+              onClick={() => open(side)}
+            >
+              <span aria-hidden="true">{sideSign(side)} </span>
+              {t(side === LEVER_LONG ? 'lever.buyLong' : 'lever.sellShort')}
+            </button>
+          ))}
+        </div>
+      ) : (
+        <div className="flex flex-col items-center gap-2 py-4 text-sm">
+          <p>{t('lever.signIn')}</p>
+          <SignInLinks redirect="/lever" />
+        </div>
+      )}
+      <ConfirmDialog
+        side={confirming}
+        market={market}
+        order={order}
+        deal={deal}
+        preview={confirming === null ? null : previews[confirming]}
+        code={code}
+        busy={busy}
+        problem={problem}
+        askPassword={user?.has_pay_password !== false}
+        onCancel={() => setConfirming(null)}
+        onConfirm={(password) => {
+          if (confirming === null || multiple === null) return;
+          void place(market, order, confirming, password).then((done) => done && setConfirming(null));
+        }}
+      />
+    </div>
+  );
+}
+
+/** The order panel (spec 001 §2): market or fixed price, multiple, hands, the cost, then long or short. */
+export function OrderPanel({
+  market,
+  picked,
+  onPlaced,
+}: {
+  market: MarketView;
+  picked: PickedPrice | null;
+  onPlaced(position: LeverPositionView): void;
+}) {
+  const { t } = useTranslation();
+  const deal = useLeverDeal(market.id);
+  const balance = useLeverBalance(market.quote_currency_id);
+  const body = deal.data ? (
+    <OrderForm
+      key={market.id}
+      market={market}
+      deal={deal.data}
+      balance={balance.data?.balance ?? deal.data.user_lever}
+      picked={picked}
+      onPlaced={onPlaced}
+    />
+  ) : deal.isError ? (
+    <Failed onRetry={() => void deal.refetch()} />
+  ) : (
+    <Loading rows={8} rowClass="h-8" />
+  );
+  return (
+    <section id="lever-order" tabIndex={-1} aria-labelledby="lever-order-title" className="p-3 outline-none">
+      <h2 id="lever-order-title" className="mb-2 text-sm font-semibold">
+        {t('lever.orderTitle')}
+      </h2>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,791 @@
+import {
+  LEVER_LONG,
+  LEVER_SHORT,
+  type Lang,
+  type LeverPositionView,
+  type LeverView,
+  type MarketView,
+  type Paged,
+} from '@oex/protocol';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/http.js';
+import { ScrollArea } from '../../components/ScrollArea.js';
+import { Empty, Failed, Loading } from '../../components/states.js';
+import { Tabs } from '../../components/Tabs.js';
+import { useSettings } from '../../features/content/news.js';
+import {
+  batchCloseLever,
+  cancelLever,
+  closeLever,
+  leverKeys,
+  setLeverStops,
+  useLeverChanged,
+  useLeverList,
+} from '../../features/lever/queries.js';
+import {
+  actionsOf,
+  closedReasonKey,
+  expectedAt,
+  MARKET_VIEWS,
+  statusKey,
+  stopProblem,
+  stopText,
+  VIEWS,
+  withStops,
+} from '../../features/lever/rules.js';
+import { currentLang } from '../../i18n/index.js';
+import { formatInZone, PRICE_DECIMALS } from '../../lib/format.js';
+import { Fact, formatAmount, formatMark, inputStyle, Modal, muted, Profit, SideLabel } from './parts.js';
+
+/** The exchange's zone until the settings say otherwise (spec 000 §9). */
+const SPEC_TZ = 'Asia/Shanghai';
+
+const OPEN_COLUMNS = [
+  'symbol',
+  'side',
+  'profit',
+  'hands',
+  'multiple',
+  'entry',
+  'mark',
+  'margin',
+  'fee',
+  'overnight',
+  'stops',
+  'time',
+] as const;
+const PENDING_COLUMNS = [
+  'symbol',
+  'side',
+  'hands',
+  'multiple',
+  'target',
+  'mark',
+  'margin',
+  'fee',
+  'time',
+] as const;
+const CLOSED_COLUMNS = [
+  'symbol',
+  'side',
+  'profit',
+  'hands',
+  'multiple',
+  'entry',
+  'closePrice',
+  'margin',
+  'fee',
+  'overnight',
+  'state',
+  'closedAt',
+] as const;
+type Column =
+  (typeof OPEN_COLUMNS)[number] | (typeof PENDING_COLUMNS)[number] | (typeof CLOSED_COLUMNS)[number];
+const TEXT_COLUMNS = new Set<Column>(['symbol', 'side', 'state', 'time', 'closedAt']);
+
+const columnsOf = (view: LeverView): readonly Column[] =>
+  view === 3 ? CLOSED_COLUMNS : view === 0 || view === 6 ? PENDING_COLUMNS : OPEN_COLUMNS;
+
+const cell = 'px-2 py-1.5 whitespace-nowrap';
+const numeric = `${cell} text-right tabular-nums`;
+const smallButton = 'rounded border px-2 py-0.5';
+
+type Act = { kind: 'close' | 'cancel' | 'stops'; id: number };
+
+interface RowContext {
+  lang: Lang;
+  timeZone: string;
+  decimalsOf(matchId: number): number;
+}
+
+/** A position's cell of one column. */
+function Cell({
+  column,
+  position,
+  context,
+}: {
+  column: Column;
+  position: LeverPositionView;
+  context: RowContext;
+}) {
+  const { t } = useTranslation();
+  const { lang, timeZone } = context;
+  const decimals = context.decimalsOf(position.currency_match_id);
+  const price = (value: string | null) => formatMark(value, lang, decimals);
+  const money = (value: string) => formatAmount(value, lang);
+  const zeroAsDash = (value: string) => (value === '0' || !value ? '—' : price(value));
+  switch (column) {
+    case 'symbol':
+      return <td className={cell}>{position.symbol}</td>;
+    case 'side':
+      return (
+        <td className={cell}>
+          <SideLabel side={position.type} />
+        </td>
+      );
+    case 'profit':
+      return (
+        <td className={numeric} data-testid="profit">
+          <Profit value={position.profits} lang={lang} />
+        </td>
+      );
+    case 'hands':
+      return <td className={numeric}>{position.share}</td>;
+    case 'multiple':
+      return <td className={numeric}>{`${position.multiple}×`}</td>;
+    case 'entry':
+      return <td className={numeric}>{price(position.price)}</td>;
+    case 'target':
+      return <td className={numeric}>{price(position.target_price)}</td>;
+    case 'mark':
+      return (
+        <td className={numeric} data-testid="mark" data-value={position.update_price}>
+          {price(position.update_price)}
+        </td>
+      );
+    case 'closePrice':
+      return <td className={numeric}>{price(position.close_price)}</td>;
+    case 'margin':
+      return (
+        <td className={numeric} data-testid="margin" data-value={position.caution_money}>
+          {money(position.status === 3 ? position.origin_caution_money : position.caution_money)}
+        </td>
+      );
+    case 'fee':
+      return (
+        <td className={numeric} data-testid="fee" data-value={position.trade_fee}>
+          {money(position.trade_fee)}
+        </td>
+      );
+    case 'overnight':
+      return <td className={numeric}>{money(position.overnight_money)}</td>;
+    case 'stops':
+      return (
+        <td
+          className={numeric}
+          data-testid="stops"
+          data-tp={position.target_profit_price}
+          data-sl={position.stop_loss_price}
+        >
+          <span style={{ color: position.target_profit_price === '0' ? undefined : 'var(--up)' }}>
+            {zeroAsDash(position.target_profit_price)}
+          </span>
+          <span style={muted}> / </span>
+          <span style={{ color: position.stop_loss_price === '0' ? undefined : 'var(--down)' }}>
+            {zeroAsDash(position.stop_loss_price)}
+          </span>
+        </td>
+      );
+    case 'state': {
+      const reason = closedReasonKey(position);
+      return (
+        <td className={cell}>
+          {t(statusKey(position))}
+          {reason && <span style={muted}>{` · ${t(reason)}`}</span>}
+        </td>
+      );
+    }
+    case 'time':
+      return (
+        <td className={cell}>{formatInZone(position.transaction_time ?? position.time, timeZone, true)}</td>
+      );
+    case 'closedAt':
+      return (
+        <td className={cell}>
+          {formatInZone(position.complete_time ?? position.transaction_time ?? position.time, timeZone, true)}
+        </td>
+      );
+  }
+}
+
+function Row({
+  position,
+  columns,
+  context,
+  onAct,
+}: {
+  position: LeverPositionView;
+  columns: readonly Column[];
+  context: RowContext;
+  onAct(act: Act): void;
+}) {
+  const { t } = useTranslation();
+  const actions = actionsOf(position);
+  const any = actions.close || actions.cancel || actions.stops;
+  return (
+    <tr
+      className="border-t"
+      style={{ borderColor: 'var(--border)' }}
+      data-position-id={position.id}
+      data-status={position.status}
+    >
+      {columns.map((column) => (
+        <Cell key={column} column={column} position={position} context={context} />
+      ))}
+      {any && (
+        // Kept in view at the right edge while the row scrolls sideways (a phone shows a few columns).
+        <td className={`${cell} sticky right-0 text-right`} style={{ background: 'var(--bg)' }}>
+          <div className="flex justify-end gap-1">
+            {actions.stops && (
+              <button
+                type="button"
+                className={smallButton}
+                style={{ borderColor: 'var(--border)', color: 'var(--accent)' }}
+                aria-label={t('lever.stopsOf', { id: position.id })}
+                onClick={() => onAct({ kind: 'stops', id: position.id })}
+              >
+                {t('lever.stops')}
+              </button>
+            )}
+            {actions.close && (
+              <button
+                type="button"
+                className={smallButton}
+                style={{ borderColor: 'var(--border)' }}
+                aria-label={t('lever.closeOf', { id: position.id })}
+                onClick={() => onAct({ kind: 'close', id: position.id })}
+              >
+                {t('lever.close')}
+              </button>
+            )}
+            {actions.cancel && (
+              <button
+                type="button"
+                className={smallButton}
+                style={{ borderColor: 'var(--border)' }}
+                aria-label={t('lever.cancelOf', { id: position.id })}
+                onClick={() => onAct({ kind: 'cancel', id: position.id })}
+              >
+                {t('lever.cancelOrder')}
+              </button>
+            )}
+          </div>
+        </td>
+      )}
+    </tr>
+  );
+}
+
+function Pager({ page, last, onPage }: { page: number; last: number; onPage(page: number): void }) {
+  const { t } = useTranslation();
+  if (last <= 1) return null;
+  const button = 'rounded border px-2 py-0.5 disabled:opacity-50';
+  return (
+    <nav aria-label={t('lever.pages')} className="flex items-center justify-end gap-2 px-2 py-1.5">
+      <button
+        type="button"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+        className={button}
+        style={{ borderColor: 'var(--border)' }}
+      >
+        {t('lever.previous')}
+      </button>
+      <span className="tabular-nums">
+        {page} / {last}
+      </span>
+      <button
+        type="button"
+        disabled={page >= last}
+        onClick={() => onPage(page + 1)}
+        className={button}
+        style={{ borderColor: 'var(--border)' }}
+      >
+        {t('lever.next')}
+      </button>
+    </nav>
+  );
+}
+
+/** The dialog's two buttons: cancel, and the action in its colour. */
+function DialogButtons({
+  busy,
+  confirm,
+  danger = false,
+  onCancel,
+}: {
+  busy: boolean;
+  confirm: string;
+  danger?: boolean;
+  onCancel(): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex justify-end gap-2">
+      <button
+        type="button"
+        className="rounded border px-3 py-1.5"
+        style={{ borderColor: 'var(--border)' }}
+        onClick={onCancel}
+      >
+        {t('lever.cancel')}
+      </button>
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded px-4 py-1.5 font-medium text-white disabled:opacity-60"
+        style={{ background: danger ? 'var(--down-strong)' : 'var(--accent-strong)' }}
+      >
+        {confirm}
+      </button>
+    </div>
+  );
+}
+
+function ProblemLine({ text, testId }: { text: string | null; testId: string }) {
+  return (
+    <p
+      role="alert"
+      className="mb-2 text-xs empty:hidden"
+      style={{ color: 'var(--down)' }}
+      data-testid={testId}
+    >
+      {text}
+    </p>
+  );
+}
+
+/** Runs one server action for a dialog: busy while it runs, the server's words when it is refused. */
+function useAction() {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const run = async (action: () => Promise<unknown>): Promise<boolean> => {
+    if (busy) return false;
+    setBusy(true);
+    setProblem(null);
+    try {
+      await action();
+      return true;
+    } catch (error) {
+      setProblem(error instanceof ApiError ? error.message : String(error));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, problem, setProblem, run };
+}
+
+/** Closing a position or cancelling a pending order, confirmed first. */
+function ActDialog({
+  act,
+  position,
+  context,
+  onClose,
+}: {
+  act: Act | null;
+  position: LeverPositionView | undefined;
+  context: RowContext;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const changed = useLeverChanged();
+  const { busy, problem, setProblem, run } = useAction();
+  const open = act !== null && act.kind !== 'stops' && position !== undefined;
+  const closing = act?.kind === 'close';
+  const done = () => {
+    setProblem(null);
+    onClose();
+  };
+  return (
+    <Modal open={open} labelledBy="lever-act-title" onClose={done}>
+      {position && (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void run(() => (closing ? closeLever(position.id) : cancelLever(position.id))).then((ok) => {
+              changed();
+              if (ok) done();
+            });
+          }}
+        >
+          <h2 id="lever-act-title" className="mb-3 font-semibold">
+            {t(closing ? 'lever.closeTitle' : 'lever.cancelTitle', { symbol: position.symbol })}
+          </h2>
+          <dl className="mb-3 flex flex-col gap-1 text-xs">
+            <Fact term={t('lever.columns.side')}>
+              <SideLabel side={position.type} />
+            </Fact>
+            <Fact term={t('lever.columns.hands')}>{`${position.share} · ${position.multiple}×`}</Fact>
+            <Fact term={t('lever.columns.mark')}>
+              {formatMark(
+                position.update_price,
+                context.lang,
+                context.decimalsOf(position.currency_match_id),
+              )}
+            </Fact>
+            {closing && (
+              <Fact term={t('lever.profitNow')}>
+                <Profit
+                  value={position.profits}
+                  lang={context.lang}
+                  currency={position.quote_currency_code}
+                />
+              </Fact>
+            )}
+          </dl>
+          <p className="mb-3 text-xs" style={muted}>
+            {t(closing ? 'lever.closeNote' : 'lever.cancelNote')}
+          </p>
+          <ProblemLine text={problem} testId="lever-act-problem" />
+          <DialogButtons
+            busy={busy}
+            danger={closing}
+            confirm={t(closing ? 'lever.close' : 'lever.cancelOrder')}
+            onCancel={done}
+          />
+        </form>
+      )}
+    </Modal>
+  );
+}
+
+/** Take-profit and stop-loss (spec 001 §§2, 5): checked against the mark now; 0 or empty clears one. */
+function StopsForm({
+  position,
+  context,
+  onDone,
+}: {
+  position: LeverPositionView;
+  context: RowContext;
+  onDone(): void;
+}) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const tpId = useId();
+  const slId = useId();
+  const { busy, problem, setProblem, run } = useAction();
+  const initial = (value: string) => (value && value !== '0' ? value : '');
+  // The fields start from the position's stops each time the dialog opens for it.
+  const [values, setValues] = useState({
+    tp: initial(position.target_profit_price),
+    sl: initial(position.stop_loss_price),
+  });
+  const decimals = context.decimalsOf(position.currency_match_id);
+  const currency = position.quote_currency_code;
+  const long = position.type === LEVER_LONG;
+  const save = () => {
+    const refusal = stopProblem(position.type, position.update_price, values.tp, values.sl, decimals);
+    if (refusal) return setProblem(t(refusal.key, refusal.params));
+    const stops = {
+      target_profit_price: stopText(values.tp, decimals),
+      stop_loss_price: stopText(values.sl, decimals),
+    };
+    void run(() => setLeverStops(position.id, stops)).then((ok) => {
+      if (!ok) return;
+      for (const [key] of client.getQueriesData<Paged<LeverPositionView>>({ queryKey: leverKeys.lists })) {
+        client.setQueryData<Paged<LeverPositionView>>(key, (page) =>
+          page ? withStops(page, position.id, stops) : page,
+        );
+      }
+      void client.invalidateQueries({ queryKey: leverKeys.lists });
+      onDone();
+    });
+  };
+  const field = (id: string, key: 'tp' | 'sl') => {
+    const kind = key === 'tp' ? 'profit' : 'loss';
+    const expected = expectedAt(kind, position.type, position.price, values[key], position.number);
+    const hint =
+      key === 'tp'
+        ? t(long ? 'lever.tpHintLong' : 'lever.tpHintShort')
+        : t(long ? 'lever.slHintLong' : 'lever.slHintShort');
+    return (
+      <div className="flex flex-col gap-1">
+        <label htmlFor={id}>{t(key === 'tp' ? 'lever.takeProfit' : 'lever.stopLoss')}</label>
+        <input
+          id={id}
+          inputMode="decimal"
+          autoComplete="off"
+          value={values[key]}
+          placeholder="0"
+          onChange={(event) => setValues({ ...values, [key]: event.target.value.trim() })}
+          className="rounded border px-2 py-1.5 text-right tabular-nums"
+          style={inputStyle}
+          aria-describedby={`${id}-hint`}
+        />
+        <p
+          id={`${id}-hint`}
+          className="flex flex-wrap justify-between gap-x-2 text-[11px] leading-4"
+          style={muted}
+        >
+          <span>{hint}</span>
+          <span>
+            {t(kind === 'profit' ? 'lever.expectedProfit' : 'lever.expectedLoss')}{' '}
+            <span data-testid={`expected-${kind}`}>
+              <Profit value={expected} lang={context.lang} currency={currency} />
+            </span>
+          </span>
+        </p>
+      </div>
+    );
+  };
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        save();
+      }}
+    >
+      <h2 id="lever-stops-title" className="mb-3 font-semibold">
+        {t('lever.stopsTitle', { symbol: position.symbol })}
+      </h2>
+      <dl className="mb-3 flex flex-col gap-1 text-xs">
+        <Fact term={t('lever.columns.side')}>
+          <SideLabel side={position.type} />
+        </Fact>
+        <Fact term={t('lever.columns.entry')}>{formatMark(position.price, context.lang, decimals)}</Fact>
+        <Fact term={t('lever.columns.mark')} testId="stops-mark">
+          {formatMark(position.update_price, context.lang, decimals)}
+        </Fact>
+      </dl>
+      <div className="mb-3 flex flex-col gap-3 text-xs">
+        {field(tpId, 'tp')}
+        {field(slId, 'sl')}
+      </div>
+      <p className="mb-3 text-xs" style={muted}>
+        {t('lever.stopsNote')}
+      </p>
+      <ProblemLine text={problem} testId="lever-stops-problem" />
+      <DialogButtons busy={busy} confirm={t('lever.save')} onCancel={onDone} />
+    </form>
+  );
+}
+
+function StopsDialog({
+  position,
+  context,
+  onClose,
+}: {
+  position: LeverPositionView | undefined;
+  context: RowContext;
+  onClose(): void;
+}) {
+  return (
+    <Modal open={position !== undefined} labelledBy="lever-stops-title" onClose={onClose}>
+      {position && <StopsForm position={position} context={context} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+/** Close-all (spec 001 §2): every open position, the longs or the shorts, of this market or all. */
+function BatchDialog({
+  open,
+  market,
+  onlyMarket,
+  onClose,
+}: {
+  open: boolean;
+  market: MarketView;
+  onlyMarket: boolean;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const changed = useLeverChanged();
+  const onlyId = useId();
+  const { busy, problem, setProblem, run } = useAction();
+  const [type, setType] = useState<0 | 1 | 2>(0);
+  const [only, setOnly] = useState<boolean | null>(null);
+  const scoped = only ?? onlyMarket;
+  const done = () => {
+    setType(0);
+    setOnly(null);
+    setProblem(null);
+    onClose();
+  };
+  return (
+    <Modal open={open} labelledBy="lever-batch-title" onClose={done}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void run(() => batchCloseLever(type, scoped ? market.id : null)).then((ok) => {
+            changed();
+            if (ok) done();
+          });
+        }}
+      >
+        <h2 id="lever-batch-title" className="mb-3 font-semibold">
+          {t('lever.batchTitle')}
+        </h2>
+        <fieldset className="mb-3 flex flex-col gap-1.5 text-sm">
+          <legend className="mb-1 text-xs" style={muted}>
+            {t('lever.batchWhich')}
+          </legend>
+          {([0, LEVER_LONG, LEVER_SHORT] as const).map((value) => (
+            <label key={value} className="flex items-center gap-2">
+              <input
+                type="radio"
+                name="lever-batch"
+                checked={type === value}
+                onChange={() => setType(value)}
+              />
+              {t(
+                value === 0
+                  ? 'lever.batchAll'
+                  : value === LEVER_LONG
+                    ? 'lever.batchLong'
+                    : 'lever.batchShort',
+              )}
+            </label>
+          ))}
+        </fieldset>
+        <label htmlFor={onlyId} className="mb-3 flex items-center gap-2 text-sm">
+          <input
+            id={onlyId}
+            type="checkbox"
+            checked={scoped}
+            onChange={(event) => setOnly(event.target.checked)}
+          />
+          {t('lever.onlyMarket', { symbol: market.symbol })}
+        </label>
+        <p className="mb-3 text-xs" style={muted}>
+          {t('lever.batchNote')}
+        </p>
+        <ProblemLine text={problem} testId="lever-batch-problem" />
+        <DialogButtons busy={busy} danger confirm={t('lever.closeAll')} onCancel={done} />
+      </form>
+    </Modal>
+  );
+}
+
+/** Which view the positions show and its page (the page's owner sets it too, after a new order). */
+export interface PositionsView {
+  view: LeverView;
+  page: number;
+}
+
+const VIEW_TEXT: Record<LeverView, string> = {
+  5: 'lever.views.current',
+  1: 'lever.views.allOpen',
+  0: 'lever.views.allPending',
+  3: 'lever.views.allClosed',
+  6: 'lever.views.delegation',
+};
+const EMPTY_TEXT: Record<LeverView, string> = {
+  5: 'lever.emptyViews.current',
+  1: 'lever.emptyViews.allOpen',
+  0: 'lever.emptyViews.allPending',
+  3: 'lever.emptyViews.allClosed',
+  6: 'lever.emptyViews.delegation',
+};
+
+/**
+ * The positions (spec 001 §2): the five views, 10 a page, with close, cancel, take-profit and
+ * stop-loss, and close-all; switching a view goes back to page 1 (spec 001 §4). The rows are live.
+ */
+export function Positions({
+  market,
+  markets,
+  view: shown,
+  onView,
+}: {
+  market: MarketView;
+  markets: readonly MarketView[];
+  view: PositionsView;
+  onView(view: PositionsView): void;
+}) {
+  const { t } = useTranslation();
+  const { view, page } = shown;
+  const [act, setAct] = useState<Act | null>(null);
+  const [batch, setBatch] = useState(false);
+  const matchId = MARKET_VIEWS.includes(view) ? market.id : null;
+  const list = useLeverList({ view, matchId, page });
+  const timeZone = useSettings().data?.exchange_tz ?? SPEC_TZ;
+  const context: RowContext = {
+    lang: currentLang(),
+    timeZone,
+    decimalsOf: (id) => markets.find((candidate) => candidate.id === id)?.price_decimals ?? PRICE_DECIMALS,
+  };
+  const data = list.data;
+  const columns = columnsOf(view);
+  const acting = act ? data?.data.find((row) => row.id === act.id) : undefined;
+  const hasActions = view !== 3;
+  const canCloseAll = (view === 5 || view === 1) && (data?.data.length ?? 0) > 0;
+  return (
+    <section aria-labelledby="lever-positions-title" className="text-xs">
+      <h2 id="lever-positions-title" className="sr-only">
+        {t('lever.positions')}
+      </h2>
+      <div
+        className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-b px-2 pt-1.5 text-sm"
+        style={{ borderColor: 'var(--border)' }}
+      >
+        <ScrollArea
+          label={t('lever.positions')}
+          className="min-w-0 max-w-full"
+          innerClassName="whitespace-nowrap"
+        >
+          <Tabs
+            label={t('lever.positions')}
+            className="flex gap-4"
+            values={VIEWS}
+            active={view}
+            text={(value) => t(VIEW_TEXT[value])}
+            onChange={(value) => onView({ view: value, page: 1 })}
+          />
+        </ScrollArea>
+        {canCloseAll && (
+          <button
+            type="button"
+            className="mb-1 rounded border px-2 py-0.5 text-xs"
+            style={{ borderColor: 'var(--down)', color: 'var(--down)' }}
+            onClick={() => setBatch(true)}
+          >
+            {t('lever.closeAll')}
+          </button>
+        )}
+      </div>
+      <ScrollArea label={t('lever.positions')}>
+        <table className="w-full min-w-[900px] border-collapse" data-testid={`lever-view-${view}`}>
+          <thead>
+            <tr style={muted}>
+              {columns.map((column) => (
+                <th
+                  key={column}
+                  scope="col"
+                  className={`px-2 py-1 font-normal whitespace-nowrap ${TEXT_COLUMNS.has(column) ? 'text-left' : 'text-right'}`}
+                >
+                  {t(`lever.columns.${column}`)}
+                </th>
+              ))}
+              {hasActions && (
+                <th scope="col" className="px-2 py-1">
+                  <span className="sr-only">{t('lever.columns.actions')}</span>
+                </th>
+              )}
+            </tr>
+          </thead>
+          {data && (
+            <tbody>
+              {data.data.map((position) => (
+                <Row
+                  key={position.id}
+                  position={position}
+                  columns={columns}
+                  context={context}
+                  onAct={setAct}
+                />
+              ))}
+            </tbody>
+          )}
+        </table>
+      </ScrollArea>
+      {list.isError ? (
+        <Failed onRetry={() => void list.refetch()} />
+      ) : !data ? (
+        <Loading />
+      ) : data.data.length === 0 ? (
+        <Empty text={t(EMPTY_TEXT[view], { symbol: market.symbol })} />
+      ) : null}
+      {data && <Pager page={page} last={data.last_page} onPage={(next) => onView({ view, page: next })} />}
+      <ActDialog act={act} position={acting} context={context} onClose={() => setAct(null)} />
+      <StopsDialog
+        position={act?.kind === 'stops' ? acting : undefined}
+        context={context}
+        onClose={() => setAct(null)}
+      />
+      <BatchDialog open={batch} market={market} onlyMarket={view === 5} onClose={() => setBatch(false)} />
+    </section>
+  );
+}

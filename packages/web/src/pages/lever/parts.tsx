@@ -1,0 +1,104 @@
+import { LEVER_LONG, type Lang, type LeverSide } from '@oex/protocol';
+import { useTranslation } from 'react-i18next';
+import { hazardBand, sideSign, signedProfit, type HazardBand } from '../../features/lever/rules.js';
+import { formatNumber } from '../../lib/format.js';
+import { formatAmount, formatPlain, muted } from '../micro/parts.js';
+
+/** Shared pieces of the leveraged contract page; the panel, dialog and facts are the micro page's. */
+export { Fact, formatAmount, formatMark, inputStyle, Modal, muted, Panel } from '../micro/parts.js';
+
+/** Long or short, by sign and colour both: "▲ Long" in green, "▼ Short" in red. */
+export function SideLabel({ side }: { side: LeverSide }) {
+  const { t } = useTranslation();
+  return (
+    <span
+      className="whitespace-nowrap"
+      style={{ color: side === LEVER_LONG ? 'var(--up)' : 'var(--down)' }}
+      data-side={side}
+    >
+      <span aria-hidden="true">{sideSign(side)} </span>
+      {t(side === LEVER_LONG ? 'lever.long' : 'lever.short')}
+    </span>
+  );
+}
+
+/** A profit with its sign and colour; the exact value in data-value. */
+export function Profit({ value, lang, currency }: { value: string | null; lang: Lang; currency?: string }) {
+  const { text, direction } = signedProfit(value);
+  const shown = value === null ? '—' : formatAmount(text.replace(/^[+-]/, ''), lang);
+  const sign = direction === 'up' ? '+' : direction === 'down' ? '−' : '';
+  return (
+    <span
+      className="whitespace-nowrap tabular-nums"
+      data-value={value ?? ''}
+      style={{ color: direction === 'up' ? 'var(--up)' : direction === 'down' ? 'var(--down)' : undefined }}
+    >
+      {sign}
+      {shown}
+      {currency ? ` ${currency}` : ''}
+    </span>
+  );
+}
+
+const BAND_COLORS: Record<HazardBand, string> = {
+  none: 'var(--muted)',
+  safe: 'var(--up)',
+  caution: 'var(--warn)',
+  warning: 'var(--down)',
+  danger: 'var(--down)',
+};
+
+/**
+ * The hazard rate of the user's positions in the quote currency, its band in words and colour, and
+ * as it nears the liquidation rate, what will happen, in plain words.
+ */
+export function Hazard({
+  rate,
+  liquidation,
+  profits,
+  currency,
+  lang,
+}: {
+  rate: string | null;
+  liquidation: string;
+  profits: string | undefined;
+  currency: string;
+  lang: Lang;
+}) {
+  const { t } = useTranslation();
+  const band = hazardBand(rate, liquidation);
+  const color = BAND_COLORS[band];
+  return (
+    <div className="flex flex-col gap-1 text-xs" data-testid="lever-hazard" data-band={band}>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+        <span style={muted}>{t('lever.hazard')}</span>
+        <span className="tabular-nums font-medium" style={{ color }} data-value={rate ?? ''}>
+          {rate === null
+            ? t('lever.noPositions')
+            : `${formatNumber(rate, 2, lang)}% · ${t(`lever.band.${band}`)}`}
+        </span>
+      </div>
+      {profits !== undefined && rate !== null && (
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+          <span style={muted}>{t('lever.profitsAll')}</span>
+          <Profit value={profits} lang={lang} currency={currency} />
+        </div>
+      )}
+      {(band === 'warning' || band === 'danger') && (
+        <p
+          role={band === 'danger' ? 'alert' : undefined}
+          className="rounded border px-2 py-1"
+          style={{ borderColor: color, color }}
+        >
+          {t(band === 'danger' ? 'lever.dangerNote' : 'lever.warningNote', {
+            rate: formatPlain(liquidation, lang),
+            currency,
+          })}
+        </p>
+      )}
+      <p className="text-[11px] leading-4" style={muted}>
+        {t('lever.hazardNote', { rate: formatPlain(liquidation, lang) })}
+      </p>
+    </div>
+  );
+}
