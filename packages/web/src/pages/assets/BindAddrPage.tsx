@@ -9,7 +9,6 @@ import {
   borderStyle,
   buttonClass,
   ConfirmDialog,
-  DialogActions,
   failureText,
   type FormNote,
   FormNoteLine,
@@ -108,17 +107,14 @@ function AddressBook({ onChanged }: { onChanged(): void }) {
         ref={dialog}
         titleId="unbind-title"
         title={t('assets.confirmDelete')}
+        confirm={t('assets.delete')}
+        busy={busy}
+        onConfirm={() => void remove()}
         onClose={() => setDoomed(null)}
       >
         <p className="mb-3 font-mono text-xs break-all">
           {doomed?.currency_code} · {doomed?.chain} · {doomed?.address}
         </p>
-        <DialogActions
-          confirm={t('assets.delete')}
-          busy={busy}
-          onCancel={() => dialog.current?.close()}
-          onConfirm={() => void remove()}
-        />
       </ConfirmDialog>
     </section>
   );

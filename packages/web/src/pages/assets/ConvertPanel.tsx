@@ -17,7 +17,6 @@ import {
   AvailableAside,
   borderStyle,
   ConfirmDialog,
-  DialogActions,
   failureText,
   muted,
   PanelFrame,
@@ -129,16 +128,17 @@ export function ConvertPanel({
           {problem ?? ''}
         </div>
         <SubmitButton disabled={busy}>{t('assets.convert')}</SubmitButton>
-        <ConfirmDialog ref={dialog} titleId="convert-confirm-title" title={t('assets.confirmConvert')}>
+        <ConfirmDialog
+          ref={dialog}
+          titleId="convert-confirm-title"
+          title={t('assets.confirmConvert')}
+          confirm={t('assets.convertNow')}
+          busy={busy}
+          onConfirm={() => void send()}
+        >
           <p className="mb-3">
             {t('assets.convertSummary', { amount, currency: currency.code, symbol: market.symbol })}
           </p>
-          <DialogActions
-            confirm={t('assets.convertNow')}
-            busy={busy}
-            onCancel={() => dialog.current?.close()}
-            onConfirm={() => void send()}
-          />
         </ConfirmDialog>
       </form>
       {result && (

@@ -26,7 +26,6 @@ import {
   AvailableAside,
   borderStyle,
   ConfirmDialog,
-  DialogActions,
   failureText,
   Field,
   formatAmount,
@@ -314,6 +313,9 @@ export function WithdrawPanel({
                 ref={dialog}
                 titleId="withdraw-confirm-title"
                 title={t('assets.confirmWithdraw')}
+                confirm={t('assets.confirmSend')}
+                busy={busy}
+                onConfirm={() => void send()}
               >
                 <p className="mb-3 text-xs" style={{ color: 'var(--down)' }}>
                   {t('assets.irreversible', { currency: currency.code, network: chain })}
@@ -339,12 +341,6 @@ export function WithdrawPanel({
                     {serverError}
                   </p>
                 )}
-                <DialogActions
-                  confirm={t('assets.confirmSend')}
-                  busy={busy}
-                  onCancel={() => dialog.current?.close()}
-                  onConfirm={() => void send()}
-                />
               </ConfirmDialog>
             </form>
           );

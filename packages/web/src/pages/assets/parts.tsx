@@ -541,17 +541,26 @@ export function SelectField({
   );
 }
 
-/** A modal confirmation dialog titled `title` (opened with showModal on `ref`). */
+/**
+ * A modal confirmation dialog (opened with showModal on `ref`): its title, what is about to be done
+ * (`children`), then cancel, which closes it, and the `confirm` button.
+ */
 export function ConfirmDialog({
   ref,
   titleId,
   title,
+  confirm,
+  busy,
+  onConfirm,
   onClose,
   children,
 }: {
-  ref: React.Ref<HTMLDialogElement>;
+  ref: React.RefObject<HTMLDialogElement | null>;
   titleId: string;
   title: string;
+  confirm: string;
+  busy: boolean;
+  onConfirm(): void;
   onClose?(): void;
   children: React.ReactNode;
 }) {
@@ -567,6 +576,12 @@ export function ConfirmDialog({
         {title}
       </h3>
       {children}
+      <DialogActions
+        confirm={confirm}
+        busy={busy}
+        onCancel={() => ref.current?.close()}
+        onConfirm={onConfirm}
+      />
     </dialog>
   );
 }
