@@ -1,11 +1,16 @@
 import { Decimal } from '@oex/protocol';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectAccessible, signInAs } from './helpers.js';
+import { expectAccessible, latestCode, signInAs } from './helpers.js';
 
 const USDT = 1;
 const SPOT = 1;
 const LEVER = 3;
 const BTC_USDT = 1;
+/**
+ * Alice's trade password: the one assets-wallet.spec.ts sets too, so whichever spec runs first sets
+ * it (a code can be sent once a minute) and the other finds it.
+ */
+const PAY_PASSWORD = 'Lantern-Harbor-Quiet-73';
 
 interface Envelope<T> {
   code: number;
@@ -55,7 +60,21 @@ const openAtMarket = (request: APIRequestContext, token: string, type: 1 | 2, sh
     multiple,
     type,
     status: 1,
+    password: PAY_PASSWORD,
   });
+
+/** Alice's trade password, set with its emailed code (type 3) unless she has one already. */
+async function ensureTradePassword(request: APIRequestContext, token: string): Promise<void> {
+  const info = await request.get('/api/user/info', { headers: { authorization: token } });
+  if (((await info.json()) as Envelope<{ has_pay_password: boolean }>).data.has_pay_password) return;
+  await post(request, token, 'notify/send_email', { to: 'alice@demo.test', type: 3 });
+  const code = await latestCode(request, 'alice@demo.test');
+  await post(request, token, 'user/amend_pay_password', {
+    password: PAY_PASSWORD,
+    re_password: PAY_PASSWORD,
+    auth_code: code,
+  });
+}
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Leveraged contract' });
 const row = (page: Page, id: number) => page.locator(`tr[data-position-id="${id}"]`);
@@ -82,6 +101,7 @@ test('Alice opens a 10× long at market at the previewed cost, sets TP/SL, close
   test.setTimeout(180_000);
   const token = await signInAs(page, 'alice@demo.test');
   await fundLever(page.request, token, '1000');
+  await ensureTradePassword(page.request, token);
   // Every LEVER_TRADE push the page receives, to know the row's profit came from one.
   const pushes: { trades_all: Position[]; hazard_rate: string | null }[] = [];
   page.on('websocket', (socket) =>
@@ -149,9 +169,22 @@ test('Alice opens a 10× long at market at the previewed cost, sets TP/SL, close
   await buyLong.click();
   const dialog = page.getByRole('dialog', { name: 'Buy long BTC/USDT?' });
   await expect(dialog).toBeVisible();
+  // The trade password is asked for: missing or wrong, the server's words show and nothing opens.
+  const password = dialog.getByLabel('Trade password');
+  const refused = page.waitForResponse(/\/api\/lever\/submit$/);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  expect(((await (await refused).json()) as Envelope<unknown>).code).toBe(0);
+  await expect(dialog.getByTestId('lever-confirm-problem')).toHaveText('Enter your trade password');
+  await password.fill('not-the-password');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog.getByTestId('lever-confirm-problem')).toHaveText('The trade password is wrong');
+  await expect(dialog).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(buyLong).toBeFocused();
+  expect(
+    await post<{ total: number }>(page.request, token, 'lever/my_trade', { status: 1, page: 1 }),
+  ).toMatchObject({ total: 0 });
 
   // Placed: the preview at the mark the dialog showed is what the server charged. The mark may move
   // between the dialog and the server (the market maker trades); then that position is closed and
@@ -180,6 +213,7 @@ test('Alice opens a 10× long at market at the previewed cost, sets TP/SL, close
     await expect(form.getByTestId('preview-margin-1')).toHaveText(shown(margin, 4));
     await expect(dialog.getByTestId('confirm-margin')).toHaveText(shown(margin, 6));
     await expect(dialog.getByTestId('confirm-fee')).toHaveText(shown(fee, 6));
+    await password.fill(PAY_PASSWORD);
     const placed = page.waitForResponse(/\/api\/lever\/submit$/);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     const answer = (await (await placed).json()) as Envelope<Position>;
@@ -288,6 +322,7 @@ test('a fixed-price order waits in the delegation and is cancelled; close-all cl
   test.setTimeout(120_000);
   const token = await signInAs(page, 'alice@demo.test');
   await fundLever(page.request, token, '500');
+  await ensureTradePassword(page.request, token);
   await page.goto('/lever');
   const form = panel(page);
   await expect.poll(() => valueOf(page, 'lever-mark')).not.toBe('');
@@ -304,6 +339,7 @@ test('a fixed-price order waits in the delegation and is cancelled; close-all cl
   const dialog = page.getByRole('dialog', { name: 'Buy long BTC/USDT?' });
   await expect(dialog).toBeVisible();
   const margin = await valueOf(page, 'confirm-margin');
+  await dialog.getByLabel('Trade password').fill(PAY_PASSWORD);
   const placed = page.waitForResponse(/\/api\/lever\/submit$/);
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   const order = ((await (await placed).json()) as Envelope<Position>).data;
@@ -352,6 +388,7 @@ for (const theme of ['light', 'dark'] as const) {
     }) => {
       const token = await signInAs(page, 'alice@demo.test');
       await fundLever(page.request, token, '300');
+      await ensureTradePassword(page.request, token);
       // An open position, so the rows, the hazard rate and the live profit have something to show.
       const open = await openAtMarket(page.request, token, 1, 2, 20);
       await page.evaluate((value) => localStorage.setItem('theme', value), theme);
