@@ -262,7 +262,7 @@ export async function startExchange(config: Config, options: StartOptions = {}):
       closed.map((c) => c.position.id),
     ),
   );
-  core.lever.risk.onChanged((userId, marketIds) => leverLive.trade(userId, marketIds));
+  core.lever.risk.onChanged((marketIds) => leverLive.marksMoved(marketIds));
   core.micro.settler.onClosed((userId, order) => {
     if (hub.hasSubscribers('MICRO_CLOSED', userId)) hub.publishTo(userId, 'MICRO_CLOSED', order());
   });

@@ -37,9 +37,15 @@ export class LeverBook {
   private readonly byId = new Map<number, Position>();
   private readonly byMarket = new Map<number, Set<number>>();
   private readonly byHolder = new Map<string, Set<number>>();
+  private readonly changeListeners: ((position: Position) => void)[] = [];
 
   constructor(positions: Position[]) {
     for (const position of positions) this.track(position);
+  }
+
+  /** Told every position that changed, left or came (and again on an undo): the trigger index listens. */
+  onChange(listener: (position: Position) => void): void {
+    this.changeListeners.push(listener);
   }
 
   get(id: number): Position | undefined {
@@ -78,6 +84,9 @@ export class LeverBook {
     const current = this.byId.get(id);
     if (current) this.untrack(current);
     if (next) this.track(next);
+    for (const changed of [current, next]) {
+      if (changed) for (const listener of this.changeListeners) listener(changed);
+    }
   }
 
   private track(position: Position): void {

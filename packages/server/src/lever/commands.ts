@@ -20,6 +20,8 @@ const entry = (type: JournalCode, refId: number) => ({
   memo: JOURNAL_MEMO[type as keyof typeof JOURNAL_MEMO],
   refType: REF,
   refId,
+  // The records (account_log/lever) name the position.
+  notes: refId > 0 ? `#${refId}` : '',
 });
 
 /** A position or order before the sequencer gives it an id. */

@@ -24,8 +24,12 @@ export class LeverLive {
     this.hub.publishTo(userId, 'LEVER_CLOSED', { ids } satisfies LeverClosedPush);
   }
 
-  trade(userId: number, marketIds: number[]): void {
-    if (!this.hub.hasSubscribers('LEVER_TRADE', userId)) return;
+  /** After a second of marks: each subscribed user with open positions on those markets. */
+  marksMoved(marketIds: number[]): void {
+    for (const userId of this.hub.subscribedUsers('LEVER_TRADE')) this.trade(userId, marketIds);
+  }
+
+  private trade(userId: number, marketIds: number[]): void {
     const now = this.now();
     if (now - (this.lastTrade.get(userId) ?? 0) < TRADE_EVERY_MS) return;
     this.lastTrade.set(userId, now);

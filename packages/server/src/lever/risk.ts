@@ -1,4 +1,4 @@
-import { Decimal, LeverClosedType } from '@oex/protocol';
+import { AccountTypeId, Decimal, LeverClosedType } from '@oex/protocol';
 import type { Settings } from '../content/settings.js';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
 import type { Sequencer } from '../ledger/sequencer.js';
@@ -9,6 +9,7 @@ import type { Closed } from './commands.js';
 import { mustLiquidate, overnightDue, stopTriggered, targetReached } from './rules.js';
 import type { LeverService } from './service.js';
 import type { LeverTermsReader } from './terms.js';
+import { TriggerIndex } from './triggers.js';
 
 const MINUTE = 60_000;
 
@@ -22,7 +23,9 @@ const MINUTE = 60_000;
  */
 export class LeverRisk {
   private readonly ended: ((userId: number, closed: Closed[]) => void)[] = [];
-  private readonly changed: ((userId: number, marketIds: number[]) => void)[] = [];
+  private readonly changed: ((marketIds: number[]) => void)[] = [];
+  private readonly index: TriggerIndex;
+  private threshold: Decimal | undefined;
 
   constructor(
     private readonly lever: LeverService,
@@ -32,7 +35,20 @@ export class LeverRisk {
     private readonly terms: LeverTermsReader,
     private readonly currencies: CurrencyDirectory,
     private readonly timeZone: string,
-  ) {}
+  ) {
+    this.index = new TriggerIndex(lever.book, (userId, quoteId) => {
+      const account = sequencer.books.find({ userId }, AccountTypeId.lever_account, quoteId);
+      return Decimal.fromUnits(account?.balance ?? 0n);
+    });
+    // A holder's balance moves their liquidation mark.
+    sequencer.onCommit((accounts) => {
+      for (const account of accounts) {
+        if (account.userId !== null && account.typeId === AccountTypeId.lever_account) {
+          this.index.holderChanged(account.userId, account.currencyId);
+        }
+      }
+    });
+  }
 
   attach(): void {
     this.tape.onTick((asOf) => this.evaluate(asOf));
@@ -43,45 +59,51 @@ export class LeverRisk {
     this.ended.push(listener);
   }
 
-  /** Told, after each second, which users' positions moved with the marks (LEVER_TRADE). */
-  onChanged(listener: (userId: number, marketIds: number[]) => void): void {
+  /** Told, after each second, the markets whose positions moved with the marks (LEVER_TRADE). */
+  onChanged(listener: (marketIds: number[]) => void): void {
     this.changed.push(listener);
   }
 
   async evaluate(asOf: number): Promise<void> {
+    const threshold = Decimal.parse(await this.settings.get('lever_liquidation_rate'));
+    if (!this.threshold?.eq(threshold)) this.index.reset();
+    this.threshold = threshold;
     const marks = new Map<number, Decimal>();
     for (const marketId of this.lever.book.markets()) {
       const latest = this.tape.latest(marketId);
       if (latest) marks.set(marketId, latest.price);
     }
+    // Only markets whose mark reached one of their trigger marks are looked at position by position.
+    const holders = new Map<string, { userId: number; quoteId: number }>();
     const work: Promise<unknown>[] = [];
-    const holders = new Map<string, { userId: number; quoteId: number; markets: Set<number> }>();
     for (const [marketId, mark] of marks) {
+      if (!this.index.mayFire(marketId, mark, threshold)) continue;
       for (const position of this.lever.book.ofMarket(marketId)) {
-        const key = `${position.userId}|${position.quoteId}`;
-        const holder = holders.get(key) ?? {
+        holders.set(`${position.userId}|${position.quoteId}`, {
           userId: position.userId,
           quoteId: position.quoteId,
-          markets: new Set(),
-        };
-        holder.markets.add(marketId);
-        holders.set(key, holder);
+        });
         work.push(this.trigger(position, mark));
       }
     }
     await Promise.all(work);
-    const threshold = Decimal.parse(await this.settings.get('lever_liquidation_rate'));
+    for (const key of this.index.spread) {
+      const [userId, quoteId] = key.split('|').map(Number);
+      holders.set(key, { userId: userId!, quoteId: quoteId! });
+    }
+    // Submitted together, so a crash's liquidations share commits; each checks its hazard again.
+    const liquidations: Promise<void>[] = [];
     for (const { userId, quoteId } of holders.values()) {
       if (!mustLiquidate(this.lever.hazardOf(userId, quoteId), threshold)) continue;
-      const closed = await this.sequencer.submit(
-        this.lever.commands.liquidate(userId, quoteId, marks, threshold),
+      liquidations.push(
+        this.sequencer
+          .submit(this.lever.commands.liquidate(userId, quoteId, marks, threshold))
+          .then((closed) => this.tell(userId, closed)),
       );
-      this.tell(userId, closed);
     }
-    await this.chargeOvernight(asOf);
-    for (const { userId, markets } of holders.values()) {
-      for (const listener of this.changed) listener(userId, [...markets]);
-    }
+    await Promise.all(liquidations);
+    await this.chargeOvernight(asOf, threshold);
+    for (const listener of this.changed) listener([...marks.keys()]);
   }
 
   /** A pending order whose target the mark reached opens; an open position's TP or SL closes it. */
@@ -105,7 +127,7 @@ export class LeverRisk {
   }
 
   /** Each open position pays each day's charge it owes, once (a key per position and day). */
-  private async chargeOvernight(asOf: number): Promise<void> {
+  private async chargeOvernight(asOf: number, threshold: Decimal): Promise<void> {
     const [hours, minutes] = (await this.settings.get('lever_overnight_time')).split(':').map(Number);
     const at = ((hours ?? 0) * 60 + (minutes ?? 0)) * MINUTE;
     const terms = await this.terms.current();
@@ -114,7 +136,7 @@ export class LeverRisk {
     if (latest === undefined) return;
     for (const marketId of this.lever.book.markets()) {
       const rate = terms.get(marketId)?.overnightRate;
-      if (!rate || !rate.isPositive()) continue;
+      if (!rate || !rate.isPositive() || !this.index.mayOweOvernight(marketId, latest, threshold)) continue;
       for (const position of this.lever.book.ofMarket(marketId)) {
         if (position.status !== 1 || position.openedAt === null) continue;
         const since = Math.max(position.openedAt, position.lastOvernightAt ?? 0);

@@ -15,7 +15,13 @@ const EXTERNAL = { system: 'external_deposits' satisfies SystemAccount } as cons
 const REF = 'micro_order';
 
 function entry(type: (typeof JournalType)[keyof typeof JournalType], refId: number) {
-  return { type, memo: JOURNAL_MEMO[type as keyof typeof JOURNAL_MEMO], refType: REF, refId };
+  return {
+    type,
+    memo: JOURNAL_MEMO[type as keyof typeof JOURNAL_MEMO],
+    refType: REF,
+    refId,
+    notes: refId > 0 ? `#${refId}` : '',
+  };
 }
 
 /** What a settlement did to an order. */

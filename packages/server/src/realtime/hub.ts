@@ -147,6 +147,16 @@ export class Hub {
     return false;
   }
 
+  /** The users with a connection subscribed to a private channel. */
+  subscribedUsers(channel: string): Set<number> {
+    const users = new Set<number>();
+    for (const client of this.clients) {
+      if (client.userId !== null && client.userId !== undefined && client.channels.has(channel))
+        users.add(client.userId);
+    }
+    return users;
+  }
+
   /** Pushes to every subscriber of a public channel. */
   publish(channel: string, params: unknown): void {
     const seq = this.next(channel);
