@@ -88,7 +88,12 @@ export function Hazard({
         <p
           role={band === 'danger' ? 'alert' : undefined}
           className="rounded border px-2 py-1"
-          style={{ borderColor: color, color }}
+          // Near liquidation the note is filled, so it stands out from the plain warning.
+          style={
+            band === 'danger'
+              ? { borderColor: 'var(--down-strong)', background: 'var(--down-strong)', color: '#fff' }
+              : { borderColor: color, color }
+          }
         >
           {t(band === 'danger' ? 'lever.dangerNote' : 'lever.warningNote', {
             rate: formatPlain(liquidation, lang),
