@@ -1,13 +1,9 @@
 // Leveraged contracts: the risk engine's pass over 100,000 open positions of 10,000 users, on a
 // mark move that sets nothing off, and on a crash that liquidates about 10 % of them. In process,
 // SQLite. Writes bench/results/lever.json.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { BenchClock, startInProcess } from './lib/in-process.js';
 import { Decimal } from '@oex/protocol';
-import { startExchange } from '../packages/server/src/app.js';
-import { loadConfig } from '../packages/server/src/config.js';
-import type { Clock } from '../packages/server/src/lib/clock.js';
 import { insertBareUsers } from '../packages/server/test/helpers/users.js';
 
 const USERS = 10_000;
@@ -15,29 +11,8 @@ const PER_USER = 10;
 const MARKET = 4; // DOT/USDT
 const USDT = 1;
 
-class BenchClock implements Clock {
-  at = Date.now();
-  now(): number {
-    return this.at;
-  }
-}
-
 const clock = new BenchClock();
-const dir = mkdtempSync(join(tmpdir(), 'oex-bench-lever-'));
-const exchange = await startExchange(
-  loadConfig(
-    {},
-    {
-      databaseUrl: `sqlite:${join(dir, 'bench.db')}`,
-      demo: true,
-      marketMaker: false,
-      logLevel: 'silent',
-      host: '127.0.0.1',
-      evmRpcUrl: undefined,
-    },
-  ),
-  { port: 0, clock },
-);
+const { exchange, stop } = await startInProcess({}, clock);
 exchange.markTape.stop();
 const results: Record<string, number | string> = { date: new Date().toISOString() };
 const ms = (started: bigint) => Math.round((Number(process.hrtime.bigint() - started) / 1e6) * 10) / 10;
@@ -129,8 +104,7 @@ try {
   results.crash_tick_ms = crash;
   results.liquidations_per_s = Math.round(liquidated / (crash / 1000));
 } finally {
-  await exchange.close();
-  rmSync(dir, { recursive: true, force: true });
+  await stop();
 }
 
 console.table(results);

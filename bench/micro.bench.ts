@@ -1,44 +1,17 @@
 // Seconds contracts: 10,000 orders ending in the same second, settled and pushed (MICRO_CLOSED to
 // live sockets), and the mark-price tape's cost per market and second. In process, on SQLite.
 // Writes bench/results/micro.json.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { BenchClock, startInProcess } from './lib/in-process.js';
 import WebSocket from 'ws';
-import { startExchange } from '../packages/server/src/app.js';
-import { loadConfig } from '../packages/server/src/config.js';
-import type { Clock } from '../packages/server/src/lib/clock.js';
 import { insertBareUsers } from '../packages/server/test/helpers/users.js';
 
 const ORDERS = 10_000;
 const USERS = 1000;
 const SOCKETS = 200;
 
-/** A clock the bench sets: settlement is measured from the instant the orders end. */
-class BenchClock implements Clock {
-  at = Date.now();
-  now(): number {
-    return this.at;
-  }
-}
-
 const clock = new BenchClock();
-const dir = mkdtempSync(join(tmpdir(), 'oex-bench-micro-'));
-const exchange = await startExchange(
-  loadConfig(
-    {},
-    {
-      databaseUrl: `sqlite:${join(dir, 'bench.db')}`,
-      demo: true,
-      marketMaker: false,
-      logLevel: 'silent',
-      host: '127.0.0.1',
-      evmRpcUrl: undefined,
-      maxConnectionsPerAddress: 0,
-    },
-  ),
-  { port: 0, clock },
-);
+const { exchange, stop } = await startInProcess({}, clock);
 exchange.markTape.stop();
 const results: Record<string, number | string> = { date: new Date().toISOString(), orders: ORDERS };
 const percentile = (sorted: number[], p: number) =>
@@ -140,8 +113,7 @@ try {
   results.push_ms_max = round(pushLatencies.at(-1)!);
   for (const socket of sockets) socket.close();
 } finally {
-  await exchange.close();
-  rmSync(dir, { recursive: true, force: true });
+  await stop();
 }
 
 console.table(results);

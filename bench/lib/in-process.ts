@@ -5,9 +5,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startExchange, type Exchange } from '../../packages/server/src/app.js';
 import { loadConfig, type Config } from '../../packages/server/src/config.js';
+import type { Clock } from '../../packages/server/src/lib/clock.js';
+
+/** A clock a benchmark sets by hand, so it can measure from the instant something is due. */
+export class BenchClock implements Clock {
+  at = Date.now();
+  now(): number {
+    return this.at;
+  }
+}
 
 export async function startInProcess(
   overrides: Partial<Config> = {},
+  clock?: Clock,
 ): Promise<{ exchange: Exchange; stop(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'oex-bench-'));
   const exchange = await startExchange(
@@ -26,7 +36,7 @@ export async function startInProcess(
         ...overrides,
       },
     ),
-    { port: 0 },
+    { port: 0, clock },
   );
   return {
     exchange,
