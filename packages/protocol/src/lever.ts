@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decimalString, idField, intLike, pageField } from './common.js';
 import { requestIdField } from './ledger.js';
+import type { Quotation } from './spot.js';
 
 /**
  * Leveraged contracts (spec 001 §2 /lever, §3, §4, §5, §7 lever/*): long or short positions with a
@@ -87,6 +88,10 @@ export interface LeverDeal {
   liquidation_rate: string;
   /** The user's latest open and pending positions on this market (at most 10). */
   my_transaction: LeverPositionView[];
+  /** The market's 24 h ticker. */
+  quotation: Quotation;
+  /** Every lever account of the user: available and held margin per currency. */
+  all_levers: { currency_id: number; code: string; balance: string; lock_balance: string }[];
 }
 
 export const leverDealQuery = z.object({ currency_match_id: idField });

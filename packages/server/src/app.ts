@@ -172,6 +172,7 @@ export async function openCore(config: Config, clock: Clock = systemClock): Prom
       clock,
       timeZone: config.exchangeTz,
       demo: config.demo,
+      quotation: (market) => spot.quotation(market),
     });
     const wallet = await openWallet({ config, db, sequencer, currencies, users, settings, clock, log });
     return {

@@ -93,6 +93,8 @@ describe('leveraged positions', () => {
       multiple: { muit: [5, 10, 20] },
       hazard_rate: null,
     });
+    expect(deal.body.data!.quotation.currency_match_id).toBe(DOT_USDT);
+    expect(deal.body.data!.all_levers).toEqual([{ currency_id: USDT, code: 'USDT', balance: '1000', lock_balance: '0' }]);
     const opened = await submit(alice.token, { share: 2 });
     expect(opened.body.code, opened.body.msg).toBe(1);
     // Entry 7.25 + 0.05 % = 7.253625, rounded up to 3 decimals: 7.254. 20 DOT × 7.254 = 145.08.

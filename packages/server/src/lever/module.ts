@@ -1,4 +1,4 @@
-import { Decimal } from '@oex/protocol';
+import { Decimal, type Quotation } from '@oex/protocol';
 import type { Kysely } from 'kysely';
 import type { Settings } from '../content/settings.js';
 import type { Database } from '../db/schema.js';
@@ -6,7 +6,7 @@ import type { CurrencyDirectory } from '../ledger/currencies.js';
 import type { Sequencer } from '../ledger/sequencer.js';
 import type { Clock } from '../lib/clock.js';
 import type { MarkTape } from '../market/mark-tape.js';
-import type { MarketDirectory } from '../spot/markets.js';
+import type { Market, MarketDirectory } from '../spot/markets.js';
 import type { UsersService } from '../users/service.js';
 import { LeverRisk } from './risk.js';
 import { LeverService } from './service.js';
@@ -31,6 +31,7 @@ export async function openLever(deps: {
   clock: Clock;
   timeZone: string;
   demo: boolean;
+  quotation(market: Market): Quotation;
 }): Promise<Lever> {
   await seedLeverTerms(deps.db);
   const terms = new LeverTermsReader(deps.db, () => deps.clock.now());

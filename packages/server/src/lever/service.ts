@@ -6,6 +6,7 @@ import {
   type LeverPositionView,
   type LeverSide,
   type Paged,
+  type Quotation,
 } from '@oex/protocol';
 import type { Kysely, Selectable } from 'kysely';
 import type { Settings } from '../content/settings.js';
@@ -50,6 +51,8 @@ export interface LeverDeps {
   settings: Settings;
   terms: LeverTermsReader;
   clock: Clock;
+  /** A market's 24 h ticker (the spot engine's). */
+  quotation(market: Market): Quotation;
 }
 
 export interface SubmitInput {
@@ -302,6 +305,15 @@ export class LeverService {
       hazard_rate: hazard === null ? null : hazard.toString(),
       liquidation_rate: await this.deps.settings.get('lever_liquidation_rate'),
       my_transaction: mine.map((position) => this.view(position)),
+      quotation: this.deps.quotation(market),
+      all_levers: [...this.deps.sequencer.books.accounts()]
+        .filter((account) => account.userId === userId && account.typeId === LEVER)
+        .map((account) => ({
+          currency_id: account.currencyId,
+          code: this.deps.currencies.currency(account.currencyId).code,
+          balance: Decimal.unitsToString(account.balance),
+          lock_balance: Decimal.unitsToString(account.lock),
+        })),
     };
   }
 
