@@ -94,7 +94,9 @@ describe('leveraged positions', () => {
       hazard_rate: null,
     });
     expect(deal.body.data!.quotation.currency_match_id).toBe(DOT_USDT);
-    expect(deal.body.data!.all_levers).toEqual([{ currency_id: USDT, code: 'USDT', balance: '1000', lock_balance: '0' }]);
+    expect(deal.body.data!.all_levers).toEqual([
+      { currency_id: USDT, code: 'USDT', balance: '1000', lock_balance: '0' },
+    ]);
     const opened = await submit(alice.token, { share: 2 });
     expect(opened.body.code, opened.body.msg).toBe(1);
     // Entry 7.25 + 0.05 % = 7.253625, rounded up to 3 decimals: 7.254. 20 DOT × 7.254 = 145.08.
@@ -194,7 +196,7 @@ describe('leveraged positions', () => {
     expect(open.find((p) => p.id === fixed.body.data!.id)).toMatchObject({ status: 1, price: '7.204' });
   });
 
-  it('liquidates a 20× long when its hazard rate falls to the setting, and insurance covers a loss past the balance', async () => {
+  it('liquidates a 50× long at the mark of the instant its hazard rate falls to the setting; insurance covers a loss past the balance', async () => {
     const maker = await trader(ex, [
       [USDT, '1000000'],
       [ETH, '1000'],
@@ -208,7 +210,7 @@ describe('leveraged positions', () => {
     await eth('tx_out/add', maker.token, { price: '3010', number: '5' });
     await tick();
     const dan = await leverTrader('16');
-    const risky = await submit(dan.token, { currency_match_id: ETH_USDT, multiple: 20, share: 1 });
+    const risky = await submit(dan.token, { currency_match_id: ETH_USDT, multiple: 50, share: 1 });
     expect(risky.body.code, risky.body.msg).toBe(1);
     expect(risky.body.data!.price).toBe('3006.51');
     const insuranceBefore = ex.sequencer.books.find({ system: 'insurance' }, 0, USDT)!.balance;
@@ -219,7 +221,12 @@ describe('leveraged positions', () => {
     await eth('tx_in/add', maker.token, { type: 1, number: '0.1' });
     await tick();
     const closed = await closedList(dan.token);
-    expect(closed[0]).toMatchObject({ id: risky.body.data!.id, closed_type: 2 });
+    expect(closed[0]).toMatchObject({
+      id: risky.body.data!.id,
+      closed_type: 2,
+      close_price: '2805',
+      update_price: '2805',
+    });
     // The loss (3006.51 − mark) × 0.1 is more than margin and balance: the user ends at zero, never below.
     expect(await balanceOf(ex.api, dan.token, USDT, LEVER)).toBe('0');
     expect(ex.sequencer.books.find({ system: 'insurance' }, 0, USDT)!.balance).toBeLessThan(insuranceBefore);
