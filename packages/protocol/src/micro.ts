@@ -30,6 +30,8 @@ export interface MicroSecondsOption {
 export interface MicroPayableCurrency {
   id: number;
   code: string;
+  /** Decimals the currency holds: fees and payouts are cut to them. */
+  decimals: number;
   /** The caller's micro account; a visitor's shows 0. */
   micro_account: { balance: string };
   micro_numbers: { number: string }[];

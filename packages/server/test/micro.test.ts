@@ -65,6 +65,7 @@ describe('seconds contracts: terms', () => {
     expect(payable.body.data![0]).toMatchObject({
       id: USDT,
       code: 'USDT',
+      decimals: 8,
       micro_account: { balance: '123.45' },
       min: '10',
       max: '1000',

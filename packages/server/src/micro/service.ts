@@ -213,6 +213,7 @@ export class MicroService {
       return {
         id: currencyId,
         code: this.deps.currencies.currency(currencyId).code,
+        decimals: this.deps.currencies.currency(currencyId).decimals,
         micro_account: { balance: Decimal.unitsToString(account?.balance ?? 0n) },
         micro_numbers: currency.numbers.map((number) => ({ number: number.toString() })),
         min: currency.min.toString(),
