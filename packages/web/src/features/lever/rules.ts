@@ -284,17 +284,7 @@ export function hazardBand(
   return 'warning';
 }
 
-export type Direction = 'up' | 'down' | 'flat';
-
-/** A profit with its sign and direction: "+8", "-10", "0"; the colour is never the only sign. */
-export function signedProfit(value: string | null): { text: string; direction: Direction } {
-  const amount = parse(value);
-  if (!amount) return { text: '—', direction: 'flat' };
-  if (amount.isZero()) return { text: '0', direction: 'flat' };
-  return amount.isNegative()
-    ? { text: amount.toString(), direction: 'down' }
-    : { text: `+${amount.toString()}`, direction: 'up' };
-}
+export { signedProfit, type Direction } from '../contracts/rules.js';
 
 /** The side's sign: ▲ long, ▼ short. */
 export function sideSign(side: LeverSide): '▲' | '▼' {

@@ -160,17 +160,7 @@ export function inList(order: Pick<MicroOrderView, 'currency_match_id'>, matchId
   return matchId === null || order.currency_match_id === matchId;
 }
 
-export type Direction = 'up' | 'down' | 'flat';
-
-/** A profit with its sign and direction: "+8", "-10", "0"; the colour is never the only sign. */
-export function signedProfit(value: string | null): { text: string; direction: Direction } {
-  const amount = parse(value);
-  if (!amount) return { text: '—', direction: 'flat' };
-  if (amount.isZero()) return { text: '0', direction: 'flat' };
-  return amount.isNegative()
-    ? { text: amount.toString(), direction: 'down' }
-    : { text: `+${amount.toString()}`, direction: 'up' };
-}
+export { signedProfit, type Direction } from '../contracts/rules.js';
 
 /** The direction's sign: ▲ up, ▼ down. */
 export function sideSign(side: MicroSide): '▲' | '▼' {

@@ -1,5 +1,4 @@
 import {
-  Decimal,
   LEVER_LONG,
   type Lang,
   type LeverPositionView,
@@ -9,8 +8,9 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/http.js';
+import { AvailableBalance } from '../../components/AvailableBalance.js';
 import { SignInLinks } from '../../components/SignInLinks.js';
 import { Failed, Loading } from '../../components/states.js';
 import { Tabs } from '../../components/Tabs.js';
@@ -73,48 +73,6 @@ function Money({
     <span className="tabular-nums" data-testid={testId} data-value={value ?? ''}>
       {value === undefined ? '—' : formatNumber(value, decimals, lang)}
     </span>
-  );
-}
-
-/** The available lever balance, with a way in when it is short. */
-function Available({
-  balance,
-  currencyId,
-  code,
-  lang,
-}: {
-  balance: string | null;
-  currencyId: number;
-  code: string;
-  lang: Lang;
-}) {
-  const { t } = useTranslation();
-  const empty = balance !== null && Decimal.tryParse(balance)?.isZero() === true;
-  return (
-    <div className="flex flex-col gap-1 text-xs">
-      <p className="flex flex-wrap items-baseline justify-between gap-2">
-        <span style={muted}>
-          {t('lever.available')}{' '}
-          <span
-            className="tabular-nums"
-            style={{ color: 'var(--text)' }}
-            data-testid="lever-available"
-            data-value={balance ?? ''}
-          >
-            {formatAmount(balance, lang)}
-          </span>{' '}
-          {code}
-        </span>
-        <Link
-          to={transferIn(currencyId)}
-          className={empty ? 'rounded px-2 py-0.5 font-medium text-white' : 'underline'}
-          style={empty ? { background: 'var(--accent-strong)' } : { color: 'var(--accent)' }}
-        >
-          {t('lever.transferIn')}
-        </Link>
-      </p>
-      {empty && <p style={muted}>{t('lever.empty')}</p>}
-    </div>
   );
 }
 
@@ -457,11 +415,17 @@ function OrderForm({
   const handButton = 'w-8 shrink-0 rounded border py-1.5 disabled:opacity-50';
   return (
     <div className="flex flex-col gap-3">
-      <Available
+      <AvailableBalance
         balance={token ? balance : null}
-        currencyId={market.quote_currency_id}
+        shown={formatAmount(token ? balance : null, lang)}
         code={code}
-        lang={lang}
+        transferHref={transferIn(market.quote_currency_id)}
+        labels={{
+          available: t('lever.available'),
+          transferIn: t('lever.transferIn'),
+          empty: t('lever.empty'),
+        }}
+        testId="lever-available"
       />
       <Tabs
         label={t('lever.orderType')}

@@ -11,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http.js';
+import { Pager } from '../../components/Pager.js';
 import { ScrollArea } from '../../components/ScrollArea.js';
 import { Empty, Failed, Loading } from '../../components/states.js';
 import { Tabs } from '../../components/Tabs.js';
@@ -265,37 +266,6 @@ function Row({
         </td>
       )}
     </tr>
-  );
-}
-
-function Pager({ page, last, onPage }: { page: number; last: number; onPage(page: number): void }) {
-  const { t } = useTranslation();
-  if (last <= 1) return null;
-  const button = 'rounded border px-2 py-0.5 disabled:opacity-50';
-  return (
-    <nav aria-label={t('lever.pages')} className="flex items-center justify-end gap-2 px-2 py-1.5">
-      <button
-        type="button"
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-        className={button}
-        style={{ borderColor: 'var(--border)' }}
-      >
-        {t('lever.previous')}
-      </button>
-      <span className="tabular-nums">
-        {page} / {last}
-      </span>
-      <button
-        type="button"
-        disabled={page >= last}
-        onClick={() => onPage(page + 1)}
-        className={button}
-        style={{ borderColor: 'var(--border)' }}
-      >
-        {t('lever.next')}
-      </button>
-    </nav>
   );
 }
 
@@ -686,6 +656,7 @@ export function Positions({
   onView(view: PositionsView): void;
 }) {
   const { t } = useTranslation();
+  const pagerLabels = { pages: t('lever.pages'), previous: t('lever.previous'), next: t('lever.next') };
   const { view, page } = shown;
   const [act, setAct] = useState<Act | null>(null);
   const [batch, setBatch] = useState(false);
@@ -778,7 +749,14 @@ export function Positions({
       ) : data.data.length === 0 ? (
         <Empty text={t(EMPTY_TEXT[view], { symbol: market.symbol })} />
       ) : null}
-      {data && <Pager page={page} last={data.last_page} onPage={(next) => onView({ view, page: next })} />}
+      {data && (
+        <Pager
+          page={page}
+          last={data.last_page}
+          labels={pagerLabels}
+          onPage={(next) => onView({ view, page: next })}
+        />
+      )}
       <ActDialog act={act} position={acting} context={context} onClose={() => setAct(null)} />
       <StopsDialog
         position={act?.kind === 'stops' ? acting : undefined}

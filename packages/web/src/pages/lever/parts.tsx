@@ -1,11 +1,11 @@
 import { LEVER_LONG, type Lang, type LeverSide } from '@oex/protocol';
 import { useTranslation } from 'react-i18next';
-import { hazardBand, sideSign, signedProfit, type HazardBand } from '../../features/lever/rules.js';
+import { hazardBand, sideSign, type HazardBand } from '../../features/lever/rules.js';
 import { formatNumber } from '../../lib/format.js';
-import { formatAmount, formatPlain, muted } from '../micro/parts.js';
+import { formatPlain, muted, Profit } from '../micro/parts.js';
 
 /** Shared pieces of the leveraged contract page; the panel, dialog and facts are the micro page's. */
-export { Fact, formatAmount, formatMark, inputStyle, Modal, muted, Panel } from '../micro/parts.js';
+export { Fact, formatAmount, formatMark, inputStyle, Modal, muted, Panel, Profit } from '../micro/parts.js';
 
 /** Long or short, by sign and colour both: "▲ Long" in green, "▼ Short" in red. */
 export function SideLabel({ side }: { side: LeverSide }) {
@@ -18,24 +18,6 @@ export function SideLabel({ side }: { side: LeverSide }) {
     >
       <span aria-hidden="true">{sideSign(side)} </span>
       {t(side === LEVER_LONG ? 'lever.long' : 'lever.short')}
-    </span>
-  );
-}
-
-/** A profit with its sign and colour; the exact value in data-value. */
-export function Profit({ value, lang, currency }: { value: string | null; lang: Lang; currency?: string }) {
-  const { text, direction } = signedProfit(value);
-  const shown = value === null ? '—' : formatAmount(text.replace(/^[+-]/, ''), lang);
-  const sign = direction === 'up' ? '+' : direction === 'down' ? '−' : '';
-  return (
-    <span
-      className="whitespace-nowrap tabular-nums"
-      data-value={value ?? ''}
-      style={{ color: direction === 'up' ? 'var(--up)' : direction === 'down' ? 'var(--down)' : undefined }}
-    >
-      {sign}
-      {shown}
-      {currency ? ` ${currency}` : ''}
     </span>
   );
 }

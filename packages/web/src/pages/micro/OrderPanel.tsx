@@ -1,5 +1,4 @@
 import {
-  Decimal,
   type Lang,
   type MarketView,
   type MicroPayableCurrency,
@@ -9,7 +8,8 @@ import {
 } from '@oex/protocol';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { AvailableBalance } from '../../components/AvailableBalance.js';
 import { ApiError } from '../../api/http.js';
 import { SignInLinks } from '../../components/SignInLinks.js';
 import { Failed, Loading } from '../../components/states.js';
@@ -80,46 +80,6 @@ function Choices<T extends string | number>({
         ))}
       </div>
     </fieldset>
-  );
-}
-
-/** The available micro balance, with a way in when it is short. */
-function Available({
-  balance,
-  currency,
-  lang,
-}: {
-  balance: string | null;
-  currency: MicroPayableCurrency;
-  lang: Lang;
-}) {
-  const { t } = useTranslation();
-  const empty = balance !== null && Decimal.tryParse(balance)?.isZero() === true;
-  return (
-    <div className="flex flex-col gap-1 text-xs">
-      <p className="flex flex-wrap items-baseline justify-between gap-2">
-        <span style={muted}>
-          {t('micro.available')}{' '}
-          <span
-            className="tabular-nums"
-            style={{ color: 'var(--text)' }}
-            data-testid="micro-available"
-            data-value={balance ?? ''}
-          >
-            {formatAmount(balance, lang)}
-          </span>{' '}
-          {currency.code}
-        </span>
-        <Link
-          to={transferIn(currency.id)}
-          className={empty ? 'rounded px-2 py-0.5 font-medium text-white' : 'underline'}
-          style={empty ? { background: 'var(--accent-strong)' } : { color: 'var(--accent)' }}
-        >
-          {t('micro.transferIn')}
-        </Link>
-      </p>
-      {empty && <p style={muted}>{t('micro.empty')}</p>}
-    </div>
   );
 }
 
@@ -352,7 +312,18 @@ function OrderForm({
 
   return (
     <div className="flex flex-col gap-3">
-      <Available balance={token ? available : null} currency={choice.currency} lang={lang} />
+      <AvailableBalance
+        balance={token ? available : null}
+        shown={formatAmount(token ? available : null, lang)}
+        code={choice.currency.code}
+        transferHref={transferIn(choice.currency.id)}
+        labels={{
+          available: t('micro.available'),
+          transferIn: t('micro.transferIn'),
+          empty: t('micro.empty'),
+        }}
+        testId="micro-available"
+      />
       {currencies.length > 1 && (
         <Choices
           legend={t('micro.currency')}

@@ -8,6 +8,7 @@ import {
 } from '@oex/protocol';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Pager } from '../../components/Pager.js';
 import { ScrollArea } from '../../components/ScrollArea.js';
 import { Empty, Failed, Loading } from '../../components/states.js';
 import { Tabs } from '../../components/Tabs.js';
@@ -185,37 +186,6 @@ function ClosedRow({
   );
 }
 
-function Pager({ page, last, onPage }: { page: number; last: number; onPage(page: number): void }) {
-  const { t } = useTranslation();
-  if (last <= 1) return null;
-  const button = 'rounded border px-2 py-0.5 disabled:opacity-50';
-  return (
-    <nav aria-label={t('micro.pages')} className="flex items-center justify-end gap-2 px-2 py-1.5">
-      <button
-        type="button"
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-        className={button}
-        style={{ borderColor: 'var(--border)' }}
-      >
-        {t('micro.previous')}
-      </button>
-      <span className="tabular-nums">
-        {page} / {last}
-      </span>
-      <button
-        type="button"
-        disabled={page >= last}
-        onClick={() => onPage(page + 1)}
-        className={button}
-        style={{ borderColor: 'var(--border)' }}
-      >
-        {t('micro.next')}
-      </button>
-    </nav>
-  );
-}
-
 /** The rows of one list, with the countdowns ticking while anything is in progress. */
 function Rows({
   status,
@@ -288,6 +258,7 @@ export function Positions({
   onView(view: PositionsView): void;
 }) {
   const { t } = useTranslation();
+  const pagerLabels = { pages: t('micro.pages'), previous: t('micro.previous'), next: t('micro.next') };
   const filterId = useId();
   const { status, page } = view;
   const setStatus = (next: MicroStatus) => onView({ status: next, page: 1 });
@@ -344,7 +315,7 @@ export function Positions({
       ) : data.data.length === 0 ? (
         <Empty text={t(status === MICRO_OPEN ? 'micro.noOpen' : 'micro.noClosed')} />
       ) : null}
-      {data && <Pager page={page} last={data.last_page} onPage={setPage} />}
+      {data && <Pager page={page} last={data.last_page} labels={pagerLabels} onPage={setPage} />}
       <VerifyDialog id={verifying} markets={markets} onClose={() => setVerifying(null)} />
     </section>
   );
