@@ -1,9 +1,18 @@
 import { Decimal } from '@oex/protocol';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectAccessible, latestCode, signInAs } from './helpers.js';
+import {
+  accountBalance,
+  collectPushes,
+  expectAccessible,
+  expectDrawnAndFitting,
+  latestCode,
+  openThemed,
+  signInAs,
+  transferFromSpot,
+  type Envelope,
+} from './helpers.js';
 
 const USDT = 1;
-const SPOT = 1;
 const LEVER = 3;
 const BTC_USDT = 1;
 /**
@@ -11,12 +20,6 @@ const BTC_USDT = 1;
  * it (a code can be sent once a minute) and the other finds it.
  */
 const PAY_PASSWORD = 'Lantern-Harbor-Quiet-73';
-
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
 
 interface Position {
   id: number;
@@ -41,17 +44,11 @@ async function post<T>(request: APIRequestContext, token: string, path: string, 
   return envelope.data;
 }
 
-async function leverBalance(request: APIRequestContext, token: string): Promise<Decimal> {
-  const answer = await request.get(`/api/account/detail?currency_id=${USDT}&account_type_id=${LEVER}`, {
-    headers: { authorization: token },
-  });
-  const envelope = (await answer.json()) as Envelope<{ balance: string }>;
-  expect(envelope.code, envelope.msg).toBe(1);
-  return Decimal.parse(envelope.data.balance);
-}
+const leverBalance = (request: APIRequestContext, token: string) =>
+  accountBalance(request, token, USDT, LEVER);
 
 const fundLever = (request: APIRequestContext, token: string, amount: string) =>
-  post(request, token, 'account/transfer', { currency_id: USDT, balance: amount, from: SPOT, to: LEVER });
+  transferFromSpot(request, token, USDT, LEVER, amount);
 
 const openAtMarket = (request: APIRequestContext, token: string, type: 1 | 2, share = 1, multiple = 10) =>
   post<Position>(request, token, 'lever/submit', {
@@ -103,17 +100,7 @@ test('Alice opens a 10× long at market at the previewed cost, sets TP/SL, close
   await fundLever(page.request, token, '1000');
   await ensureTradePassword(page.request, token);
   // Every LEVER_TRADE push the page receives, to know the row's profit came from one.
-  const pushes: { trades_all: Position[]; hazard_rate: string | null }[] = [];
-  page.on('websocket', (socket) =>
-    socket.on('framereceived', ({ payload }) => {
-      try {
-        const message = JSON.parse(String(payload)) as { type: string; params: unknown };
-        if (message.type === 'LEVER_TRADE') pushes.push(message.params as (typeof pushes)[number]);
-      } catch {
-        // Not JSON: not a push.
-      }
-    }),
-  );
+  const pushes = collectPushes<{ trades_all: Position[]; hazard_rate: string | null }>(page, 'LEVER_TRADE');
 
   await page.goto('/lever');
   await expect(page).toHaveTitle(/^Leverage · /);
@@ -391,16 +378,9 @@ for (const theme of ['light', 'dark'] as const) {
       await ensureTradePassword(page.request, token);
       // An open position, so the rows, the hazard rate and the live profit have something to show.
       const open = await openAtMarket(page.request, token, 1, 2, 20);
-      await page.evaluate((value) => localStorage.setItem('theme', value), theme);
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto('/lever');
-      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await openThemed(page, '/lever', theme, width);
       await expect(row(page, open.id)).toBeVisible();
-      await expect(page.locator('[data-skeleton]')).toHaveCount(0);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `test-results/screens/lever-${theme}-${width}.png`, fullPage: true });
-      await expectAccessible(page);
+      await expectDrawnAndFitting(page, `lever-${theme}-${width}`);
       await panel(page).getByRole('button', { name: 'Sell short' }).click();
       await expect(page.getByRole('dialog', { name: 'Sell short BTC/USDT?' })).toBeVisible();
       await page.screenshot({ path: `test-results/screens/lever-confirm-${theme}-${width}.png` });

@@ -1,16 +1,19 @@
 import { Decimal } from '@oex/protocol';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectAccessible, signInAs } from './helpers.js';
+import {
+  accountBalance,
+  collectPushes,
+  expectDrawnAndFitting,
+  openThemed,
+  expectAccessible,
+  SPOT_ACCOUNT,
+  signInAs,
+  transferFromSpot,
+  type Envelope,
+} from './helpers.js';
 
 const USDT = 1;
-const SPOT = 1;
 const MICRO = 4;
-
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
 
 interface Order {
   id: number;
@@ -31,23 +34,11 @@ async function api<T>(request: APIRequestContext, token: string, path: string): 
   return envelope.data;
 }
 
-async function microBalance(request: APIRequestContext, token: string): Promise<Decimal> {
-  const account = await api<{ balance: string }>(
-    request,
-    token,
-    `account/detail?currency_id=${USDT}&account_type_id=${MICRO}`,
-  );
-  return Decimal.parse(account.balance);
-}
+const microBalance = (request: APIRequestContext, token: string) =>
+  accountBalance(request, token, USDT, MICRO);
 
-async function fundMicro(request: APIRequestContext, token: string, amount: string): Promise<void> {
-  const answer = await request.post('/api/account/transfer', {
-    headers: { authorization: token },
-    data: { currency_id: USDT, balance: amount, from: SPOT, to: MICRO },
-  });
-  const envelope = (await answer.json()) as Envelope<unknown>;
-  expect(envelope.code, envelope.msg).toBe(1);
-}
+const fundMicro = (request: APIRequestContext, token: string, amount: string) =>
+  transferFromSpot(request, token, USDT, MICRO, amount);
 
 const order = (page: Page, id: number) => page.locator(`tr[data-order-id="${id}"]`);
 const panel = (page: Page) => page.getByRole('region', { name: 'Seconds contract' });
@@ -67,17 +58,7 @@ test('Alice stakes 30 s up, watches it count down, sees it settle live, checks i
   const token = await signInAs(page, 'alice@demo.test');
   await fundMicro(page.request, token, '100');
   // Every MICRO_CLOSED push the page receives, to know the row moved because of it.
-  const pushes: Order[] = [];
-  page.on('websocket', (socket) =>
-    socket.on('framereceived', ({ payload }) => {
-      try {
-        const message = JSON.parse(String(payload)) as { type: string; params: unknown };
-        if (message.type === 'MICRO_CLOSED') pushes.push(message.params as Order);
-      } catch {
-        // Not JSON: not a push.
-      }
-    }),
-  );
+  const pushes = collectPushes<Order>(page, 'MICRO_CLOSED');
   const terms = await api<{ id: number; fee_rate: string; micro_numbers: { number: string }[] }[]>(
     page.request,
     token,
@@ -233,7 +214,7 @@ test('an order the balance cannot cover is refused before the dialog, with a way
   await expect(form.getByTestId('micro-problem')).toContainText('Not enough balance');
   await form.getByRole('link', { name: 'Transfer in' }).click();
   await expect(page).toHaveURL(/\/assets\/transfer\?to=4&currency_id=1$/);
-  await expect(page.getByLabel('From', { exact: true })).toHaveValue(String(SPOT));
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue(String(SPOT_ACCOUNT));
   await expect(page.getByLabel('To', { exact: true })).toHaveValue(String(MICRO));
 });
 
@@ -250,16 +231,9 @@ for (const theme of ['light', 'dark'] as const) {
         data: { match_id: 1, currency_id: USDT, type: 2, seconds: 300, number: '10' },
       });
       expect(((await placed.json()) as Envelope<unknown>).code).toBe(1);
-      await page.evaluate((value) => localStorage.setItem('theme', value), theme);
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto('/second');
-      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await openThemed(page, '/second', theme, width);
       await expect(page.getByTestId('micro-open').locator('tbody tr').first()).toBeVisible();
-      await expect(page.locator('[data-skeleton]')).toHaveCount(0);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `test-results/screens/second-${theme}-${width}.png`, fullPage: true });
-      await expectAccessible(page);
+      await expectDrawnAndFitting(page, `second-${theme}-${width}`);
       await page.getByRole('tab', { name: 'Closed' }).click();
       const verify = page.getByTestId('micro-closed').getByRole('button', { name: /^Verify contract / });
       if ((await verify.count()) > 0) {
