@@ -1,7 +1,8 @@
 import { LeverStatus, type LeverPositionView, type MarketView, type QuoteGroup } from '@oex/protocol';
 import { lazy, memo, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Loading, QueryState } from '../../components/states.js';
+import { QuoteGroupsPage } from '../../components/QuoteGroupsPage.js';
+import { Loading } from '../../components/states.js';
 import { useLeverLive } from '../../features/lever/live.js';
 import {
   chosenMarket,
@@ -10,7 +11,6 @@ import {
   MARKET_KEY,
   PERIOD_KEY,
 } from '../../features/lever/rules.js';
-import { useQuoteGroups } from '../../features/markets/quotes.js';
 import { useMarketData } from '../../features/trade/market-data.js';
 import { MarketHeader as MarketHeaderPanel } from '../trade/MarketHeader.js';
 import { MarketList as MarketListPanel } from '../trade/MarketList.js';
@@ -96,11 +96,9 @@ function Lever({ groups }: { groups: QuoteGroup[] }) {
 
 /** The leveraged contract page (spec 001 §2 /lever): markets, chart, book, order panel and positions, live. */
 export function LeverPage() {
-  const groups = useQuoteGroups();
-  const data = useDeferredValue(groups.data);
   return (
-    <QueryState query={{ ...groups, data }} isEmpty={(loaded) => leverMarkets(loaded).length === 0}>
+    <QuoteGroupsPage isEmpty={(loaded) => leverMarkets(loaded).length === 0}>
       {(loaded) => <Lever groups={loaded} />}
-    </QueryState>
+    </QuoteGroupsPage>
   );
 }

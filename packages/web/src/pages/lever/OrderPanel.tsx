@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/http.js';
 import { AvailableBalance } from '../../components/AvailableBalance.js';
+import { DialogButtons, ProblemLine } from '../../components/dialog-parts.js';
 import { SignInLinks } from '../../components/SignInLinks.js';
 import { Failed, Loading } from '../../components/states.js';
 import { Tabs } from '../../components/Tabs.js';
@@ -240,35 +241,17 @@ function ConfirmDialog({
             />
           </label>
         )}
-        <p
-          role="alert"
-          className="mb-2 text-xs empty:hidden"
-          style={{ color: 'var(--down)' }}
-          data-testid="lever-confirm-problem"
-        >
-          {problem}
-        </p>
-        <div className="flex justify-end gap-2">
-          <button
-            type="button"
-            className="rounded border px-3 py-1.5"
-            style={{ borderColor: 'var(--border)' }}
-            onClick={() => {
-              setPassword('');
-              onCancel();
-            }}
-          >
-            {t('lever.cancel')}
-          </button>
-          <button
-            type="submit"
-            disabled={busy || !preview}
-            className="rounded px-4 py-1.5 font-medium text-white disabled:opacity-60"
-            style={{ background: shown === LEVER_LONG ? 'var(--up-strong)' : 'var(--down-strong)' }}
-          >
-            {t('lever.confirm')}
-          </button>
-        </div>
+        <ProblemLine text={problem} testId="lever-confirm-problem" />
+        <DialogButtons
+          cancelText={t('lever.cancel')}
+          confirmText={t('lever.confirm')}
+          confirmColor={shown === LEVER_LONG ? 'var(--up-strong)' : 'var(--down-strong)'}
+          disabled={busy || !preview}
+          onCancel={() => {
+            setPassword('');
+            onCancel();
+          }}
+        />
       </form>
     </Modal>
   );

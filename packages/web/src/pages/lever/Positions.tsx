@@ -11,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http.js';
+import { DialogButtons, ProblemLine } from '../../components/dialog-parts.js';
 import { Pager } from '../../components/Pager.js';
 import { ScrollArea } from '../../components/ScrollArea.js';
 import { Empty, Failed, Loading } from '../../components/states.js';
@@ -201,6 +202,13 @@ function Cell({
   }
 }
 
+/** A row's buttons, in this order, each shown when the position allows it; stops in the accent colour. */
+const ROW_ACTIONS: readonly { kind: Act['kind']; label: string; text: string; accent: boolean }[] = [
+  { kind: 'stops', label: 'lever.stopsOf', text: 'lever.stops', accent: true },
+  { kind: 'close', label: 'lever.closeOf', text: 'lever.close', accent: false },
+  { kind: 'cancel', label: 'lever.cancelOf', text: 'lever.cancelOrder', accent: false },
+];
+
 function Row({
   position,
   columns,
@@ -229,91 +237,24 @@ function Row({
         // Kept in view at the right edge while the row scrolls sideways (a phone shows a few columns).
         <td className={`${cell} sticky right-0 text-right`} style={{ background: 'var(--bg)' }}>
           <div className="flex justify-end gap-1">
-            {actions.stops && (
-              <button
-                type="button"
-                className={smallButton}
-                style={{ borderColor: 'var(--border)', color: 'var(--accent)' }}
-                aria-label={t('lever.stopsOf', { id: position.id })}
-                onClick={() => onAct({ kind: 'stops', id: position.id })}
-              >
-                {t('lever.stops')}
-              </button>
-            )}
-            {actions.close && (
-              <button
-                type="button"
-                className={smallButton}
-                style={{ borderColor: 'var(--border)' }}
-                aria-label={t('lever.closeOf', { id: position.id })}
-                onClick={() => onAct({ kind: 'close', id: position.id })}
-              >
-                {t('lever.close')}
-              </button>
-            )}
-            {actions.cancel && (
-              <button
-                type="button"
-                className={smallButton}
-                style={{ borderColor: 'var(--border)' }}
-                aria-label={t('lever.cancelOf', { id: position.id })}
-                onClick={() => onAct({ kind: 'cancel', id: position.id })}
-              >
-                {t('lever.cancelOrder')}
-              </button>
+            {ROW_ACTIONS.map(({ kind, label, text, accent }) =>
+              actions[kind] ? (
+                <button
+                  key={kind}
+                  type="button"
+                  className={smallButton}
+                  style={{ borderColor: 'var(--border)', color: accent ? 'var(--accent)' : undefined }}
+                  aria-label={t(label, { id: position.id })}
+                  onClick={() => onAct({ kind, id: position.id })}
+                >
+                  {t(text)}
+                </button>
+              ) : null,
             )}
           </div>
         </td>
       )}
     </tr>
-  );
-}
-
-/** The dialog's two buttons: cancel, and the action in its colour. */
-function DialogButtons({
-  busy,
-  confirm,
-  danger = false,
-  onCancel,
-}: {
-  busy: boolean;
-  confirm: string;
-  danger?: boolean;
-  onCancel(): void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div className="flex justify-end gap-2">
-      <button
-        type="button"
-        className="rounded border px-3 py-1.5"
-        style={{ borderColor: 'var(--border)' }}
-        onClick={onCancel}
-      >
-        {t('lever.cancel')}
-      </button>
-      <button
-        type="submit"
-        disabled={busy}
-        className="rounded px-4 py-1.5 font-medium text-white disabled:opacity-60"
-        style={{ background: danger ? 'var(--down-strong)' : 'var(--accent-strong)' }}
-      >
-        {confirm}
-      </button>
-    </div>
-  );
-}
-
-function ProblemLine({ text, testId }: { text: string | null; testId: string }) {
-  return (
-    <p
-      role="alert"
-      className="mb-2 text-xs empty:hidden"
-      style={{ color: 'var(--down)' }}
-      data-testid={testId}
-    >
-      {text}
-    </p>
   );
 }
 
@@ -401,9 +342,10 @@ function ActDialog({
           </p>
           <ProblemLine text={problem} testId="lever-act-problem" />
           <DialogButtons
-            busy={busy}
-            danger={closing}
-            confirm={t(closing ? 'lever.close' : 'lever.cancelOrder')}
+            cancelText={t('lever.cancel')}
+            confirmText={t(closing ? 'lever.close' : 'lever.cancelOrder')}
+            confirmColor={closing ? 'var(--down-strong)' : 'var(--accent-strong)'}
+            disabled={busy}
             onCancel={done}
           />
         </form>
@@ -518,7 +460,13 @@ function StopsForm({
         {t('lever.stopsNote')}
       </p>
       <ProblemLine text={problem} testId="lever-stops-problem" />
-      <DialogButtons busy={busy} confirm={t('lever.save')} onCancel={onDone} />
+      <DialogButtons
+        cancelText={t('lever.cancel')}
+        confirmText={t('lever.save')}
+        confirmColor="var(--accent-strong)"
+        disabled={busy}
+        onCancel={onDone}
+      />
     </form>
   );
 }
@@ -613,7 +561,13 @@ function BatchDialog({
           {t('lever.batchNote')}
         </p>
         <ProblemLine text={problem} testId="lever-batch-problem" />
-        <DialogButtons busy={busy} danger confirm={t('lever.closeAll')} onCancel={done} />
+        <DialogButtons
+          cancelText={t('lever.cancel')}
+          confirmText={t('lever.closeAll')}
+          confirmColor="var(--down-strong)"
+          disabled={busy}
+          onCancel={done}
+        />
       </form>
     </Modal>
   );

@@ -1,10 +1,10 @@
 import { MICRO_OPEN, type MarketView, type QuoteGroup } from '@oex/protocol';
-import { lazy, memo, Suspense, useCallback, useDeferredValue, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Change } from '../../components/MarketTable.js';
 import { ScrollArea } from '../../components/ScrollArea.js';
-import { Loading, QueryState } from '../../components/states.js';
-import { useQuoteGroups } from '../../features/markets/quotes.js';
+import { QuoteGroupsPage } from '../../components/QuoteGroupsPage.js';
+import { Loading } from '../../components/states.js';
 import { useMicroClosed } from '../../features/micro/live.js';
 import { chosenPair, microMarkets, PAIR_KEY, PERIOD_KEY } from '../../features/micro/rules.js';
 import { MarketHeader as MarketHeaderPanel } from '../trade/MarketHeader.js';
@@ -94,11 +94,9 @@ function Micro({ groups }: { groups: QuoteGroup[] }) {
 
 /** The seconds-contract page (spec 001 §2 /second): pairs, chart, order panel and positions, live. */
 export function MicroPage() {
-  const groups = useQuoteGroups();
-  const data = useDeferredValue(groups.data);
   return (
-    <QueryState query={{ ...groups, data }} isEmpty={(loaded) => microMarkets(loaded).length === 0}>
+    <QuoteGroupsPage isEmpty={(loaded) => microMarkets(loaded).length === 0}>
       {(loaded) => <Micro groups={loaded} />}
-    </QueryState>
+    </QuoteGroupsPage>
   );
 }

@@ -10,6 +10,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AvailableBalance } from '../../components/AvailableBalance.js';
+import { DialogButtons } from '../../components/dialog-parts.js';
 import { ApiError } from '../../api/http.js';
 import { SignInLinks } from '../../components/SignInLinks.js';
 import { Failed, Loading } from '../../components/states.js';
@@ -193,25 +194,14 @@ function ConfirmDialog({
       <p className="mb-3 text-xs" style={muted}>
         {t('micro.confirmNote', { seconds: choice.option.seconds })}
       </p>
-      <div className="flex justify-end gap-2">
-        <button
-          type="button"
-          className="rounded border px-3 py-1.5"
-          style={{ borderColor: 'var(--border)' }}
-          onClick={onCancel}
-        >
-          {t('micro.cancel')}
-        </button>
-        <button
-          type="button"
-          disabled={busy}
-          className="rounded px-4 py-1.5 font-medium text-white disabled:opacity-60"
-          style={{ background: shown === 1 ? 'var(--up-strong)' : 'var(--down-strong)' }}
-          onClick={onConfirm}
-        >
-          {t('micro.confirm')}
-        </button>
-      </div>
+      <DialogButtons
+        cancelText={t('micro.cancel')}
+        confirmText={t('micro.confirm')}
+        confirmColor={shown === 1 ? 'var(--up-strong)' : 'var(--down-strong)'}
+        disabled={busy}
+        onCancel={onCancel}
+        onConfirm={onConfirm}
+      />
     </Modal>
   );
 }
