@@ -12,9 +12,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http.js';
 import { DialogButtons, ProblemLine } from '../../components/dialog-parts.js';
+import { ListStatus } from '../../components/ListStatus.js';
 import { Pager } from '../../components/Pager.js';
 import { ScrollArea } from '../../components/ScrollArea.js';
-import { Empty, Failed, Loading } from '../../components/states.js';
 import { Tabs } from '../../components/Tabs.js';
 import { useSettings } from '../../features/content/news.js';
 import {
@@ -696,13 +696,7 @@ export function Positions({
           )}
         </table>
       </ScrollArea>
-      {list.isError ? (
-        <Failed onRetry={() => void list.refetch()} />
-      ) : !data ? (
-        <Loading />
-      ) : data.data.length === 0 ? (
-        <Empty text={t(EMPTY_TEXT[view], { symbol: market.symbol })} />
-      ) : null}
+      <ListStatus query={list} emptyText={t(EMPTY_TEXT[view], { symbol: market.symbol })} />
       {data && (
         <Pager
           page={page}

@@ -8,9 +8,9 @@ import {
 } from '@oex/protocol';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListStatus } from '../../components/ListStatus.js';
 import { Pager } from '../../components/Pager.js';
 import { ScrollArea } from '../../components/ScrollArea.js';
-import { Empty, Failed, Loading } from '../../components/states.js';
 import { Tabs } from '../../components/Tabs.js';
 import { useSettings } from '../../features/content/news.js';
 import { useOverdueReload, useSecondTicks } from '../../features/micro/live.js';
@@ -308,13 +308,7 @@ export function Positions({
           {data && <Rows status={status} page={data} decimalsOf={decimalsOf} onVerify={setVerifying} />}
         </table>
       </ScrollArea>
-      {orders.isError ? (
-        <Failed onRetry={() => void orders.refetch()} />
-      ) : !data ? (
-        <Loading />
-      ) : data.data.length === 0 ? (
-        <Empty text={t(status === MICRO_OPEN ? 'micro.noOpen' : 'micro.noClosed')} />
-      ) : null}
+      <ListStatus query={orders} emptyText={t(status === MICRO_OPEN ? 'micro.noOpen' : 'micro.noClosed')} />
       {data && <Pager page={page} last={data.last_page} labels={pagerLabels} onPage={setPage} />}
       <VerifyDialog id={verifying} markets={markets} onClose={() => setVerifying(null)} />
     </section>
