@@ -123,3 +123,11 @@ export async function expectDrawnAndFitting(page: Page, screenshotName: string):
   await page.screenshot({ path: `test-results/screens/${screenshotName}.png`, fullPage: true });
   await expectAccessible(page);
 }
+
+/** A visitor opening a signed-in page is sent to log in, coming back to it after, and told why. */
+export async function expectSentToLogIn(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  const escaped = encodeURIComponent(path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await expect(page).toHaveURL(new RegExp(`/login\\?redirect=${escaped}$`));
+  await expect(page.getByText('Please log in and trade')).toBeVisible();
+}

@@ -5,6 +5,7 @@ import {
   collectPushes,
   expectAccessible,
   expectDrawnAndFitting,
+  expectSentToLogIn,
   latestCode,
   openThemed,
   signInAs,
@@ -87,9 +88,7 @@ const shown = (value: string, places: number) =>
   }).format(Decimal.parse(value).round(places, 'down').toString(places) as `${number}`);
 
 test('a visitor opening /lever is sent to log in, and told why', async ({ page }) => {
-  await page.goto('/lever');
-  await expect(page).toHaveURL(/\/login\?redirect=%2Flever$/);
-  await expect(page.getByText('Please log in and trade')).toBeVisible();
+  await expectSentToLogIn(page, '/lever');
 });
 
 test('Alice opens a 10× long at market at the previewed cost, sets TP/SL, closes it, and her balance moves by exactly − fee + profit', async ({

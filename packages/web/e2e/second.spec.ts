@@ -4,6 +4,7 @@ import {
   accountBalance,
   collectPushes,
   expectDrawnAndFitting,
+  expectSentToLogIn,
   openThemed,
   expectAccessible,
   SPOT_ACCOUNT,
@@ -46,9 +47,7 @@ const exact = async (page: Page, testId: string) =>
   Decimal.parse((await page.getByTestId(testId).getAttribute('data-value')) ?? 'x');
 
 test('a visitor opening /second is sent to log in, and told why', async ({ page }) => {
-  await page.goto('/second');
-  await expect(page).toHaveURL(/\/login\?redirect=%2Fsecond$/);
-  await expect(page.getByText('Please log in and trade')).toBeVisible();
+  await expectSentToLogIn(page, '/second');
 });
 
 test('Alice stakes 30 s up, watches it count down, sees it settle live, checks it, and her balance moves by the payout', async ({
