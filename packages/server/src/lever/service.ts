@@ -13,12 +13,12 @@ import type { Settings } from '../content/settings.js';
 import { newestFirst } from '../db/paging.js';
 import type { Database, LeverPositionsTable } from '../db/schema.js';
 import { paged } from '../http/envelope.js';
-import { badRequest, conflict } from '../http/errors.js';
+import { badRequest } from '../http/errors.js';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
 import type { Sequencer } from '../ledger/sequencer.js';
 import { postingErrorToAppError } from '../ledger/service.js';
 import type { Clock } from '../lib/clock.js';
-import { RequestOnce } from '../lib/request-once.js';
+import { RequestOnce, sameRequest } from '../lib/request-once.js';
 import { sha256 } from '../lib/secrets.js';
 import type { MarkTape } from '../market/mark-tape.js';
 import type { Market, MarketDirectory } from '../spot/markets.js';
@@ -37,8 +37,6 @@ import {
 } from './rules.js';
 import type { LeverTermsReader, MarketLeverTerms } from './terms.js';
 
-/** The tape must have sampled within this long for a position to open or close on it. */
-const TAPE_STALE_MS = 3000;
 const LEVER = AccountTypeId.lever_account;
 
 export interface LeverDeps {
@@ -117,12 +115,9 @@ export class LeverService {
 
   /** The mark of a market from the public tape, refused when the tape is stale or has none. */
   mark(marketId: number): Decimal {
-    const asOf = this.deps.tape.asOf();
-    const latest = this.deps.tape.latest(marketId);
-    if (asOf === undefined || latest === null || this.deps.clock.now() - asOf > TAPE_STALE_MS) {
-      throw badRequest('error.lever_price_unavailable');
-    }
-    return latest.price;
+    const mark = this.deps.tape.current(marketId);
+    if (!mark) throw badRequest('error.lever_price_unavailable');
+    return mark.price;
   }
 
   private async leverMarket(marketId: number): Promise<{ market: Market; terms: MarketLeverTerms }> {
@@ -157,15 +152,16 @@ export class LeverService {
     requestId: string,
     hash: string,
   ): Promise<LeverPositionView | undefined> {
-    const row = await this.deps.db
-      .selectFrom('lever_positions')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('request_id', '=', requestId)
-      .executeTakeFirst();
-    if (!row) return undefined;
-    if (row.request_hash !== hash) throw conflict('error.request_id_reused');
-    return this.rowView(row);
+    const earlier = sameRequest(
+      await this.deps.db
+        .selectFrom('lever_positions')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('request_id', '=', requestId)
+        .executeTakeFirst(),
+      hash,
+    );
+    return earlier && this.rowView(earlier);
   }
 
   private async place(

@@ -13,6 +13,8 @@ const SECOND = 1000;
 const DAY = 86_400_000;
 /** How long after a second begins it is sampled: past the boundary, early enough to settle within it. */
 const ALIGN_MS = 5;
+/** A tape that has not sampled for this long is stale. */
+const STALE_MS = 3000;
 
 interface Sample extends MarkInputs {
   marketId: number;
@@ -85,9 +87,16 @@ export class MarkTape {
     this.tickListeners.push(listener);
   }
 
-  /** The second the tape is complete up to, since this process started; undefined before its first tick. */
-  asOf(): number | undefined {
-    return this.sampledUntil;
+  /**
+   * The price contracts open and close on: the market's row in force as of the last second sampled,
+   * with that second. Null when there is none, or when the tape has not sampled for a while (after a
+   * start, or stalled): nothing may trade on a stale price.
+   */
+  current(marketId: number): { price: Decimal; time: number; asOf: number } | null {
+    const latest = this.last.get(marketId);
+    const asOf = this.sampledUntil;
+    if (!latest || asOf === undefined || this.clock.now() - asOf > STALE_MS) return null;
+    return { ...latest, asOf };
   }
 
   /** The latest mark price of a market, as last recorded; null before its first price. */

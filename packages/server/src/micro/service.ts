@@ -15,13 +15,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { newestFirst } from '../db/paging.js';
 import { paged } from '../http/envelope.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { badRequest, notFound } from '../http/errors.js';
 import { translate } from '../http/messages/index.js';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
 import type { Sequencer } from '../ledger/sequencer.js';
 import { postingErrorToAppError } from '../ledger/service.js';
 import type { Clock } from '../lib/clock.js';
-import { RequestOnce } from '../lib/request-once.js';
+import { RequestOnce, sameRequest } from '../lib/request-once.js';
 import { sha256 } from '../lib/secrets.js';
 import type { MarkTape } from '../market/mark-tape.js';
 import type { MarketDirectory } from '../spot/markets.js';
@@ -30,9 +30,6 @@ import { OpenContracts, type PoolTotals } from './open-contracts.js';
 import { choiceProblem, feeOf, worstCase } from './rules.js';
 import type { TermsReader } from './terms.js';
 import { orderView, recordOfRow, type OrderRecord } from './views.js';
-
-/** The tape must have sampled within this long for an order to open on it. */
-const TAPE_STALE_MS = 3000;
 
 export interface SubmitInput {
   match_id: number;
@@ -114,15 +111,16 @@ export class MicroService {
     requestId: string,
     hash: string,
   ): Promise<MicroOrderView | undefined> {
-    const row = await this.deps.db
-      .selectFrom('micro_orders')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('request_id', '=', requestId)
-      .executeTakeFirst();
-    if (!row) return undefined;
-    if (row.request_hash !== hash) throw conflict('error.request_id_reused');
-    return this.view(this.record(row));
+    const earlier = sameRequest(
+      await this.deps.db
+        .selectFrom('micro_orders')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('request_id', '=', requestId)
+        .executeTakeFirst(),
+      hash,
+    );
+    return earlier && this.view(this.record(earlier));
   }
 
   private async place(
@@ -146,11 +144,8 @@ export class MicroService {
     const profitRatio = terms.seconds.find((option) => option.seconds === input.seconds)!.profitRatio;
     // The open price is the tape's as of the last second it sampled, never a price off the tape.
     const now = clock.now();
-    const asOf = tape.asOf();
-    const latest = tape.latest(market.id);
-    if (asOf === undefined || latest === null || now - asOf > TAPE_STALE_MS) {
-      throw badRequest('error.micro_price_unavailable');
-    }
+    const mark = tape.current(market.id);
+    if (!mark) throw badRequest('error.micro_price_unavailable');
     const contract = await this.deps.sequencer
       .submit(
         this.commands.stake({
@@ -161,10 +156,10 @@ export class MicroService {
           stake,
           fee: feeOf(stake, terms.feeRate, decimals),
           profitRatio,
-          openPrice: latest.price,
-          openTime: asOf,
-          openEntryTime: latest.time,
-          endsAt: asOf + input.seconds * 1000,
+          openPrice: mark.price,
+          openTime: mark.asOf,
+          openEntryTime: mark.time,
+          endsAt: mark.asOf + input.seconds * 1000,
           createdAt: now,
           seconds: input.seconds,
           worstCase: worstCase(stake, profitRatio, decimals),
