@@ -37,6 +37,7 @@ export class LeverBook {
   private readonly byId = new Map<number, Position>();
   private readonly byMarket = new Map<number, Set<number>>();
   private readonly byHolder = new Map<string, Set<number>>();
+  private readonly byUser = new Map<number, Set<number>>();
   private readonly changeListeners: ((position: Position) => void)[] = [];
 
   constructor(positions: Position[]) {
@@ -66,7 +67,7 @@ export class LeverBook {
   }
 
   ofUser(userId: number): Position[] {
-    return [...this.byId.values()].filter((position) => position.userId === userId);
+    return [...(this.byUser.get(userId) ?? [])].map((id) => this.byId.get(id)!);
   }
 
   markets(): number[] {
@@ -93,12 +94,14 @@ export class LeverBook {
     this.byId.set(position.id, position);
     add(this.byMarket, position.marketId, position.id);
     add(this.byHolder, holderKey(position.userId, position.quoteId), position.id);
+    add(this.byUser, position.userId, position.id);
   }
 
   private untrack(position: Position): void {
     this.byId.delete(position.id);
     remove(this.byMarket, position.marketId, position.id);
     remove(this.byHolder, holderKey(position.userId, position.quoteId), position.id);
+    remove(this.byUser, position.userId, position.id);
   }
 }
 

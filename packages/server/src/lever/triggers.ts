@@ -80,7 +80,9 @@ export class TriggerIndex {
       if (position.takeProfit.isPositive()) (long ? lower : higher)(position.takeProfit);
       if (position.stopLoss.isPositive()) (long ? higher : lower)(position.stopLoss);
       const key = `${position.userId}|${position.quoteId}`;
-      holders.set(key, [...(holders.get(key) ?? []), position]);
+      const held = holders.get(key);
+      if (held) held.push(position);
+      else holders.set(key, [position]);
     }
     for (const [key, positions] of holders) {
       const first = positions[0]!;
