@@ -19,6 +19,7 @@ import { PostingError, type SystemAccount } from './books.js';
 import { accountTypeName, type CurrencyDirectory } from './currencies.js';
 import { JOURNAL_MEMO, JournalType } from './journal.js';
 import type { Command, Sequencer } from './sequencer.js';
+import { sameRequest } from '../lib/request-once.js';
 
 export interface TransferInput {
   currencyId: number;
@@ -112,16 +113,16 @@ export class LedgerService {
     this.currencies.checkAmount(input.currencyId, amount);
     const hash = sha256(JSON.stringify([input.currencyId, amount.toString(), from.id, to.id]));
     if (input.requestId) {
-      const earlier = await this.db
-        .selectFrom('transfers')
-        .select(['id', 'request_hash'])
-        .where('user_id', '=', userId)
-        .where('request_id', '=', input.requestId)
-        .executeTakeFirst();
-      if (earlier) {
-        if (earlier.request_hash !== hash) throw conflict('error.request_id_reused');
-        return { id: earlier.id, replayed: true };
-      }
+      const earlier = sameRequest(
+        await this.db
+          .selectFrom('transfers')
+          .select(['id', 'request_hash'])
+          .where('user_id', '=', userId)
+          .where('request_id', '=', input.requestId)
+          .executeTakeFirst(),
+        hash,
+      );
+      if (earlier) return { id: earlier.id, replayed: true };
     }
     const requestKey = input.requestId ? `${userId}|${input.requestId}` : null;
     return this.sequencer

@@ -3,8 +3,8 @@ import { Decimal, type ConvertResult } from '@oex/protocol';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
-import { RequestOnce } from '../lib/request-once.js';
-import { badRequest, conflict } from '../http/errors.js';
+import { RequestOnce, sameRequest } from '../lib/request-once.js';
+import { badRequest } from '../http/errors.js';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
 import { SELL } from '../spot/engine.js';
 import { MARKET } from '../spot/orders.js';
@@ -50,15 +50,16 @@ export class Conversions {
 
   /** The answer of an earlier conversion with this request id, if there was one. */
   private async earlier(userId: number, requestId: string, hash: string): Promise<ConvertResult | undefined> {
-    const earlier = await this.db
-      .selectFrom('convert_requests')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('request_id', '=', requestId)
-      .executeTakeFirst();
-    if (!earlier) return undefined;
-    if (earlier.request_hash !== hash) throw conflict('error.request_id_reused');
-    return this.result(earlier.order_id);
+    const earlier = sameRequest(
+      await this.db
+        .selectFrom('convert_requests')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('request_id', '=', requestId)
+        .executeTakeFirst(),
+      hash,
+    );
+    return earlier && this.result(earlier.order_id);
   }
 
   private async sell(

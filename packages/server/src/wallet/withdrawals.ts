@@ -14,6 +14,7 @@ import { DEPOSIT_ACCOUNT_TYPE, type DepositLedger } from './deposit-ledger.js';
 import type { Networks } from './networks.js';
 import { amountProblem, OPEN_WITHDRAWAL_STATES, quoteWithdrawal } from './rules.js';
 import type { WalletViews } from './views.js';
+import { sameRequest } from '../lib/request-once.js';
 
 export interface WithdrawalDeps {
   db: Kysely<Database>;
@@ -138,16 +139,16 @@ export class Withdrawals {
     }
     const hash = sha256(JSON.stringify([network.id, amount.toString(), address, input.memo]));
     if (input.request_id) {
-      const earlier = await db
-        .selectFrom('withdrawals')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('request_id', '=', input.request_id)
-        .executeTakeFirst();
-      if (earlier) {
-        if (earlier.request_hash !== hash) throw conflict('error.request_id_reused');
-        return this.deps.views.withdrawal(earlier, lang);
-      }
+      const earlier = sameRequest(
+        await db
+          .selectFrom('withdrawals')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .where('request_id', '=', input.request_id)
+          .executeTakeFirst(),
+        hash,
+      );
+      if (earlier) return this.deps.views.withdrawal(earlier, lang);
     }
     await this.deps.users.verifyPayPassword(userId, input.pay_password);
     const { fee, received } = quoteWithdrawal(
