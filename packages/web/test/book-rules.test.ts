@@ -64,5 +64,8 @@ describe('depth chart', () => {
     expect(axisTicks(0.1171, 0.1189, 4)).toEqual({ values: [0.1175, 0.118, 0.1185], decimals: 4 });
     expect(axisTicks(64000, 64900, 3)).toEqual({ values: [64000, 64500], decimals: 0 });
     expect(axisTicks(5, 5, 3)).toEqual({ values: [5], decimals: 0 });
+    // A round step that leaves one tick in range is made finer.
+    expect(axisTicks(100.3, 101.9, 2)).toEqual({ values: [100.5, 101, 101.5], decimals: 1 });
+    expect(axisTicks(64012.5, 64019.9, 2).values.length).toBeGreaterThanOrEqual(2);
   });
 });

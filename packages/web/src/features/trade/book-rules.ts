@@ -131,7 +131,16 @@ export function axisTicks(low: number, high: number, count: number): { values: n
   if (!(high > low) || count < 1) return { values: [low], decimals: 0 };
   const rough = (high - low) / count;
   const power = 10 ** Math.floor(Math.log10(rough));
-  const step = ([1, 2, 5, 10].find((factor) => factor * power >= rough) ?? 10) * power;
+  let factor = [1, 2, 5, 10].find((candidate) => candidate * power >= rough) ?? 10;
+  // A round step can leave one tick in a narrow range (100.3–101.9 by 1); a finer one gives two.
+  for (;;) {
+    const ticks = ticksBy(low, high, factor * power);
+    if (ticks.values.length >= 2 || factor <= 0.1) return ticks;
+    factor = factor === 10 ? 5 : factor === 5 ? 2 : factor === 2 ? 1 : factor / 2;
+  }
+}
+
+function ticksBy(low: number, high: number, step: number): { values: number[]; decimals: number } {
   const decimals = Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
   const values: number[] = [];
   for (let value = Math.ceil(low / step) * step; value <= high + step * 1e-9; value += step)
