@@ -63,6 +63,24 @@ const assetsRoute: RouteObject = {
   ],
 };
 
+/** The personal centre (spec 001 §2): its menu and five pages, plus the password and binding pages. */
+const personalPage = (name: string) => () =>
+  import(`../pages/personal/${name}.tsx`).then((m: Record<string, React.ComponentType>) => ({
+    Component: m[name],
+  }));
+const personalRoute: RouteObject = {
+  path: 'personal',
+  lazy: () => import('../pages/personal/PersonalLayout.js').then((m) => ({ Component: m.PersonalLayout })),
+  children: [
+    { index: true, element: <Navigate to="/personal/accountSettings" replace /> },
+    { path: 'accountSettings', lazy: personalPage('AccountSettingsPage') },
+    { path: 'transactionLog', lazy: personalPage('TransactionLogPage') },
+    { path: 'collectionSettings', lazy: personalPage('CollectionSettingsPage') },
+    { path: 'authentication', lazy: personalPage('AuthenticationPage') },
+    { path: 'feedback', lazy: personalPage('FeedbackPage') },
+  ],
+};
+
 /** A parent route that redirects to its first child and lists the children (spec 000 §2). */
 function nested(path: string, first: string, children: string[]): RouteObject {
   return {
@@ -125,7 +143,11 @@ export const routes: RouteObject[] = [
         path: 'trade',
         lazy: () => import('../pages/trade/TradePage.js').then((m) => ({ Component: m.TradePage })),
       },
-      ...['deposit', 'white'].map((path) => ({ path, ...soon })),
+      {
+        path: 'deposit',
+        lazy: () => import('../pages/earn/DepositPage.js').then((m) => ({ Component: m.DepositPage })),
+      },
+      { path: 'white', ...soon },
       {
         path: 'second',
         element: <RequireSession reason="micro.pleaseLogIn" />,
@@ -152,14 +174,14 @@ export const routes: RouteObject[] = [
           nested('legalIndex', 'legal', ['legal', 'orders', 'orderdetail']),
           nested('myshop', 'myshoporders', ['myshoporders', 'shoporders', 'shoporderdetail']),
           assetsRoute,
-          nested('personal', 'accountSettings', [
-            'accountSettings',
-            'transactionLog',
-            'collectionSettings',
-            'authentication',
-            'feedback',
-          ]),
-          ...['resetPassword', 'tradePassword', 'bindAccount', 'coinlog'].map((path) => ({ path, ...soon })),
+          personalRoute,
+          { path: 'resetPassword', lazy: personalPage('ResetPasswordPage') },
+          { path: 'tradePassword', lazy: personalPage('TradePasswordPage') },
+          { path: 'bindAccount', lazy: personalPage('BindAccountPage') },
+          {
+            path: 'coinlog',
+            lazy: () => import('../pages/earn/CoinlogPage.js').then((m) => ({ Component: m.CoinlogPage })),
+          },
         ],
       },
       { path: '*', element: <NotFound /> },

@@ -1,0 +1,6 @@
+import { ComingSoon } from '../ComingSoon.js';
+
+/** Placeholder until this page is built (issue 15). */
+export function AuthenticationPage() {
+  return <ComingSoon />;
+}
