@@ -19,5 +19,7 @@ export const CodeType = {
   LOGIN: 5,
   /** Binding a withdrawal address; sent to the account's own email or phone. */
   WITHDRAW_ADDRESS: 6,
+  /** Binding a phone number to an account that has none; sent to that number. */
+  BIND_MOBILE: 7,
 } as const;
 export type CodeTypeValue = (typeof CodeType)[keyof typeof CodeType];

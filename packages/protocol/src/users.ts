@@ -41,6 +41,8 @@ export const loginRequest = z.object({
   sms_code: trimmed(16).optional(),
   /** The area's global code, such as 86, for phone sign-in. */
   country_code: trimmed(8).optional(),
+  /** The second step once two-factor is on: an authenticator code or a recovery code. */
+  totp_code: trimmed(32).optional(),
 });
 export type LoginRequest = z.input<typeof loginRequest>;
 
@@ -63,6 +65,8 @@ export const amendPayPasswordRequest = z.object({
   password,
   re_password: trimmed(64).optional(),
   auth_code: verificationCode,
+  /** With two-factor on: a current authenticator code or a recovery code. */
+  totp_code: trimmed(32).optional(),
 });
 
 export const bindEmailSendRequest = z.object({ user_string: email });
@@ -74,7 +78,8 @@ export interface UserInfo {
   mobile: string | null;
   area_code: string | null;
   invite_code: string;
-  review_status: 0 | 1 | 2;
+  /** 0 not submitted, 1 under review, 2 certified, 3 rejected (see user_real/center). */
+  review_status: 0 | 1 | 2 | 3;
   is_seller: 0 | 1;
   has_pay_password: boolean;
 }
@@ -83,6 +88,16 @@ export interface LoginResult {
   token: string;
   user: UserInfo;
 }
+
+/**
+ * The password was right but two-factor is on: send the same request again with `totp_code`.
+ * No session is opened until then.
+ */
+export interface TotpChallenge {
+  totp_required: true;
+}
+
+export type LoginAnswer = LoginResult | TotpChallenge;
 
 export interface DemoInfo {
   invite_code: string;

@@ -66,6 +66,8 @@ export const withdrawRequest = z.object({
   memo: trimmed(64).default(''),
   pay_password: requiredText(64),
   request_id: requestIdField.optional(),
+  /** With two-factor on: a current authenticator code or a recovery code. */
+  totp_code: trimmed(32).optional(),
 });
 export type WithdrawRequest = z.input<typeof withdrawRequest>;
 export type WithdrawInput = z.output<typeof withdrawRequest>;

@@ -29,7 +29,12 @@ import { openLever, type Lever } from './lever/module.js';
 import { LeverLive } from './lever/live.js';
 import { leverRoutes } from './lever/routes.js';
 import { openMicro, type Micro } from './micro/module.js';
+import { openEarn, type Earn } from './earn/module.js';
+import { earnRoutes } from './earn/routes.js';
 import { microRoutes } from './micro/routes.js';
+import { openPersonal } from './personal/module.js';
+import { personalRoutes } from './personal/routes.js';
+import { uploadRoutes } from './uploads/routes.js';
 import { SpotOrders } from './spot/orders.js';
 import { SpotLiveFeed } from './spot/live.js';
 import { MarketMaker } from './spot/market-maker.js';
@@ -72,6 +77,8 @@ export interface Core {
   lever: Lever;
   /** Chains, deposit watchers and the withdrawal signer. */
   wallet: Wallet;
+  /** Fixed-term savings and their daily interest. */
+  earn: Earn;
   writerLock: WriterLock;
   adminToken: string;
   close(): Promise<void>;
@@ -119,6 +126,7 @@ export async function openCore(config: Config, clock: Clock = systemClock): Prom
       sessions,
       settings,
       maxPasswordFailures: config.maxPasswordFailures,
+      totpSealKey: config.totpSecretKey,
     });
     const content = new ContentService(db.kysely, settings, config.exchangeTz);
     const currencies = await CurrencyDirectory.load(db.kysely);
@@ -175,6 +183,16 @@ export async function openCore(config: Config, clock: Clock = systemClock): Prom
       quotation: (market) => spot.quotation(market),
     });
     const wallet = await openWallet({ config, db, sequencer, currencies, users, settings, clock, log });
+    const earn = await openEarn({
+      db: db.kysely,
+      sequencer,
+      currencies,
+      settings,
+      clock,
+      timeZone: config.exchangeTz,
+      demo: config.demo,
+      log,
+    });
     return {
       config,
       db,
@@ -192,9 +210,11 @@ export async function openCore(config: Config, clock: Clock = systemClock): Prom
       micro,
       lever,
       wallet,
+      earn,
       writerLock: lock,
       adminToken,
       async close() {
+        await earn.payer.stop();
         await wallet.close();
         await markTape.close();
         await sequencer.close();
@@ -255,6 +275,15 @@ export async function startExchange(config: Config, options: StartOptions = {}):
   });
   attachWalletLive(hub, core.wallet, db.kysely);
   microRoutes(app, { micro: core.micro.service, sessions, requireAdmin: adminGuard(core.adminToken) });
+  const personal = openPersonal({ db: db.kysely, config, clock: core.clock });
+  uploadRoutes(app, {
+    store: personal.uploads,
+    sessions,
+    requireAdmin: adminGuard(core.adminToken),
+    rateLimit: config.authRateLimit,
+  });
+  personalRoutes(app, { ...personal, sessions, requireAdmin: adminGuard(core.adminToken) });
+  earnRoutes(app, { earn: core.earn.service, sessions, requireAdmin: adminGuard(core.adminToken) });
   const leverLive = new LeverLive(hub, core.lever.service, () => core.clock.now());
   leverRoutes(app, { lever: core.lever.service, live: leverLive, sessions });
   core.lever.risk.onEnded((userId, closed) =>
@@ -279,6 +308,7 @@ export async function startExchange(config: Config, options: StartOptions = {}):
 
   core.markTape.start();
   core.wallet.start();
+  core.earn.payer.run();
   try {
     await app.listen({ port: options.port ?? config.port, host: config.host });
   } catch (error) {

@@ -1,3 +1,5 @@
+import { dirname, join } from 'node:path';
+
 /** Every setting of the server, read from the environment once, with its default (README). */
 export interface Config {
   port: number;
@@ -58,6 +60,17 @@ export interface Config {
   chainPollMs: number;
   /** The BIP-39 phrase of the wallet (deposit keys and hot wallet). Demo: a public demo phrase. */
   walletMnemonic: string | undefined;
+  /**
+   * Where uploaded images are kept (outside the web root): UPLOADS_DIR, by default `uploads` beside
+   * the SQLite database file, or `data/uploads` with PostgreSQL.
+   */
+  uploadsDir: string;
+  /** Image uploads per user per hour (refused attempts count too). */
+  uploadsPerHour: number;
+  /** Feedback messages per user per hour. */
+  feedbackPerHour: number;
+  /** 32 bytes as 64 hex digits: seals TOTP secrets at rest (AES-256-GCM). Unset: kept unsealed. */
+  totpSecretKey: string | undefined;
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -80,6 +93,12 @@ function integer(value: string | undefined, fallback: number, name: string): num
   const parsed = Number(value);
   if (!Number.isSafeInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number`);
   return parsed;
+}
+
+/** Uploads live beside the SQLite database (`sqlite:data/exchange.db` → `data/uploads`). */
+export function defaultUploadsDir(databaseUrl: string): string {
+  if (databaseUrl.startsWith('sqlite:')) return join(dirname(databaseUrl.slice('sqlite:'.length)), 'uploads');
+  return join('data', 'uploads');
 }
 
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
@@ -127,6 +146,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     anvilBlockTime: integer(env.ANVIL_BLOCK_TIME, 2, 'ANVIL_BLOCK_TIME'),
     chainPollMs: integer(env.CHAIN_POLL_MS, 1000, 'CHAIN_POLL_MS'),
     walletMnemonic: env.WALLET_MNEMONIC || undefined,
+    uploadsDir: env.UPLOADS_DIR || defaultUploadsDir(databaseUrl),
+    uploadsPerHour: integer(env.UPLOADS_PER_HOUR, 60, 'UPLOADS_PER_HOUR'),
+    feedbackPerHour: integer(env.FEEDBACK_PER_HOUR, 5, 'FEEDBACK_PER_HOUR'),
+    totpSecretKey: env.TOTP_SECRET_KEY || undefined,
     ...overrides,
   };
 }

@@ -13,6 +13,9 @@ import * as sweeps from './migrations/011_sweeps.js';
 import * as convertRequests from './migrations/012_convert_requests.js';
 import * as micro from './migrations/013_micro.js';
 import * as lever from './migrations/014_lever.js';
+import * as earn from './migrations/015_earn.js';
+import * as personal from './migrations/016_personal.js';
+import * as totp from './migrations/017_totp.js';
 
 /** Versioned migrations, in order. A new migration is a new entry; old ones never change. */
 const MIGRATIONS = {
@@ -29,6 +32,9 @@ const MIGRATIONS = {
   '012_convert_requests': convertRequests,
   '013_micro': micro,
   '014_lever': lever,
+  '015_earn': earn,
+  '016_personal': personal,
+  '017_totp': totp,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -69,6 +69,22 @@ export interface VerificationCodesTable {
   used_at: number | null;
 }
 
+/** A user's TOTP enrolment (migration 017); `secret` is sealed when TOTP_SECRET_KEY is set. */
+export interface UserTotpTable {
+  user_id: number;
+  secret: string;
+  enabled_at: number | null;
+  last_step: number | null;
+  created_at: number;
+}
+
+export interface TotpRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: number | null;
+}
+
 export interface LoginFailuresTable {
   id: Generated<number>;
   account_key: string;
@@ -459,8 +475,110 @@ export interface LeverOvernightTable {
   charged: Money;
 }
 
+export interface EarnProductsTable {
+  id: Generated<number>;
+  names: string;
+  currency_id: number;
+  days: number;
+  is_open: Flag;
+  sale_ends_at: number | null;
+  sort: number;
+  created_at: number;
+  rate: Money;
+  min_number: Money;
+  max_number: Money;
+  total_quota: Money;
+  sold: Money;
+}
+
+export interface EarnHoldingsTable {
+  id: number;
+  user_id: number;
+  product_id: number;
+  currency_id: number;
+  days: number;
+  pay_minute: number;
+  /** 1 in force, 2 ended (principal released). */
+  status: number;
+  paid_days: number;
+  bought_at: number;
+  ends_at: number;
+  request_id: string | null;
+  request_hash: string | null;
+  number: Money;
+  rate: Money;
+  daily_interest: Money;
+  income: Money;
+}
+
+export interface EarnInterestTable {
+  holding_id: number;
+  day: number;
+  pay_at: number;
+  amount: Money;
+}
+
+export interface UploadsTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: string;
+  stored_name: string;
+  mime: string;
+  bytes: number;
+  width: number;
+  height: number;
+  created_at: number;
+}
+
+export interface IdentitySubmissionsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  card_id: string;
+  front_pic: number;
+  reverse_pic: number;
+  hand_pic: number | null;
+  /** 1 under review, 2 certified, 3 rejected. */
+  status: number;
+  reason: string | null;
+  created_at: number;
+  reviewed_at: number | null;
+}
+
+export interface PayMethodsTable {
+  id: Generated<number>;
+  user_id: number;
+  type: string;
+  raw_data: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface FeedbackTable {
+  id: Generated<number>;
+  user_id: number;
+  content: string;
+  image_id: number | null;
+  created_at: number;
+}
+
+export interface FeedbackRepliesTable {
+  id: Generated<number>;
+  feedback_id: number;
+  content: string;
+  created_at: number;
+}
+
 export interface Database {
+  earn_products: EarnProductsTable;
+  earn_holdings: EarnHoldingsTable;
+  earn_interest: EarnInterestTable;
   settings: SettingsTable;
+  uploads: UploadsTable;
+  identity_submissions: IdentitySubmissionsTable;
+  pay_methods: PayMethodsTable;
+  feedback: FeedbackTable;
+  feedback_replies: FeedbackRepliesTable;
   lever_markets: LeverMarketsTable;
   lever_positions: LeverPositionsTable;
   lever_overnight: LeverOvernightTable;
@@ -483,6 +601,8 @@ export interface Database {
   convert_requests: ConvertRequestsTable;
   verification_codes: VerificationCodesTable;
   login_failures: LoginFailuresTable;
+  user_totp: UserTotpTable;
+  totp_recovery_codes: TotpRecoveryCodesTable;
   dev_mailbox: DevMailboxTable;
   news_categories: NewsCategoriesTable;
   news: NewsTable;

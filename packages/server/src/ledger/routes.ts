@@ -76,6 +76,21 @@ export function ledgerRoutes(app: Api, ledger: LedgerService, sessions: SessionR
     },
   );
 
+  app.get(
+    '/api/account_log/all',
+    {
+      ...signedIn,
+      schema: {
+        ...schema('Records of every one of your accounts, newest first (15 a page): the transaction log'),
+        querystring: accountLogQuery,
+      },
+    },
+    async (request) => {
+      const { currency_id, page, limit } = request.query;
+      return ok(await ledger.logs(userOf(request).id, undefined, currency_id, page, limit, request.lang));
+    },
+  );
+
   for (const [path, code] of Object.entries(LOG_ROUTES)) {
     app.get(
       `/api/account_log/${path}`,

@@ -240,18 +240,17 @@ export class LedgerService {
   }
 
   /** The user's journal of one account type, newest first, optionally of one currency. */
+  /** A user's journal rows of one account type, or of every account when typeId is undefined. */
   async logs(
     userId: number,
-    typeId: number,
+    typeId: number | undefined,
     currencyId: number | undefined,
     page: number,
     perPage: number,
     lang: Lang,
   ): Promise<Paged<AccountLogView>> {
-    let query = this.db
-      .selectFrom('account_logs')
-      .where('user_id', '=', userId)
-      .where('account_type_id', '=', typeId);
+    let query = this.db.selectFrom('account_logs').where('user_id', '=', userId);
+    if (typeId !== undefined) query = query.where('account_type_id', '=', typeId);
     if (currencyId) query = query.where('currency_id', '=', currencyId);
     const { total, rows } = await newestFirst(query, page, perPage);
     const data = rows.map((row): AccountLogView => {

@@ -16,6 +16,7 @@ import { ok } from '../http/envelope.js';
 import { badRequest } from '../http/errors.js';
 import { GuessBudget } from '../http/guess-budget.js';
 import type { Api } from '../http/server.js';
+import { securityRoutes } from './security-routes.js';
 import type { Sessions } from './sessions.js';
 import type { UsersService } from './service.js';
 
@@ -82,7 +83,7 @@ export function usersRoutes(app: Api, deps: UsersRoutesDeps): void {
     {
       config: authLimit,
       preHandler: guess,
-      schema: { tags: ['users'], summary: 'Sign in; answers a bearer token', body: loginRequest },
+      schema: { tags: ['users'], summary: 'Sign in; answers a bearer token, or {totp_required: true} when two-factor is on and no totp_code was sent', body: loginRequest },
     },
     async (request) => {
       const client = { userAgent: request.headers['user-agent'] ?? '', ip: request.ip };
@@ -157,7 +158,7 @@ export function usersRoutes(app: Api, deps: UsersRoutesDeps): void {
       schema: {
         ...signedIn.schema,
         tags: ['users'],
-        summary: 'Set the trade password with a type-3 code',
+        summary: 'Set the trade password with a type-3 code (and totp_code when two-factor is on)',
         body: amendPayPasswordRequest,
       },
     },
@@ -240,6 +241,8 @@ export function usersRoutes(app: Api, deps: UsersRoutesDeps): void {
       return ok({ ended: 1 }, request, 'ok.session_ended');
     },
   );
+
+  securityRoutes(app, { users, sessions, guess, authLimit, codeLimit });
 }
 
 const revokeSessionsRequest = z

@@ -3,7 +3,8 @@ import {
   type AccountKind,
   type CodeTypeValue,
   type Lang,
-  type LoginResult,
+  type LoginAnswer,
+  type TotpEnrolment,
   type UserInfo,
 } from '@oex/protocol';
 import type { Kysely, Selectable } from 'kysely';
@@ -21,6 +22,7 @@ import { addressOf, codeTargetOf, identityOf, normalizeEmail, type Identity } fr
 import { passwordWeakness } from './password-rules.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.js';
 import type { SessionClient, Sessions } from './sessions.js';
+import { TwoFactor } from './totp.js';
 
 type UserRow = Selectable<UsersTable>;
 
@@ -50,6 +52,7 @@ export interface LoginInput {
   password: string;
   sms_code?: string | undefined;
   country_code?: string | undefined;
+  totp_code?: string | undefined;
 }
 
 export interface ForgetPasswordInput {
@@ -69,14 +72,19 @@ export interface UsersDeps {
   sessions: Sessions;
   settings: Settings;
   maxPasswordFailures: number;
+  /** Seals TOTP secrets at rest (config TOTP_SECRET_KEY). */
+  totpSealKey?: string | undefined;
 }
 
 /** Accounts, sign-in, passwords and the codes that guard them. */
 export class UsersService {
   private readonly db: Kysely<Database>;
+  /** Two-factor sign-in; other modules ask it before withdrawals. */
+  readonly totp: TwoFactor;
 
   constructor(private readonly deps: UsersDeps) {
     this.db = deps.db;
+    this.totp = new TwoFactor({ db: deps.db, clock: deps.clock, lock: this, sealKey: deps.totpSealKey });
   }
 
   // ---- verification codes -------------------------------------------------------------
@@ -174,7 +182,7 @@ export class UsersService {
     }
   }
 
-  async login(input: LoginInput, client?: SessionClient): Promise<LoginResult> {
+  async login(input: LoginInput, client?: SessionClient): Promise<LoginAnswer> {
     const identity = identityOf(input.login_type, input.account, input.country_code);
     const failureKey = codeTargetOf(identity);
     await this.refuseWhenLocked(failureKey);
@@ -190,12 +198,16 @@ export class UsersService {
       if (!input.sms_code) throw badRequest('error.sms_code_required');
       await this.deps.codes.consume([failureKey], CodeType.LOGIN, input.sms_code);
     }
+    // Two-factor on: the right password alone opens no session; the client asks for the code.
+    if (!input.totp_code && (await this.totp.isEnabled(user.id))) return { totp_required: true };
+    await this.totp.check(user.id, input.totp_code);
     await this.clearFailures(failureKey);
     const token = await this.deps.sessions.open(user.id, client);
     return { token, user: toUserInfo(user) };
   }
 
-  private async refuseWhenLocked(failureKey: string): Promise<void> {
+  /** Part of the guess lock two-factor codes share. */
+  async refuseWhenLocked(failureKey: string): Promise<void> {
     const since = this.deps.clock.now() - LOGIN_LOCK_WINDOW_MS;
     const failures = await this.db
       .selectFrom('login_failures')
@@ -212,14 +224,16 @@ export class UsersService {
     }
   }
 
-  private async recordFailure(failureKey: string): Promise<void> {
+  /** Part of the guess lock two-factor codes share. */
+  async recordFailure(failureKey: string): Promise<void> {
     await this.db
       .insertInto('login_failures')
       .values({ account_key: failureKey, created_at: this.deps.clock.now() })
       .execute();
   }
 
-  private async clearFailures(failureKey: string): Promise<void> {
+  /** Part of the guess lock two-factor codes share. */
+  async clearFailures(failureKey: string): Promise<void> {
     await this.db.deleteFrom('login_failures').where('account_key', '=', failureKey).execute();
   }
 
@@ -296,7 +310,12 @@ export class UsersService {
 
   async amendPayPassword(
     caller: AuthUser,
-    input: { password: string; re_password?: string | undefined; auth_code: string },
+    input: {
+      password: string;
+      re_password?: string | undefined;
+      auth_code: string;
+      totp_code?: string | undefined;
+    },
   ): Promise<void> {
     if (input.re_password !== undefined && input.re_password !== input.password) {
       throw badRequest('error.passwords_differ');
@@ -305,6 +324,7 @@ export class UsersService {
     refuseWeakPassword(input.password, namesOfUser(user));
     const targets = contactTargets(user);
     if (targets.length === 0) throw badRequest('error.no_contact');
+    await this.totp.check(user.id, input.totp_code);
     await this.deps.codes.consume(targets, CodeType.TRADE_PASSWORD, input.auth_code);
     await this.db
       .updateTable('users')
@@ -378,6 +398,60 @@ export class UsersService {
       if (isUniqueViolation(error)) throw conflict('error.email_taken');
       throw error;
     }
+  }
+
+  // ---- phone binding ------------------------------------------------------------------
+
+  /** The phone identity to bind, after checking the account has none and nobody uses it. */
+  private async mobileToBind(caller: AuthUser, areaId: number, mobile: string): Promise<Identity> {
+    const user = await this.byId(caller.id);
+    if (user.mobile) throw conflict('error.mobile_already_bound');
+    const identity = identityOf('mobile', mobile, await this.areaCodeOf(areaId));
+    if (await this.findByIdentity(identity)) throw conflict('error.mobile_taken');
+    return identity;
+  }
+
+  async sendBindMobileCode(caller: AuthUser, areaId: number, mobile: string, lang: Lang): Promise<void> {
+    await this.deliverCode(await this.mobileToBind(caller, areaId, mobile), CodeType.BIND_MOBILE, lang);
+  }
+
+  async bindMobile(caller: AuthUser, areaId: number, mobile: string, code: string): Promise<void> {
+    const identity = await this.mobileToBind(caller, areaId, mobile);
+    if (identity.kind !== 'mobile') return;
+    await this.deps.codes.consume([codeTargetOf(identity)], CodeType.BIND_MOBILE, code);
+    try {
+      await this.db
+        .updateTable('users')
+        .set({ area_code: identity.areaCode, mobile: identity.mobile, updated_at: this.deps.clock.now() })
+        .where('id', '=', caller.id)
+        .where('mobile', 'is', null)
+        .execute();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('error.mobile_taken');
+      throw error;
+    }
+  }
+
+  // ---- two-factor ---------------------------------------------------------------------
+
+  /** Starts an authenticator enrolment, labelled with the account's email or phone. */
+  async startTotp(caller: AuthUser): Promise<TotpEnrolment> {
+    const user = await this.byId(caller.id);
+    const label = user.email ?? (user.mobile ? `+${user.area_code ?? ''}${user.mobile}` : `user ${user.id}`);
+    return this.totp.start(user.id, label, await this.deps.settings.get('site_name'));
+  }
+
+  /** Turns two-factor off: the login password (counted like sign-ins) and a code. */
+  async disableTotp(caller: AuthUser, password: string, code: string): Promise<void> {
+    const user = await this.byId(caller.id);
+    const failureKey = `password:${user.id}`;
+    await this.refuseWhenLocked(failureKey);
+    if (!(await verifyPassword(user.password_hash, password))) {
+      await this.recordFailure(failureKey);
+      throw badRequest('error.password_wrong');
+    }
+    await this.clearFailures(failureKey);
+    await this.totp.disable(user.id, code);
   }
 
   // ---- look-ups -----------------------------------------------------------------------
@@ -480,7 +554,10 @@ function toUserInfo(user: UserRow): UserInfo {
     mobile: user.mobile,
     area_code: user.area_code,
     invite_code: user.invite_code,
-    review_status: user.review_status === 1 || user.review_status === 2 ? user.review_status : 0,
+    review_status:
+      user.review_status === 1 || user.review_status === 2 || user.review_status === 3
+        ? user.review_status
+        : 0,
     is_seller: user.is_seller ? 1 : 0,
     has_pay_password: user.pay_password_hash !== null,
   };

@@ -151,6 +151,7 @@ export class Withdrawals {
       if (earlier) return this.deps.views.withdrawal(earlier, lang);
     }
     await this.deps.users.verifyPayPassword(userId, input.pay_password);
+    await this.deps.users.totp.check(userId, input.totp_code);
     const { fee, received } = quoteWithdrawal(
       amount,
       Decimal.parse(String(currency.row.draw_rate)),
