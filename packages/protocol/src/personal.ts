@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { idField, intLike, pageField, requiredText, trimmed } from './common.js';
+
+/**
+ * The personal centre's own records (spec 001 §2 /personal, §3, §5, §7; issue 15): image uploads,
+ * identity (real-name) submissions, payment methods for the fiat desk, and feedback.
+ */
+
+// ---- uploads ------------------------------------------------------------------------------------
+
+/** What an upload is for; every upload is private to its owner and the operator whatever it is. */
+export const UPLOAD_PURPOSES = ['identity', 'pay_qrcode', 'feedback', 'other'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_MAX_PIXELS = 40_000_000;
+export const UPLOAD_MIMES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+export const imageUploadQuery = z.object({
+  purpose: z.enum(UPLOAD_PURPOSES, { message: 'rule.upload_purpose' }).default('other'),
+});
+
+/** common/image_upload: the stored image; `url` answers only to its owner and the operator. */
+export interface UploadResult {
+  id: number;
+  url: string;
+  mime: string;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+export const imageIdParams = z.object({ id: idField });
+
+/** An upload id given in a form: a positive whole number. */
+export const uploadIdField = idField;
+
+// ---- identity -----------------------------------------------------------------------------------
+
+export const REVIEW_NONE = 0;
+export const REVIEW_PENDING = 1;
+export const REVIEW_CERTIFIED = 2;
+export const REVIEW_REJECTED = 3;
+/** 0 not submitted, 1 under review, 2 certified, 3 rejected (with a reason). */
+export type ReviewStatus = 0 | 1 | 2 | 3;
+
+/** Letters of any script, spaces, dots, apostrophes and hyphens (names such as "O'Neil-Smith Jr."). */
+export const REAL_NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M} .'·-]*$/u;
+/** A national ID or passport number: 5-32 letters and digits (a hyphen or space between groups). */
+export const CARD_ID_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9 -]{3,30})[A-Za-z0-9]$/;
+
+export const realNameField = requiredText(64).regex(REAL_NAME_PATTERN, { message: 'rule.real_name' });
+
+export const realNameRequest = z.object({
+  name: realNameField,
+  card_id: requiredText(32).regex(CARD_ID_PATTERN, { message: 'rule.card_id' }),
+  front_pic: uploadIdField,
+  reverse_pic: uploadIdField,
+  /** The hand-held photo (spec 001 names three photos); optional. */
+  hand_pic: uploadIdField.optional().nullable(),
+});
+export type RealNameRequest = z.input<typeof realNameRequest>;
+
+/** user_real/center. */
+export interface IdentityCenter {
+  review_status: ReviewStatus;
+  /** The submitted name, while a submission exists. */
+  name: string | null;
+  /** The ID number with its middle hidden. */
+  card_id: string | null;
+  /** Why the last submission was rejected (status 3). */
+  reason: string | null;
+  submitted_at: number | null;
+  reviewed_at: number | null;
+}
+
+/** An identity submission as the operator reviews it. */
+export interface IdentitySubmissionView {
+  id: number;
+  user_id: number;
+  account: string;
+  name: string;
+  card_id: string;
+  front_pic: string;
+  reverse_pic: string;
+  hand_pic: string | null;
+  status: 1 | 2 | 3;
+  reason: string | null;
+  created_at: number;
+  reviewed_at: number | null;
+}
+
+export const identityPendingQuery = z.object({ page: pageField });
+export const identityApproveRequest = z.object({ id: idField });
+export const identityRejectRequest = z.object({ id: idField, reason: requiredText(256) });
+
+// ---- payment methods ----------------------------------------------------------------------------
+
+export const PAY_METHOD_CODES = ['alipay', 'wxpay', 'bank'] as const;
+export type PayMethodCode = (typeof PAY_METHOD_CODES)[number];
+
+/** pay_method/types. */
+export interface PayMethodType {
+  id: number;
+  name: string;
+  code: PayMethodCode;
+}
+
+const payText = (max: number) => requiredText(max).regex(/^[^\p{C}]*$/u, { message: 'rule.invalid' });
+
+/** Alipay and WeChat Pay: the account and its receiving QR code (an upload id of the caller's). */
+export const walletRawData = z.object({
+  real_name: realNameField,
+  account: payText(64),
+  qrcode: uploadIdField,
+});
+
+/** A bank card: the bank, its branch (bank_address) and the card number (8-30 digits). */
+export const bankRawData = z.object({
+  real_name: realNameField,
+  bank_name: payText(64),
+  card_no: requiredText(40)
+    .transform((text) => text.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{8,30}$/, { message: 'rule.card_no' })),
+  bank_address: payText(128),
+});
+
+export const payMethodSaveRequest = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ type: z.literal('alipay'), raw_data: walletRawData }),
+    z.object({ type: z.literal('wxpay'), raw_data: walletRawData }),
+    z.object({ type: z.literal('bank'), raw_data: bankRawData }),
+  ],
+  { message: 'rule.pay_type' },
+);
+export type PayMethodSaveRequest = z.input<typeof payMethodSaveRequest>;
+
+export const payMethodTypeQuery = z.object({
+  type: z.enum(PAY_METHOD_CODES, { message: 'rule.pay_type' }),
+});
+
+export type WalletRawData = z.output<typeof walletRawData>;
+export type BankRawData = z.output<typeof bankRawData>;
+
+/** A saved method; a wallet's `qrcode` is the upload id and `qrcode_url` where its owner reads it. */
+export type PayMethodView =
+  | { id: number; type: 'alipay' | 'wxpay'; raw_data: WalletRawData & { qrcode_url: string }; updated_at: number }
+  | { id: number; type: 'bank'; raw_data: BankRawData; updated_at: number };
+
+// ---- feedback -----------------------------------------------------------------------------------
+
+export const FEEDBACK_MIN_LENGTH = 10;
+
+export const feedbackSubmitRequest = z.object({
+  content: trimmed(2000).min(FEEDBACK_MIN_LENGTH, { message: 'rule.feedback_short' }),
+  image: uploadIdField.optional().nullable(),
+});
+export type FeedbackSubmitRequest = z.input<typeof feedbackSubmitRequest>;
+
+export const feedbackListQuery = z.object({
+  page: pageField,
+  limit: intLike.pipe(z.number().min(1).max(50)).optional(),
+});
+
+export interface FeedbackView {
+  id: number;
+  content: string;
+  image_url: string | null;
+  created_at: number;
+  replies: { id: number; content: string; created_at: number }[];
+}
+
+export const feedbackReplyRequest = z.object({ id: idField, content: requiredText(2000) });

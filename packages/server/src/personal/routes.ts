@@ -1,0 +1,184 @@
+import {
+  feedbackListQuery,
+  feedbackReplyRequest,
+  feedbackSubmitRequest,
+  identityApproveRequest,
+  identityPendingQuery,
+  identityRejectRequest,
+  payMethodSaveRequest,
+  payMethodTypeQuery,
+  realNameRequest,
+} from '@oex/protocol';
+import type { FastifyRequest } from 'fastify';
+import { requireUser, userOf, type SessionResolver } from '../http/auth.js';
+import { ok } from '../http/envelope.js';
+import type { Api } from '../http/server.js';
+import type { FeedbackService } from './feedback.js';
+import type { IdentityService } from './identity.js';
+import type { PayMethods } from './pay-methods.js';
+
+/** user_real/*, pay_method/* (spec 001 §7), feedback/*, and the operator's review and reply calls. */
+export function personalRoutes(
+  app: Api,
+  deps: {
+    identity: IdentityService;
+    payMethods: PayMethods;
+    feedback: FeedbackService;
+    sessions: SessionResolver;
+    requireAdmin: (request: FastifyRequest) => Promise<void>;
+  },
+): void {
+  const { identity, payMethods, feedback } = deps;
+  const tags = ['personal'];
+  const signedIn = { preHandler: requireUser(deps.sessions) };
+  const security = [{ token: [] }];
+  const admin = { preHandler: deps.requireAdmin };
+
+  // ---- identity ---------------------------------------------------------------------------------
+
+  app.get(
+    '/api/user_real/center',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Your identity review: review_status 0 none, 1 under review, 2 certified, 3 rejected (with the reason)',
+      },
+    },
+    async (request) => ok(await identity.center(userOf(request).id)),
+  );
+
+  app.post(
+    '/api/user_real/real_name',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Submit name, ID number and photos (front_pic, reverse_pic, optional hand_pic: ids of your own uploads); only from status 0 or 3',
+        body: realNameRequest,
+      },
+    },
+    async (request) =>
+      ok(await identity.submit(userOf(request).id, request.body), request, 'ok.identity_submitted'),
+  );
+
+  app.get(
+    '/api/admin/user_real/pending',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Identity submissions under review, oldest first',
+        querystring: identityPendingQuery,
+      },
+    },
+    async (request) => ok(await identity.pending(request.query.page)),
+  );
+
+  app.post(
+    '/api/admin/user_real/approve',
+    {
+      ...admin,
+      schema: { tags: ['admin'], summary: 'Certify an identity submission under review', body: identityApproveRequest },
+    },
+    async (request) => ok(await identity.approve(request.body.id), request, 'ok.identity_approved'),
+  );
+
+  app.post(
+    '/api/admin/user_real/reject',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Reject an identity submission under review, with the reason its owner will read',
+        body: identityRejectRequest,
+      },
+    },
+    async (request) =>
+      ok(await identity.reject(request.body.id, request.body.reason), request, 'ok.identity_rejected'),
+  );
+
+  // ---- payment methods --------------------------------------------------------------------------
+
+  app.get(
+    '/api/pay_method/types',
+    { schema: { tags, summary: 'Payment method types: alipay, wxpay, bank' } },
+    async (request) => ok(payMethods.types(request.lang)),
+  );
+
+  app.get(
+    '/api/pay_method/get_method_by_type',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'Your saved method of one type (alipay, wxpay or bank), or null',
+        querystring: payMethodTypeQuery,
+      },
+    },
+    async (request) => ok(await payMethods.get(userOf(request).id, request.query.type)),
+  );
+
+  app.post(
+    '/api/pay_method/save',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Save your method of a type (replaces the previous one). raw_data: real_name, account, qrcode (your upload id) for alipay and wxpay; real_name, bank_name, card_no, bank_address (branch) for bank',
+        body: payMethodSaveRequest,
+      },
+    },
+    async (request) =>
+      ok(await payMethods.save(userOf(request).id, request.body), request, 'ok.pay_method_saved'),
+  );
+
+  // ---- feedback ---------------------------------------------------------------------------------
+
+  app.post(
+    '/api/feedback/submit',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'Send feedback: at least 10 characters, optionally an image (your upload id); 5 an hour',
+        body: feedbackSubmitRequest,
+      },
+    },
+    async (request) =>
+      ok(await feedback.submit(userOf(request).id, request.body), request, 'ok.feedback_submitted'),
+  );
+
+  app.get(
+    '/api/feedback/list',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'Your feedback, newest first, each with the replies',
+        querystring: feedbackListQuery,
+      },
+    },
+    async (request) =>
+      ok(await feedback.list(userOf(request).id, request.query.page, request.query.limit)),
+  );
+
+  app.post(
+    '/api/admin/feedback/reply',
+    {
+      ...admin,
+      schema: { tags: ['admin'], summary: 'Reply to a feedback; its author sees the reply', body: feedbackReplyRequest },
+    },
+    async (request) =>
+      ok(await feedback.reply(request.body.id, request.body.content), request, 'ok.feedback_replied'),
+  );
+}
