@@ -28,6 +28,8 @@ export const SETTING_DEFAULTS = {
   lever_liquidation_rate: '20',
   /** When the overnight fee is charged each day, HH:MM in EXCHANGE_TZ. */
   lever_overnight_time: '00:00',
+  /** When each day's savings interest is paid, HH:MM in EXCHANGE_TZ; a holding keeps the time it was bought with. */
+  earn_interest_time: '00:00',
 } as const;
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 

@@ -56,6 +56,8 @@ export interface Entry {
   refId: number;
   notes?: string;
   extra?: Record<string, unknown>;
+  /** The instant the entry is as of, when not its batch's (a payment due at its own time). */
+  at?: number;
 }
 
 export interface LogRecord {

@@ -31,6 +31,11 @@ export const JournalType = {
   /** A close: margin back with the profit, or the loss to the pool (beyond the user's means, from insurance). */
   LEVER_SETTLE: 20,
   LEVER_OVERNIGHT: 21,
+  /** A savings holding's principal held for its term, and released at its end. */
+  EARN_HOLD: 22,
+  EARN_RELEASE: 23,
+  /** A day's interest of a savings holding, from the interest account. */
+  EARN_INTEREST: 24,
 } as const;
 export type JournalTypeCode = (typeof JournalType)[keyof typeof JournalType];
 
@@ -56,4 +61,7 @@ export const JOURNAL_MEMO = {
   [JournalType.LEVER_FEE]: 'journal.lever_fee',
   [JournalType.LEVER_SETTLE]: 'journal.lever_settle',
   [JournalType.LEVER_OVERNIGHT]: 'journal.lever_overnight',
+  [JournalType.EARN_HOLD]: 'journal.earn_hold',
+  [JournalType.EARN_RELEASE]: 'journal.earn_release',
+  [JournalType.EARN_INTEREST]: 'journal.earn_interest',
 } as const;

@@ -9,7 +9,14 @@ import { Books, PostingError, type Account, type LogRecord, type SystemAccount }
 
 /** Tables whose ids the sequencer hands out, so a batch can refer to rows before they exist. */
 export type SequencedTable =
-  'account_logs' | 'transfers' | 'orders' | 'trades' | 'withdrawals' | 'micro_orders' | 'lever_positions';
+  | 'account_logs'
+  | 'transfers'
+  | 'orders'
+  | 'trades'
+  | 'withdrawals'
+  | 'micro_orders'
+  | 'lever_positions'
+  | 'earn_holdings';
 
 /** What a command may do while it is applied: change the books and stage rows, never await. */
 export interface CommandContext {
@@ -111,6 +118,7 @@ export class Sequencer {
       'withdrawals',
       'micro_orders',
       'lever_positions',
+      'earn_holdings',
     ] as const) {
       const { max } = await db
         .selectFrom(table)
@@ -302,7 +310,7 @@ export class Sequencer {
           ref_type: log.entry.refType,
           ref_id: log.entry.refId,
           extra_data: log.entry.extra ? JSON.stringify(log.entry.extra) : '{}',
-          created_at: now,
+          created_at: log.entry.at ?? now,
         })),
       ),
     );

@@ -2,6 +2,7 @@ import { AccountTypeId, Decimal, LeverClosedType, LeverStatus } from '@oex/proto
 import type { RowWriter } from '../db/rows.js';
 import { badRequest } from '../http/errors.js';
 import type { Account, Books, SystemAccount } from '../ledger/books.js';
+import { fundSystemAccount } from '../ledger/funding.js';
 import { JOURNAL_MEMO, JournalType } from '../ledger/journal.js';
 import type { Command, CommandContext } from '../ledger/sequencer.js';
 import type { LeverBook, Position } from './book.js';
@@ -11,7 +12,6 @@ const LEVER = AccountTypeId.lever_account;
 const POOL = { system: 'lever_pool' satisfies SystemAccount } as const;
 const FEES = { system: 'fees' satisfies SystemAccount } as const;
 const INSURANCE = { system: 'insurance' satisfies SystemAccount } as const;
-const EXTERNAL = { system: 'external_deposits' satisfies SystemAccount } as const;
 const REF = 'lever_position';
 
 type JournalCode = (typeof JournalType)[keyof typeof JournalType];
@@ -276,15 +276,7 @@ export class LeverCommands {
 
   /** An operator's funding of the lever pool or the insurance account, from outside, in the open. */
   fund(system: 'lever_pool' | 'insurance', currencyId: number, amount: Decimal): Command<void> {
-    return ({ books }) => {
-      books.post(
-        [
-          { account: books.ensure(EXTERNAL, 0, currencyId), available: -amount.units, locked: 0n },
-          { account: books.ensure({ system }, 0, currencyId), available: amount.units, locked: 0n },
-        ],
-        entry(JournalType.POOL_FUNDING, 0),
-      );
-    };
+    return ({ books }) => fundSystemAccount(books, system, currencyId, amount);
   }
 
   private owned(id: number, userId: number): Position {

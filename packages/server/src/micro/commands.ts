@@ -4,6 +4,7 @@ import type { RowWriter } from '../db/rows.js';
 import type { Database } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
 import { PostingError, type SystemAccount } from '../ledger/books.js';
+import { fundSystemAccount } from '../ledger/funding.js';
 import { JOURNAL_MEMO, JournalType } from '../ledger/journal.js';
 import type { Command, CommandContext } from '../ledger/sequencer.js';
 import type { OpenContract, OpenContracts, PoolTotals } from './open-contracts.js';
@@ -11,7 +12,6 @@ import { poolCanTake, settle, type Settlement } from './rules.js';
 
 const POOL = { system: 'micro_pool' satisfies SystemAccount } as const;
 const FEES = { system: 'fees' satisfies SystemAccount } as const;
-const EXTERNAL = { system: 'external_deposits' satisfies SystemAccount } as const;
 const REF = 'micro_order';
 
 function entry(type: (typeof JournalType)[keyof typeof JournalType], refId: number) {
@@ -186,14 +186,7 @@ export class MicroCommands {
   /** An operator's funding of the pool from outside: a journal entry anyone can see in the totals. */
   fund(currencyId: number, amount: Decimal): Command<PoolTotals> {
     return (context) => {
-      const { books } = context;
-      books.post(
-        [
-          { account: books.ensure(EXTERNAL, 0, currencyId), available: -amount.units, locked: 0n },
-          { account: books.ensure(POOL, 0, currencyId), available: amount.units, locked: 0n },
-        ],
-        entry(JournalType.POOL_FUNDING, 0),
-      );
+      fundSystemAccount(context.books, POOL.system, currencyId, amount);
       return this.writeTotals(context, currencyId, { funded: amount });
     };
   }
