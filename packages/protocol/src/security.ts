@@ -37,3 +37,14 @@ export const bindMobileSendRequest = z.object({
   mobile: requiredText(20),
 });
 export const bindMobileRequest = bindMobileSendRequest.extend({ code: verificationCode });
+
+/** One of the user's signed-in sessions (user/sessions). */
+export interface SessionView {
+  id: number;
+  user_agent: string;
+  ip: string;
+  created_at: number;
+  last_seen_at: number;
+  /** The session of the token that asked. */
+  current: boolean;
+}

@@ -28,7 +28,8 @@ describe('binding a phone number', () => {
     exchange.api.post('sms_mobile', { area_id: china, mobile }, { token });
   const bind = (token: string, mobile: string, code: string) =>
     exchange.api.post('safe/mobile', { area_id: china, mobile, code }, { token });
-  const info = async (token: string) => (await exchange.api.get<UserInfo>('user/info', {}, { token })).body.data!;
+  const info = async (token: string) =>
+    (await exchange.api.get<UserInfo>('user/info', {}, { token })).body.data!;
 
   it('sends a code to the number, refuses a wrong code, binds with the right one once', async () => {
     const user = await signUp(exchange.api);
@@ -87,9 +88,15 @@ describe('binding a phone number', () => {
   it('refuses a malformed number, an unknown area, and callers without a token', async () => {
     const user = await signUp(exchange.api);
     expect((await send(user.token, '12ab')).body.code).toBe(0);
-    const area = await exchange.api.post('sms_mobile', { area_id: 99_999, mobile: freshMobile() }, { token: user.token });
+    const area = await exchange.api.post(
+      'sms_mobile',
+      { area_id: 99_999, mobile: freshMobile() },
+      { token: user.token },
+    );
     expect(area.body.code).toBe(0);
-    expect((await exchange.api.post('sms_mobile', { area_id: china, mobile: freshMobile() })).status).toBe(401);
+    expect((await exchange.api.post('sms_mobile', { area_id: china, mobile: freshMobile() })).status).toBe(
+      401,
+    );
   });
 });
 
@@ -109,8 +116,8 @@ describe('the transaction log (account_log/all)', () => {
 
     const page = (n: number, limit = 2) =>
       exchange.api.get<Paged<AccountLogView>>('account_log/all', { page: n, limit }, { token: user.token });
-    const all = (await exchange.api.get<Paged<AccountLogView>>('account_log/all', {}, { token: user.token })).body
-      .data!;
+    const all = (await exchange.api.get<Paged<AccountLogView>>('account_log/all', {}, { token: user.token }))
+      .body.data!;
     // Two credits and a transfer out of spot into leverage.
     expect(all.total).toBe(4);
     const ids = all.data.map((row) => row.id);

@@ -137,7 +137,11 @@ describe('two-factor sign-in (TOTP)', () => {
   it('a trade-password change and a withdrawal need a current code', async () => {
     const user = await enrolled();
     const setPay = async (totp_code?: string) => {
-      const mail = await exchange.api.post('notify/send_email', { to: user.email, type: 3 }, { token: user.token });
+      const mail = await exchange.api.post(
+        'notify/send_email',
+        { to: user.email, type: 3 },
+        { token: user.token },
+      );
       expect(mail.body.code, mail.body.msg).toBe(1);
       const auth_code = await exchange.api.latestCode(user.email);
       return exchange.api.post(
@@ -190,9 +194,9 @@ describe('two-factor sign-in (TOTP)', () => {
       { token: user.token },
     );
     expect(noCode.status).toBe(400);
-    expect((await exchange.api.get<TotpStatus>('user/totp', {}, { token: user.token })).body.data!.enabled).toBe(
-      true,
-    );
+    expect(
+      (await exchange.api.get<TotpStatus>('user/totp', {}, { token: user.token })).body.data!.enabled,
+    ).toBe(true);
     nextStep();
     const off = await exchange.api.post(
       'user/totp/disable',

@@ -87,7 +87,9 @@ export function usersRoutes(app: Api, deps: UsersRoutesDeps): void {
     },
     async (request) => {
       const client = { userAgent: request.headers['user-agent'] ?? '', ip: request.ip };
-      return ok(await users.login(request.body, client), request, 'ok.logged_in');
+      const answer = await users.login(request.body, client);
+      // The first step of a two-factor sign-in signs nobody in yet: nothing to announce.
+      return ok(answer, request, 'token' in answer ? 'ok.logged_in' : undefined);
     },
   );
 

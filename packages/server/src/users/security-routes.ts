@@ -1,4 +1,9 @@
-import { bindMobileRequest, bindMobileSendRequest, totpConfirmRequest, totpDisableRequest } from '@oex/protocol';
+import {
+  bindMobileRequest,
+  bindMobileSendRequest,
+  totpConfirmRequest,
+  totpDisableRequest,
+} from '@oex/protocol';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import { requireUser, userOf } from '../http/auth.js';
 import { ok } from '../http/envelope.js';

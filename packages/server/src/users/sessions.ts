@@ -1,3 +1,4 @@
+import type { SessionView } from '@oex/protocol';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { AuthUser, SessionResolver } from '../http/auth.js';
@@ -19,15 +20,7 @@ export interface SessionClient {
   ip: string;
 }
 
-export interface SessionView {
-  id: number;
-  user_agent: string;
-  ip: string;
-  created_at: number;
-  last_seen_at: number;
-  /** The session of the token that asked. */
-  current: boolean;
-}
+export type { SessionView };
 
 /** Told the ids of sessions that just ended (logout, password change or reset, revocation). */
 export type SessionEndListener = (sessionIds: number[]) => void;

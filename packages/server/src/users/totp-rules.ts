@@ -51,7 +51,9 @@ export function sealSecret(secret: string, userId: number, keyHex: string | unde
   const cipher = createCipheriv('aes-256-gcm', keyOf(keyHex), iv);
   cipher.setAAD(Buffer.from(`user:${userId}`));
   const data = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), data].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join(':');
+  return ['v1', iv, cipher.getAuthTag(), data]
+    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+    .join(':');
 }
 
 /** Opens what sealSecret stored; throws when the key is missing or wrong. */

@@ -106,7 +106,9 @@ export class TwoFactor {
       await tx.deleteFrom('totp_recovery_codes').where('user_id', '=', userId).execute();
       await tx
         .insertInto('totp_recovery_codes')
-        .values(codes.map((c) => ({ user_id: userId, code_hash: recoveryCodeHash(userId, c), used_at: null })))
+        .values(
+          codes.map((c) => ({ user_id: userId, code_hash: recoveryCodeHash(userId, c), used_at: null })),
+        )
         .execute();
     });
     return { recovery_codes: codes };

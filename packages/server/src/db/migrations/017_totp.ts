@@ -28,5 +28,9 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addUniqueConstraint('totp_recovery_codes_user_hash', ['user_id', 'code_hash'])
     .execute();
   // The transaction log (account_log/all) pages one user's rows of every account, newest first.
-  await db.schema.createIndex('account_logs_user_newest').on('account_logs').columns(['user_id', 'id']).execute();
+  await db.schema
+    .createIndex('account_logs_user_newest')
+    .on('account_logs')
+    .columns(['user_id', 'id'])
+    .execute();
 }

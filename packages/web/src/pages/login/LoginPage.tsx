@@ -1,4 +1,4 @@
-import { CodeType, type DemoInfo, type LoginResult } from '@oex/protocol';
+import { CodeType, type DemoInfo, type LoginAnswer } from '@oex/protocol';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -40,6 +40,9 @@ export function LoginPage() {
   const countdown = useCountdown();
   const [needsSms, setNeedsSms] = useState(false);
   const [demo, setDemo] = useState<DemoInfo | null>(null);
+  /** Two-factor is on: the password was right, and the app's code is the second step. */
+  const [totpStep, setTotpStep] = useState(false);
+  const [totpCode, setTotpCode] = useState('');
 
   useEffect(() => {
     void call<string>('GET', 'default/setting', { key: 'login_use_sms' }, { quiet: true }).then(
@@ -66,15 +69,22 @@ export function LoginPage() {
 
   // The checks of spec 000 §5, in order, each with its own message.
   const { busy, onSubmit } = useFormSubmit(
-    () => loginProblem({ method, account, password, smsCode, needsSms }),
+    () =>
+      loginProblem({ method, account, password, smsCode, needsSms }) ??
+      (totpStep && !totpCode.trim() ? 'totp.emptyCode' : null),
     async () => {
-      const result = await call<LoginResult>('POST', 'user/login', {
+      const result = await call<LoginAnswer>('POST', 'user/login', {
         login_type: method === 0 ? 'email' : 'mobile',
         account,
         password,
         sms_code: needsSms ? smsCode : undefined,
         country_code: method === 1 ? areaCode : undefined,
+        totp_code: totpStep ? totpCode : undefined,
       });
+      if ('totp_required' in result) {
+        setTotpStep(true);
+        return;
+      }
       if (remember) {
         localStorage.setItem('remember', '1');
         localStorage.setItem('account', account.trim());
@@ -97,56 +107,88 @@ export function LoginPage() {
       <h1 className="mb-4 text-2xl font-semibold">{t('login.title')}</h1>
       <MethodTabs method={method} onChange={switchMethod} />
       <form onSubmit={onSubmit} className="flex flex-col gap-3" noValidate>
-        {method === 1 && <AreaSelect areas={areas} value={areaCode} onChange={setAreaCode} />}
-        <TextField
-          label={method === 0 ? t('login.account') : t('login.mobile')}
-          value={account}
-          onChange={(event) => setAccount(event.target.value)}
-          type={method === 0 ? 'email' : 'tel'}
-          autoComplete="username"
-        />
-        <TextField
-          label={t('login.password')}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          type="password"
-          autoComplete="current-password"
-        />
-        {needsSms && (
-          <CodeField
-            label={t('login.smsCode')}
-            value={smsCode}
-            onChange={setSmsCode}
-            countdown={countdown}
-            check={() => passes(accountProblem(method, account))}
-            target={{
-              method,
-              account,
-              type: CodeType.LOGIN,
-              areaId: areas.find((area) => area.global_code === areaCode)?.id,
-            }}
+        {totpStep && (
+          <>
+            <p>{t('totp.loginStep')}</p>
+            <TextField
+              label={t('totp.code')}
+              value={totpCode}
+              onChange={(event) => setTotpCode(event.target.value)}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={32}
+              autoFocus
+              hint={t('totp.codeHint')}
+            />
+            <SubmitButton busy={busy} label={t('login.submit')} busyLabel={t('login.submitting')} />
+            <button
+              type="button"
+              className="text-sm underline"
+              onClick={() => {
+                setTotpStep(false);
+                setTotpCode('');
+              }}
+            >
+              {t('totp.back')}
+            </button>
+          </>
+        )}
+        <div className={totpStep ? 'hidden' : 'flex flex-col gap-3'}>
+          {method === 1 && <AreaSelect areas={areas} value={areaCode} onChange={setAreaCode} />}
+          <TextField
+            label={method === 0 ? t('login.account') : t('login.mobile')}
+            value={account}
+            onChange={(event) => setAccount(event.target.value)}
+            type={method === 0 ? 'email' : 'tel'}
+            autoComplete="username"
           />
-        )}
-        <label className="flex items-center gap-2">
-          <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
-          <span>{t('login.remember')}</span>
-        </label>
-        {remember && (
-          <p className="text-xs" style={{ color: 'var(--muted)' }}>
-            {t('login.rememberNote')}
-          </p>
-        )}
-        <SubmitButton busy={busy} label={t('login.submit')} busyLabel={t('login.submitting')} />
-        <div className="flex justify-between text-sm">
-          <Link to="/forgetPassword" style={{ color: 'var(--accent)' }}>
-            {t('login.forgot')}
-          </Link>
-          <span>
-            {t('login.noAccount')}{' '}
-            <Link to="/register" style={{ color: 'var(--accent)' }}>
-              {t('login.register')}
+          <TextField
+            label={t('login.password')}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            type="password"
+            autoComplete="current-password"
+          />
+          {needsSms && (
+            <CodeField
+              label={t('login.smsCode')}
+              value={smsCode}
+              onChange={setSmsCode}
+              countdown={countdown}
+              check={() => passes(accountProblem(method, account))}
+              target={{
+                method,
+                account,
+                type: CodeType.LOGIN,
+                areaId: areas.find((area) => area.global_code === areaCode)?.id,
+              }}
+            />
+          )}
+          <label className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              checked={remember}
+              onChange={(event) => setRemember(event.target.checked)}
+            />
+            <span>{t('login.remember')}</span>
+          </label>
+          {remember && (
+            <p className="text-xs" style={{ color: 'var(--muted)' }}>
+              {t('login.rememberNote')}
+            </p>
+          )}
+          <SubmitButton busy={busy} label={t('login.submit')} busyLabel={t('login.submitting')} />
+          <div className="flex justify-between text-sm">
+            <Link to="/forgetPassword" style={{ color: 'var(--accent)' }}>
+              {t('login.forgot')}
             </Link>
-          </span>
+            <span>
+              {t('login.noAccount')}{' '}
+              <Link to="/register" style={{ color: 'var(--accent)' }}>
+                {t('login.register')}
+              </Link>
+            </span>
+          </div>
         </div>
       </form>
       {demo && (

@@ -1,6 +1,172 @@
-import { ComingSoon } from '../ComingSoon.js';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { QueryState } from '../../components/states.js';
+import { inviteLink, securityLabel, securityLevel } from '../../features/personal/rules.js';
+import { useAuthorizationCode, useReloadPersonal, useUserInfo } from '../../features/personal/security.js';
+import { borderStyle, buttonClass, muted } from '../assets/parts.js';
+import { BindPhoneForm } from './BindPhoneForm.js';
+import { CopyText, Panel, SettingRow } from './parts.js';
+import { SessionsPanel } from './SessionsPanel.js';
+import { TwoFactorPanel } from './TwoFactorPanel.js';
 
-/** Placeholder until this page is built (issue 15). */
+const LEVEL_COLOURS = { low: 'var(--down)', middle: 'var(--accent)', high: 'var(--up)', strong: 'var(--up)' };
+
+/** The security bar of spec 001 §4: 50 % base, +25 for a phone, an email and certified identity. */
+function SecurityBar({ level }: { level: number }) {
+  const { t } = useTranslation();
+  const label = securityLabel(level);
+  return (
+    <div className="flex items-center gap-3" data-testid="security-level" data-level={level}>
+      <span style={muted}>{t('settings.security')}</span>
+      <div
+        role="progressbar"
+        aria-label={t('settings.security')}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={level}
+        aria-valuetext={`${level}% ${t(`settings.level.${label}`)}`}
+        className="h-2 max-w-64 flex-1 overflow-hidden rounded"
+        style={{ background: 'var(--border)' }}
+      >
+        <div className="h-full rounded" style={{ width: `${level}%`, background: LEVEL_COLOURS[label] }} />
+      </div>
+      <span className="font-semibold" style={{ color: LEVEL_COLOURS[label] }}>
+        {t(`settings.level.${label}`)}
+      </span>
+    </div>
+  );
+}
+
+/** Account settings (spec 001 §2): security, invite, bindings, passwords, agent code, two-factor, sessions. */
 export function AccountSettingsPage() {
-  return <ComingSoon />;
+  const { t } = useTranslation();
+  const user = useUserInfo();
+  const authCode = useAuthorizationCode();
+  const reload = useReloadPersonal();
+  const [bindingPhone, setBindingPhone] = useState(false);
+  const action = `${buttonClass} text-sm`;
+  const linkStyle = { ...borderStyle, color: 'var(--accent)' };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-xl font-semibold">{t('settings.title')}</h1>
+      <QueryState query={user} skeleton={{ rows: 8 }}>
+        {(info) => (
+          <Panel
+            title={t('settings.account')}
+            titleId="settings-account"
+            aside={<SecurityBar level={securityLevel(info)} />}
+          >
+            <div className="text-sm">
+              <SettingRow
+                label={t('settings.invite')}
+                value={<code data-testid="invite-code">{info.invite_code}</code>}
+              >
+                <CopyText
+                  text={inviteLink(window.location.origin, info.invite_code)}
+                  label={t('settings.copyLink')}
+                />
+              </SettingRow>
+              <SettingRow
+                label={t('settings.phone')}
+                testId="phone-row"
+                value={
+                  info.mobile ? (
+                    `+${info.area_code ?? ''} ${info.mobile}`
+                  ) : (
+                    <span style={muted}>{t('settings.notBound')}</span>
+                  )
+                }
+              >
+                {!info.mobile && !bindingPhone && (
+                  <button
+                    type="button"
+                    className={action}
+                    style={linkStyle}
+                    onClick={() => setBindingPhone(true)}
+                  >
+                    {t('settings.bind')}
+                  </button>
+                )}
+              </SettingRow>
+              {bindingPhone && !info.mobile && (
+                <div className="max-w-sm pb-2">
+                  <BindPhoneForm
+                    onCancel={() => setBindingPhone(false)}
+                    onBound={() => {
+                      setBindingPhone(false);
+                      void reload('info');
+                    }}
+                  />
+                </div>
+              )}
+              <SettingRow
+                label={t('settings.email')}
+                testId="email-row"
+                value={info.email ?? <span style={muted}>{t('settings.notBound')}</span>}
+              >
+                {!info.email && (
+                  <Link to="/bindAccount" className={action} style={linkStyle}>
+                    {t('settings.bind')}
+                  </Link>
+                )}
+              </SettingRow>
+              <SettingRow label={t('settings.loginPassword')} value="••••••••">
+                <Link to="/resetPassword" className={action} style={linkStyle}>
+                  {t('settings.change')}
+                </Link>
+              </SettingRow>
+              <SettingRow
+                label={t('settings.tradePassword')}
+                testId="trade-row"
+                value={
+                  info.has_pay_password ? (
+                    t('settings.isSet')
+                  ) : (
+                    <span style={muted}>{t('settings.notSet')}</span>
+                  )
+                }
+              >
+                <Link to="/tradePassword" className={action} style={linkStyle}>
+                  {info.has_pay_password ? t('settings.change') : t('settings.set')}
+                </Link>
+              </SettingRow>
+              <SettingRow
+                label={t('settings.identity')}
+                value={
+                  info.review_status === 2
+                    ? t('settings.certified')
+                    : info.review_status === 1
+                      ? t('settings.underReview')
+                      : t('settings.notCertified')
+                }
+              >
+                {info.review_status !== 2 && (
+                  <Link to="/personal/authentication" className={action} style={linkStyle}>
+                    {t('settings.certify')}
+                  </Link>
+                )}
+              </SettingRow>
+              <SettingRow
+                label={t('settings.authCode')}
+                value={
+                  <span>
+                    <code data-testid="auth-code">{authCode.data ?? '…'}</code>
+                    <span className="block text-xs" style={muted}>
+                      {t('settings.authCodeHint')}
+                    </span>
+                  </span>
+                }
+              >
+                <CopyText text={authCode.data ?? ''} label={t('settings.copyAuthCode')} />
+              </SettingRow>
+            </div>
+          </Panel>
+        )}
+      </QueryState>
+      <TwoFactorPanel />
+      <SessionsPanel />
+    </div>
+  );
 }

@@ -1,6 +1,24 @@
-import { Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { SideMenuLayout } from '../../components/SideMenuLayout.js';
 
-/** Placeholder until the personal centre's menu is built (issue 15). */
+/**
+ * The personal centre's menu (spec 001 §2 lists account settings, authentication and feedback;
+ * the transaction log and collection settings are its other children, so they are listed too).
+ */
+const MENU = [
+  'accountSettings',
+  'transactionLog',
+  'collectionSettings',
+  'authentication',
+  'feedback',
+] as const;
+
 export function PersonalLayout() {
-  return <Outlet />;
+  const { t } = useTranslation();
+  return (
+    <SideMenuLayout
+      label={t('personal.menu')}
+      items={MENU.map((page) => ({ to: `/personal/${page}`, text: t(`personal.nav.${page}`) }))}
+    />
+  );
 }

@@ -1,6 +1,67 @@
-import { ComingSoon } from '../ComingSoon.js';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { call } from '../../api/http.js';
+import { NewPasswordFields, SubmitButton, TextField, useFormSubmit } from '../../components/auth-form.js';
+import { useToasts } from '../../components/toast.js';
+import { changePasswordProblem } from '../../features/personal/rules.js';
+import { useSession } from '../../features/session.js';
+import { FormPage } from './parts.js';
 
-/** Placeholder until this page is built (issue 15). */
+/**
+ * Change the login password (spec 001 §5): old, new, confirmation. The server then ends every
+ * session, this one too, so the page signs out and sends the user to log in with the new password.
+ */
 export function ResetPasswordPage() {
-  return <ComingSoon />;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const toast = useToasts((state) => state.show);
+  const clear = useSession((state) => state.clear);
+  const [old, setOld] = useState('');
+  const [password, setPassword] = useState('');
+  const [rePassword, setRePassword] = useState('');
+  const { busy, onSubmit } = useFormSubmit(
+    () => changePasswordProblem({ old, password, rePassword }),
+    async () => {
+      await call(
+        'POST',
+        'user/amend_password',
+        {
+          old_password: old,
+          new_password: password,
+          secondary_password: rePassword,
+        },
+        { quiet: true },
+      );
+      clear();
+      toast('success', t('passwordPages.signInAgain'));
+      navigate('/login', { replace: true });
+      return 'leaving';
+    },
+  );
+  return (
+    <FormPage title={t('passwordPages.resetTitle')}>
+      <form onSubmit={onSubmit} className="flex flex-col gap-3" noValidate>
+        <TextField
+          label={t('passwordPages.old')}
+          value={old}
+          onChange={(event) => setOld(event.target.value)}
+          type="password"
+          autoComplete="current-password"
+        />
+        <NewPasswordFields
+          label={t('passwordPages.new')}
+          password={password}
+          rePassword={rePassword}
+          onPassword={setPassword}
+          onRePassword={setRePassword}
+        />
+        <SubmitButton
+          busy={busy}
+          label={t('passwordPages.resetSubmit')}
+          busyLabel={t('passwordPages.saving')}
+        />
+      </form>
+    </FormPage>
+  );
 }

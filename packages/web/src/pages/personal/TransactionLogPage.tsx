@@ -1,6 +1,62 @@
-import { ComingSoon } from '../ComingSoon.js';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { recordAmount } from '../../features/assets/rules.js';
+import { useTransactionLog } from '../../features/personal/transaction-log.js';
+import { currentLang } from '../../i18n/index.js';
+import { borderStyle, muted, PagedRecords, RecordTable, SignedAmount } from '../assets/parts.js';
 
-/** Placeholder until this page is built (issue 15). */
+/** The asset centre's name of each account type, by id (protocol AccountTypeId). */
+const ACCOUNT_NAMES: Record<number, string> = {
+  1: 'assets.nav.tradeAccount',
+  2: 'assets.nav.legalAccount',
+  3: 'assets.nav.leverAccount',
+  4: 'assets.nav.secondAccount',
+  5: 'assets.nav.financialAccount',
+};
+
+/** Shown decimals of a log amount: enough for any currency's smallest unit the ledger keeps. */
+const LOG_DECIMALS = 8;
+
+/** The transaction log (spec 001 §2): every account's records, newest first: time, detail, quantity. */
 export function TransactionLogPage() {
-  return <ComingSoon />;
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const [page, setPage] = useState(1);
+  const log = useTransactionLog(page);
+  return (
+    <div className="flex flex-col gap-3">
+      <h1 className="text-xl font-semibold">{t('txlog.title')}</h1>
+      <PagedRecords query={log} empty={t('txlog.empty')} page={page} onPage={setPage}>
+        {(rows) => (
+          <RecordTable
+            label={t('txlog.title')}
+            testId="transaction-log"
+            className="min-w-[34rem] text-sm"
+            columns={[
+              { title: t('txlog.time') },
+              { title: t('txlog.detail') },
+              { title: t('txlog.quantity'), numeric: true },
+            ]}
+          >
+            {rows.map((row) => (
+              <tr key={row.id} className="border-t" style={borderStyle} data-record-id={row.id}>
+                <td className="px-2 py-1.5 whitespace-nowrap tabular-nums">{row.created_at}</td>
+                <td className="px-2 py-1.5">
+                  {row.memo}
+                  <span className="block text-xs" style={muted}>
+                    {ACCOUNT_NAMES[row.account_type_id] ? t(ACCOUNT_NAMES[row.account_type_id]!) : ''}
+                    {row.notes ? ` · ${row.notes}` : ''}
+                  </span>
+                </td>
+                <td className="px-2 py-1.5 text-right whitespace-nowrap">
+                  <SignedAmount value={recordAmount(row)} decimals={LOG_DECIMALS} lang={lang} />{' '}
+                  <span style={muted}>{row.currency.code}</span>
+                </td>
+              </tr>
+            ))}
+          </RecordTable>
+        )}
+      </PagedRecords>
+    </div>
+  );
 }

@@ -1,0 +1,130 @@
+import type { SessionView } from '@oex/protocol';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QueryState } from '../../components/states.js';
+import { deviceName } from '../../features/personal/rules.js';
+import {
+  endOtherSessions,
+  endSession,
+  useReloadPersonal,
+  useSessions,
+} from '../../features/personal/security.js';
+import { formatInZone } from '../../lib/format.js';
+import { borderStyle, buttonClass, ConfirmDialog, muted, RecordTable } from '../assets/parts.js';
+import { Panel } from './parts.js';
+
+const localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The signed-in devices, with sign-out of one and of every other (after a confirmation). */
+export function SessionsPanel() {
+  const { t } = useTranslation();
+  const sessions = useSessions();
+  const reload = useReloadPersonal();
+  const dialog = useRef<HTMLDialogElement>(null);
+  /** The session to end, or 'others'. */
+  const [doomed, setDoomed] = useState<SessionView | 'others' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const others = (sessions.data ?? []).filter((session) => !session.current).length;
+
+  const ask = (target: SessionView | 'others') => {
+    setDoomed(target);
+    dialog.current?.showModal();
+  };
+  const end = async () => {
+    if (!doomed) return;
+    setBusy(true);
+    try {
+      await (doomed === 'others' ? endOtherSessions() : endSession(doomed.id));
+      dialog.current?.close();
+      await reload('sessions');
+    } catch {
+      // The client has shown the server's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Panel
+      title={t('sessions.title')}
+      titleId="sessions-title"
+      aside={
+        <button
+          type="button"
+          className={`${buttonClass} text-sm`}
+          style={{ ...borderStyle, color: 'var(--down)' }}
+          disabled={others === 0}
+          onClick={() => ask('others')}
+        >
+          {t('sessions.endOthers')}
+        </button>
+      }
+    >
+      <QueryState query={sessions} skeleton={{ rows: 2 }}>
+        {(rows) => (
+          <RecordTable
+            label={t('sessions.title')}
+            testId="sessions"
+            className="min-w-[36rem] text-sm"
+            columns={[
+              { title: t('sessions.device') },
+              { title: t('sessions.ip') },
+              { title: t('sessions.opened') },
+              { title: t('sessions.lastSeen') },
+            ]}
+            actionTitle={t('sessions.actions')}
+          >
+            {rows.map((session) => (
+              <tr key={session.id} className="border-t" style={borderStyle} data-session-id={session.id}>
+                <td className="px-2 py-1.5">
+                  {deviceName(session.user_agent) || t('sessions.unknownDevice')}
+                  {session.current && (
+                    <span className="ml-2 text-xs" style={{ color: 'var(--up)' }}>
+                      {t('sessions.current')}
+                    </span>
+                  )}
+                </td>
+                <td className="px-2 py-1.5 tabular-nums" style={muted}>
+                  {session.ip}
+                </td>
+                <td className="px-2 py-1.5 whitespace-nowrap tabular-nums">
+                  {formatInZone(session.created_at, localZone)}
+                </td>
+                <td className="px-2 py-1.5 whitespace-nowrap tabular-nums">
+                  {formatInZone(session.last_seen_at, localZone)}
+                </td>
+                <td className="px-2 py-1.5 text-right">
+                  {!session.current && (
+                    <button
+                      type="button"
+                      className={buttonClass}
+                      style={borderStyle}
+                      aria-label={t('sessions.endOne', {
+                        device: deviceName(session.user_agent) || session.ip,
+                      })}
+                      onClick={() => ask(session)}
+                    >
+                      {t('sessions.end')}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </RecordTable>
+        )}
+      </QueryState>
+      <ConfirmDialog
+        ref={dialog}
+        titleId="session-end-title"
+        title={doomed === 'others' ? t('sessions.confirmOthers') : t('sessions.confirmOne')}
+        confirm={t('sessions.end')}
+        busy={busy}
+        onConfirm={() => void end()}
+      >
+        <p className="mb-3" style={muted}>
+          {t('sessions.confirmNote')}
+        </p>
+      </ConfirmDialog>
+    </Panel>
+  );
+}
