@@ -8,7 +8,7 @@ export const panelStyle = { background: 'var(--panel)', borderColor: 'var(--bord
 export const inputClass = 'w-full rounded border px-2 py-1.5';
 export const inputStyle = { background: 'var(--bg)', borderColor: 'var(--border)', color: 'var(--text)' };
 export const primaryClass = 'rounded px-4 py-1.5 font-medium text-white disabled:opacity-60';
-export const primaryStyle = { background: 'var(--accent)' };
+export const primaryStyle = { background: 'var(--accent-strong)' };
 export const muted = { color: 'var(--muted)' };
 export const SPEC_TZ = 'Asia/Shanghai';
 
