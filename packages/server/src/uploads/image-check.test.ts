@@ -4,7 +4,7 @@ import { isWholeImage, jpegEnd, pngEnd, webpEnd } from './image-check.js';
 
 const solid = (format: 'png' | 'jpeg' | 'webp') =>
   sharp({ create: { width: 16, height: 12, channels: 3, background: '#48c' } })
-    [format]()
+    .toFormat(format)
     .toBuffer();
 
 describe('whole-image checks', () => {
