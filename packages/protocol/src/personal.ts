@@ -145,7 +145,12 @@ export type BankRawData = z.output<typeof bankRawData>;
 
 /** A saved method; a wallet's `qrcode` is the upload id and `qrcode_url` where its owner reads it. */
 export type PayMethodView =
-  | { id: number; type: 'alipay' | 'wxpay'; raw_data: WalletRawData & { qrcode_url: string }; updated_at: number }
+  | {
+      id: number;
+      type: 'alipay' | 'wxpay';
+      raw_data: WalletRawData & { qrcode_url: string };
+      updated_at: number;
+    }
   | { id: number; type: 'bank'; raw_data: BankRawData; updated_at: number };
 
 // ---- feedback -----------------------------------------------------------------------------------

@@ -69,7 +69,11 @@ describe('identity: the review states 0 → 1 → 3 → 1 → 2', () => {
     expect(await infoStatus(alice.token)).toBe(1);
 
     // Under review: another submission is refused and changes nothing.
-    const again = await ex.api.post('user_real/real_name', { name: 'Alice', card_id: 'AB12345', ...pics }, { token: alice.token });
+    const again = await ex.api.post(
+      'user_real/real_name',
+      { name: 'Alice', card_id: 'AB12345', ...pics },
+      { token: alice.token },
+    );
     expect(again.status).toBe(409);
     expect(again.body.msg).toBe('Your identity is already under review');
     expect(await submissionsOf(alice.id)).toHaveLength(1);
@@ -85,14 +89,22 @@ describe('identity: the review states 0 → 1 → 3 → 1 → 2', () => {
       admin(),
     );
     expect(rejected.body, rejected.body.msg).toMatchObject({ code: 1, data: { status: 3 } });
-    expect(await center(alice.token)).toMatchObject({ review_status: 3, reason: 'The back photo is blurred' });
+    expect(await center(alice.token)).toMatchObject({
+      review_status: 3,
+      reason: 'The back photo is blurred',
+    });
     expect(await infoStatus(alice.token)).toBe(3);
     expect((await pending()).some((s) => s.id === mine.id)).toBe(false);
 
     // Rejected: she may submit again (without the optional hand-held photo).
     const second = await ex.api.post<IdentityCenter>(
       'user_real/real_name',
-      { name: 'Alice Example', card_id: 'E12345678', front_pic: pics.front_pic, reverse_pic: await uploadPng(ex.url, alice.token, '#444') },
+      {
+        name: 'Alice Example',
+        card_id: 'E12345678',
+        front_pic: pics.front_pic,
+        reverse_pic: await uploadPng(ex.url, alice.token, '#444'),
+      },
       { token: alice.token },
     );
     expect(second.body, second.body.msg).toMatchObject({ code: 1, data: { review_status: 1, reason: null } });
@@ -105,7 +117,11 @@ describe('identity: the review states 0 → 1 → 3 → 1 → 2', () => {
     expect(await infoStatus(alice.token)).toBe(2);
 
     // Certified: no more submissions; a decided submission cannot be decided again.
-    const third = await ex.api.post('user_real/real_name', { name: 'Alice', card_id: 'AB12345', ...(await photos(alice.token)) }, { token: alice.token });
+    const third = await ex.api.post(
+      'user_real/real_name',
+      { name: 'Alice', card_id: 'AB12345', ...(await photos(alice.token)) },
+      { token: alice.token },
+    );
     expect(third.status).toBe(409);
     expect(third.body.msg).toBe('Your identity is already certified');
     const twice = await ex.api.post('admin/user_real/reject', { id: next.id, reason: 'late' }, admin());
@@ -128,7 +144,11 @@ describe('identity: refused submissions change nothing', () => {
       { front_pic: own, reverse_pic: await uploadPng(ex.url, mallory.token), hand_pic: theirs },
       { front_pic: own, reverse_pic: 987654 },
     ]) {
-      const answer = await ex.api.post('user_real/real_name', { name: 'Mallory', card_id: 'X1234567', ...pics }, { token: mallory.token });
+      const answer = await ex.api.post(
+        'user_real/real_name',
+        { name: 'Mallory', card_id: 'X1234567', ...pics },
+        { token: mallory.token },
+      );
       expect(answer.status).toBe(400);
       expect(answer.body.msg).toBe('An image is not one of your uploads; upload it again');
     }
@@ -148,14 +168,21 @@ describe('identity: refused submissions change nothing', () => {
       [{ name: 'Bob', card_id: '1234;DROP TABLE', ...pics }, /^card_id: must be 5-32/],
       [{ name: 'Bob', card_id: 'X1234567', front_pic: pics.front_pic }, /^reverse_pic: is required/],
       [{ name: 'Bob', card_id: 'X1234567', reverse_pic: pics.reverse_pic }, /^front_pic: is required/],
-      [{ name: 'Bob', card_id: 'X1234567', front_pic: pics.front_pic, reverse_pic: pics.front_pic }, /different image/],
+      [
+        { name: 'Bob', card_id: 'X1234567', front_pic: pics.front_pic, reverse_pic: pics.front_pic },
+        /different image/,
+      ],
     ];
     for (const [body, message] of cases) {
       const answer = await ex.api.post('user_real/real_name', body, { token: bob.token });
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.body.msg).toMatch(message);
     }
-    const zh = await ex.api.post('user_real/real_name', { name: 'Bob', card_id: '12', ...pics }, { token: bob.token, lang: 'zh' });
+    const zh = await ex.api.post(
+      'user_real/real_name',
+      { name: 'Bob', card_id: '12', ...pics },
+      { token: bob.token, lang: 'zh' },
+    );
     expect(zh.body.msg).toBe('card_id：必须为 5-32 位字母或数字');
     expect(await submissionsOf(bob.id)).toHaveLength(0);
     expect(await infoStatus(bob.token)).toBe(0);
@@ -175,7 +202,11 @@ describe('identity: the photos are private', () => {
     const owner = await signUp(ex.api);
     const other = await signUp(ex.api);
     const pics = await photos(owner.token);
-    const answer = await ex.api.post('user_real/real_name', { name: 'Owner', card_id: 'P9876543', ...pics }, { token: owner.token });
+    const answer = await ex.api.post(
+      'user_real/real_name',
+      { name: 'Owner', card_id: 'P9876543', ...pics },
+      { token: owner.token },
+    );
     expect(answer.body.code, answer.body.msg).toBe(1);
     const submission = (await pending()).find((s) => s.user_id === owner.id)!;
     for (const url of [submission.front_pic, submission.reverse_pic, submission.hand_pic!]) {

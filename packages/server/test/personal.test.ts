@@ -43,26 +43,46 @@ describe('payment methods', () => {
     const none = await ex.api.get('pay_method/get_method_by_type', { type: 'bank' }, { token: alice.token });
     expect(none.body).toMatchObject({ code: 1, data: null });
 
-    const saved = await ex.api.post<PayMethodView>('pay_method/save', { type: 'bank', raw_data: bank }, { token: alice.token });
+    const saved = await ex.api.post<PayMethodView>(
+      'pay_method/save',
+      { type: 'bank', raw_data: bank },
+      { token: alice.token },
+    );
     expect(saved.body, saved.body.msg).toMatchObject({
       code: 1,
       msg: 'Payment method saved',
       data: { type: 'bank', raw_data: { ...bank, card_no: '6222020012345678' } },
     });
-    const replaced = await ex.api.post('pay_method/save', { type: 'bank', raw_data: { ...bank, bank_name: 'Other Bank' } }, { token: alice.token });
+    const replaced = await ex.api.post(
+      'pay_method/save',
+      { type: 'bank', raw_data: { ...bank, bank_name: 'Other Bank' } },
+      { token: alice.token },
+    );
     expect(replaced.body.code, replaced.body.msg).toBe(1);
 
     const qr = await uploadPng(ex.url, alice.token);
     const wallet = { real_name: 'Alice Example', account: 'alice@example.test', qrcode: qr };
-    const alipay = await ex.api.post<PayMethodView>('pay_method/save', { type: 'alipay', raw_data: wallet }, { token: alice.token });
+    const alipay = await ex.api.post<PayMethodView>(
+      'pay_method/save',
+      { type: 'alipay', raw_data: wallet },
+      { token: alice.token },
+    );
     expect(alipay.body, alipay.body.msg).toMatchObject({
       code: 1,
       data: { type: 'alipay', raw_data: { ...wallet, qrcode_url: `/api/common/image/${qr}` } },
     });
 
-    const got = await ex.api.get<PayMethodView>('pay_method/get_method_by_type', { type: 'bank' }, { token: alice.token });
+    const got = await ex.api.get<PayMethodView>(
+      'pay_method/get_method_by_type',
+      { type: 'bank' },
+      { token: alice.token },
+    );
     expect(got.body.data).toMatchObject({ type: 'bank', raw_data: { bank_name: 'Other Bank' } });
-    const rows = await ex.db.kysely.selectFrom('pay_methods').selectAll().where('user_id', '=', alice.id).execute();
+    const rows = await ex.db.kysely
+      .selectFrom('pay_methods')
+      .selectAll()
+      .where('user_id', '=', alice.id)
+      .execute();
     expect(rows.map((r) => r.type).sort()).toEqual(['alipay', 'bank']);
 
     // Another user sees only their own (none).
@@ -80,9 +100,15 @@ describe('payment methods', () => {
       [{ type: 'bank', raw_data: { ...bank, bank_name: undefined } }, /^raw_data\.bank_name: is required/],
       [{ type: 'bank', raw_data: { ...bank, bank_address: ' ' } }, /^raw_data\.bank_address: is required/],
       [{ type: 'bank', raw_data: { ...bank, card_no: '1234' } }, /^raw_data\.card_no: must be 8-30 digits/],
-      [{ type: 'bank', raw_data: { ...bank, card_no: '6222abcd12345678' } }, /^raw_data\.card_no: must be 8-30 digits/],
+      [
+        { type: 'bank', raw_data: { ...bank, card_no: '6222abcd12345678' } },
+        /^raw_data\.card_no: must be 8-30 digits/,
+      ],
       [{ type: 'alipay', raw_data: { real_name: 'Carol', qrcode: qr } }, /^raw_data\.account: is required/],
-      [{ type: 'wxpay', raw_data: { real_name: 'Carol', account: 'carol_wx' } }, /^raw_data\.qrcode: is required/],
+      [
+        { type: 'wxpay', raw_data: { real_name: 'Carol', account: 'carol_wx' } },
+        /^raw_data\.qrcode: is required/,
+      ],
       [{ type: 'wxpay', raw_data: { account: 'carol_wx', qrcode: qr } }, /^raw_data\.real_name: is required/],
     ];
     for (const [body, message] of cases) {
@@ -92,7 +118,9 @@ describe('payment methods', () => {
     }
     const query = await ex.api.get('pay_method/get_method_by_type', { type: 'card' }, { token: carol.token });
     expect(query.status).toBe(400);
-    expect(await ex.db.kysely.selectFrom('pay_methods').selectAll().where('user_id', '=', carol.id).execute()).toEqual([]);
+    expect(
+      await ex.db.kysely.selectFrom('pay_methods').selectAll().where('user_id', '=', carol.id).execute(),
+    ).toEqual([]);
   });
 
   it("refuses another user's QR code upload and keeps the saved method", async () => {
@@ -100,12 +128,24 @@ describe('payment methods', () => {
     const victim = await signUp(ex.api);
     const own = await uploadPng(ex.url, mallory.token);
     const theirs = await uploadPng(ex.url, victim.token);
-    const first = await ex.api.post('pay_method/save', { type: 'wxpay', raw_data: { real_name: 'Mallory', account: 'm1', qrcode: own } }, { token: mallory.token });
+    const first = await ex.api.post(
+      'pay_method/save',
+      { type: 'wxpay', raw_data: { real_name: 'Mallory', account: 'm1', qrcode: own } },
+      { token: mallory.token },
+    );
     expect(first.body.code, first.body.msg).toBe(1);
-    const stolen = await ex.api.post('pay_method/save', { type: 'wxpay', raw_data: { real_name: 'Mallory', account: 'm2', qrcode: theirs } }, { token: mallory.token });
+    const stolen = await ex.api.post(
+      'pay_method/save',
+      { type: 'wxpay', raw_data: { real_name: 'Mallory', account: 'm2', qrcode: theirs } },
+      { token: mallory.token },
+    );
     expect(stolen.status).toBe(400);
     expect(stolen.body.msg).toBe('An image is not one of your uploads; upload it again');
-    const kept = await ex.api.get<PayMethodView>('pay_method/get_method_by_type', { type: 'wxpay' }, { token: mallory.token });
+    const kept = await ex.api.get<PayMethodView>(
+      'pay_method/get_method_by_type',
+      { type: 'wxpay' },
+      { token: mallory.token },
+    );
     expect(kept.body.data).toMatchObject({ raw_data: { account: 'm1', qrcode: own } });
   });
 
@@ -114,7 +154,11 @@ describe('payment methods', () => {
     await ex.api.post('pay_method/save', { type: 'bank', raw_data: bank }, { token: dave.token });
     const { PayMethods } = await import('../src/personal/pay-methods.js');
     const { UploadStore } = await import('../src/uploads/store.js');
-    const methods = new PayMethods(ex.db.kysely, new UploadStore(ex.db.kysely, uploadsDir, ex.clock, 1), ex.clock);
+    const methods = new PayMethods(
+      ex.db.kysely,
+      new UploadStore(ex.db.kysely, uploadsDir, ex.clock, 1),
+      ex.clock,
+    );
     expect((await methods.methodsOf(dave.id)).map((m) => m.type)).toEqual(['bank']);
   });
 });
@@ -130,20 +174,55 @@ describe('feedback', () => {
 
     const other = await signUp(ex.api);
     const theirs = await uploadPng(ex.url, other.token);
-    const stolen = await ex.api.post('feedback/submit', { content: 'Look at this picture please', image: theirs }, { token: erin.token });
+    const stolen = await ex.api.post(
+      'feedback/submit',
+      { content: 'Look at this picture please', image: theirs },
+      { token: erin.token },
+    );
     expect(stolen.status).toBe(400);
     expect(stolen.body.msg).toMatch(/not one of your uploads/);
 
     const image = await uploadPng(ex.url, erin.token);
-    const sent = await ex.api.post<FeedbackView>('feedback/submit', { content: 'The chart is slow on my phone', image }, { token: erin.token });
-    expect(sent.body, sent.body.msg).toMatchObject({ code: 1, data: { image_url: `/api/common/image/${image}`, replies: [] } });
-    const plain = await ex.api.post<FeedbackView>('feedback/submit', { content: 'Please add a dark blue theme' }, { token: erin.token });
+    const sent = await ex.api.post<FeedbackView>(
+      'feedback/submit',
+      { content: 'The chart is slow on my phone', image },
+      { token: erin.token },
+    );
+    expect(sent.body, sent.body.msg).toMatchObject({
+      code: 1,
+      data: { image_url: `/api/common/image/${image}`, replies: [] },
+    });
+    const plain = await ex.api.post<FeedbackView>(
+      'feedback/submit',
+      { content: 'Please add a dark blue theme' },
+      { token: erin.token },
+    );
     expect(plain.body.code).toBe(1);
 
-    const reply = await ex.api.post('admin/feedback/reply', { id: sent.body.data!.id, content: 'Thanks, fixed in the next release' }, { headers: { 'x-admin-token': ex.adminToken } });
+    const reply = await ex.api.post(
+      'admin/feedback/reply',
+      { id: sent.body.data!.id, content: 'Thanks, fixed in the next release' },
+      { headers: { 'x-admin-token': ex.adminToken } },
+    );
     expect(reply.body, reply.body.msg).toMatchObject({ code: 1 });
-    expect((await ex.api.post('admin/feedback/reply', { id: sent.body.data!.id, content: 'x' }, { token: erin.token })).status).toBe(403);
-    expect((await ex.api.post('admin/feedback/reply', { id: 999999, content: 'x' }, { headers: { 'x-admin-token': ex.adminToken } })).status).toBe(404);
+    expect(
+      (
+        await ex.api.post(
+          'admin/feedback/reply',
+          { id: sent.body.data!.id, content: 'x' },
+          { token: erin.token },
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await ex.api.post(
+          'admin/feedback/reply',
+          { id: 999999, content: 'x' },
+          { headers: { 'x-admin-token': ex.adminToken } },
+        )
+      ).status,
+    ).toBe(404);
 
     const list = await ex.api.get<Paged<FeedbackView>>('feedback/list', { page: 1 }, { token: erin.token });
     expect(list.body.data).toMatchObject({ total: 2, current_page: 1 });
@@ -159,19 +238,37 @@ describe('feedback', () => {
   it('limits feedback to 5 an hour per user', async () => {
     const frank = await signUp(ex.api);
     for (let i = 1; i <= 5; i += 1) {
-      const answer = await ex.api.post('feedback/submit', { content: `Feedback number ${i} here` }, { token: frank.token });
+      const answer = await ex.api.post(
+        'feedback/submit',
+        { content: `Feedback number ${i} here` },
+        { token: frank.token },
+      );
       expect(answer.body.code, answer.body.msg).toBe(1);
     }
-    const sixth = await ex.api.post('feedback/submit', { content: 'Feedback number 6 here' }, { token: frank.token });
+    const sixth = await ex.api.post(
+      'feedback/submit',
+      { content: 'Feedback number 6 here' },
+      { token: frank.token },
+    );
     expect(sixth.status).toBe(429);
     expect(sixth.body.msg).toBe('You can send at most 5 feedback messages an hour; please try again later');
-    const count = await ex.db.kysely.selectFrom('feedback').select('id').where('user_id', '=', frank.id).execute();
+    const count = await ex.db.kysely
+      .selectFrom('feedback')
+      .select('id')
+      .where('user_id', '=', frank.id)
+      .execute();
     expect(count).toHaveLength(5);
     // Another user is not limited by Frank's messages; an hour later Frank may write again.
     const grace = await signUp(ex.api);
-    expect((await ex.api.post('feedback/submit', { content: 'Hello from Grace here' }, { token: grace.token })).body.code).toBe(1);
+    expect(
+      (await ex.api.post('feedback/submit', { content: 'Hello from Grace here' }, { token: grace.token }))
+        .body.code,
+    ).toBe(1);
     ex.clock.advance(3_600_001);
-    expect((await ex.api.post('feedback/submit', { content: 'Feedback number 7 here' }, { token: frank.token })).body.code).toBe(1);
+    expect(
+      (await ex.api.post('feedback/submit', { content: 'Feedback number 7 here' }, { token: frank.token }))
+        .body.code,
+    ).toBe(1);
   });
 });
 

@@ -93,14 +93,23 @@ describe('image uploads: accepted files', () => {
       .selectAll()
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ user_id: alice.id, purpose: 'identity', mime: 'image/jpeg', width: 20, height: 40 });
+    expect(row).toMatchObject({
+      user_id: alice.id,
+      purpose: 'identity',
+      mime: 'image/jpeg',
+      width: 20,
+      height: 40,
+    });
     expect(row.stored_name).toMatch(/^[\w-]{43}\.jpg$/);
     expect(statSync(join(uploadsDir, row.stored_name)).mode & 0o777).toBe(0o600);
   });
 
   it('takes a PNG and a WebP, re-encoded in their own format', async () => {
     const png = await uploadFile(ex.url, alice.token, await pngImage(), 'a.png', 'image/png');
-    expect(png.body, png.body.msg).toMatchObject({ code: 1, data: { mime: 'image/png', width: 24, height: 16 } });
+    expect(png.body, png.body.msg).toMatchObject({
+      code: 1,
+      data: { mime: 'image/png', width: 24, height: 16 },
+    });
     const webpData = await sharp({ create: { width: 30, height: 30, channels: 4, background: '#08f8' } })
       .webp()
       .withExif({ IFD0: { Make: 'TestCam' } })
@@ -118,11 +127,18 @@ describe('image uploads: accepted files', () => {
 
 describe('image uploads: hostile files are refused and nothing is stored', () => {
   it('refuses a text file that claims to be a JPEG', async () => {
-    await expectRefused(Buffer.from('hello, I am certainly a photo'), 'me.jpg', 'image/jpeg', 415, /JPEG, PNG or WebP/);
+    await expectRefused(
+      Buffer.from('hello, I am certainly a photo'),
+      'me.jpg',
+      'image/jpeg',
+      415,
+      /JPEG, PNG or WebP/,
+    );
   });
 
   it('refuses an SVG, even one named .png', async () => {
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>';
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>';
     await expectRefused(Buffer.from(svg), 'logo.png', 'image/png', 415, /JPEG, PNG or WebP/);
     await expectRefused(Buffer.from(`<?xml version="1.0"?>${svg}`), 'logo.svg', 'image/svg+xml', 415, /JPEG/);
   });
@@ -133,16 +149,36 @@ describe('image uploads: hostile files are refused and nothing is stored', () =>
 
   it('refuses polyglots: a PNG with junk after its end, a JPEG with a ZIP appended', async () => {
     const png = await pngImage();
-    await expectRefused(Buffer.concat([png, Buffer.from('<script>alert(1)</script>')]), 'a.png', 'image/png', 400, /damaged or carries other data/);
-    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).jpeg().toBuffer();
-    await expectRefused(Buffer.concat([jpeg, zipArchive()]), 'a.jpg', 'image/jpeg', 400, /damaged or carries other data/);
+    await expectRefused(
+      Buffer.concat([png, Buffer.from('<script>alert(1)</script>')]),
+      'a.png',
+      'image/png',
+      400,
+      /damaged or carries other data/,
+    );
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .jpeg()
+      .toBuffer();
+    await expectRefused(
+      Buffer.concat([jpeg, zipArchive()]),
+      'a.jpg',
+      'image/jpeg',
+      400,
+      /damaged or carries other data/,
+    );
   });
 
   it('refuses a file that sniffs as an image but does not decode', async () => {
     const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#123' } })
       .jpeg()
       .toBuffer();
-    await expectRefused(jpeg.subarray(0, Math.floor(jpeg.length / 2)), 'cut.jpg', 'image/jpeg', 400, /damaged/);
+    await expectRefused(
+      jpeg.subarray(0, Math.floor(jpeg.length / 2)),
+      'cut.jpg',
+      'image/jpeg',
+      400,
+      /damaged/,
+    );
     const png = pngBomb(16, 16, 2); // pixel data for 2 of its 16 rows
     await expectRefused(png, 'short.png', 'image/png', 400, /damaged/);
   });

@@ -26,19 +26,34 @@ function png(rgb: [number, number, number], size = 24): Buffer {
   ]);
 }
 
-const file = (name: string, rgb: [number, number, number]) => ({ name, mimeType: 'image/png', buffer: png(rgb) });
+const file = (name: string, rgb: [number, number, number]) => ({
+  name,
+  mimeType: 'image/png',
+  buffer: png(rgb),
+});
 
 /** A new user (registered with the dev mailbox's code), signed in on the page; answers the token. */
 async function newUser(page: Page, request: APIRequestContext, prefix: string): Promise<string> {
   const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
   const password = 'Browser-Puffin-66';
-  expect(await (await request.post('/api/notify/send_email', { data: { to: email, type: 1 } })).json()).toMatchObject({ code: 1 });
+  expect(
+    await (await request.post('/api/notify/send_email', { data: { to: email, type: 1 } })).json(),
+  ).toMatchObject({ code: 1 });
   const code = await latestCode(request, email);
   const registered = await request.post('/api/user/register', {
-    data: { type: 'email', account: email, password, re_password: password, sms_code: code, invite_code: 'DEMO2026' },
+    data: {
+      type: 'email',
+      account: email,
+      password,
+      re_password: password,
+      sms_code: code,
+      invite_code: 'DEMO2026',
+    },
   });
   expect(await registered.json()).toMatchObject({ code: 1 });
-  const login = await request.post('/api/user/login', { data: { login_type: 'email', account: email, password } });
+  const login = await request.post('/api/user/login', {
+    data: { login_type: 'email', account: email, password },
+  });
   const { data } = (await login.json()) as Envelope<{ token: string }>;
   await page.goto('/home');
   await page.evaluate((token) => localStorage.setItem('token', token), data.token);
@@ -79,7 +94,9 @@ test('a new user submits identity with three photos and sees "under review"; the
   await expect(state).toContainText('11**************34');
   await page.screenshot({ path: 'test-results/screens/personal-authentication-review.png', fullPage: true });
 
-  const info = (await (await request.get('/api/user/info', { headers: { authorization: token } })).json()) as Envelope<{ review_status: number }>;
+  const info = (await (
+    await request.get('/api/user/info', { headers: { authorization: token } })
+  ).json()) as Envelope<{ review_status: number }>;
   expect(info.data.review_status).toBe(1);
   // An image url without the owner's token answers nothing.
   const firstImage = await request.get('/api/common/image/1');

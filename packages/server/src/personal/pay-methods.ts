@@ -13,8 +13,7 @@ import { imageUrl, type UploadStore } from '../uploads/store.js';
 import { payMethodTypes } from './rules.js';
 
 export type PayMethodInput =
-  | { type: 'alipay' | 'wxpay'; raw_data: WalletRawData }
-  | { type: 'bank'; raw_data: BankRawData };
+  { type: 'alipay' | 'wxpay'; raw_data: WalletRawData } | { type: 'bank'; raw_data: BankRawData };
 
 /**
  * Payment methods (pay_method/*, spec 001 §3): one per user and type, where the fiat desk's buyers
@@ -65,7 +64,12 @@ export class PayMethods {
 function view(row: Selectable<PayMethodsTable>): PayMethodView {
   const updatedAt = Number(row.updated_at);
   if (row.type === 'bank') {
-    return { id: row.id, type: 'bank', raw_data: JSON.parse(row.raw_data) as BankRawData, updated_at: updatedAt };
+    return {
+      id: row.id,
+      type: 'bank',
+      raw_data: JSON.parse(row.raw_data) as BankRawData,
+      updated_at: updatedAt,
+    };
   }
   const raw = JSON.parse(row.raw_data) as WalletRawData;
   return {

@@ -83,7 +83,11 @@ export function personalRoutes(
     '/api/admin/user_real/approve',
     {
       ...admin,
-      schema: { tags: ['admin'], summary: 'Certify an identity submission under review', body: identityApproveRequest },
+      schema: {
+        tags: ['admin'],
+        summary: 'Certify an identity submission under review',
+        body: identityApproveRequest,
+      },
     },
     async (request) => ok(await identity.approve(request.body.id), request, 'ok.identity_approved'),
   );
@@ -168,15 +172,18 @@ export function personalRoutes(
         querystring: feedbackListQuery,
       },
     },
-    async (request) =>
-      ok(await feedback.list(userOf(request).id, request.query.page, request.query.limit)),
+    async (request) => ok(await feedback.list(userOf(request).id, request.query.page, request.query.limit)),
   );
 
   app.post(
     '/api/admin/feedback/reply',
     {
       ...admin,
-      schema: { tags: ['admin'], summary: 'Reply to a feedback; its author sees the reply', body: feedbackReplyRequest },
+      schema: {
+        tags: ['admin'],
+        summary: 'Reply to a feedback; its author sees the reply',
+        body: feedbackReplyRequest,
+      },
     },
     async (request) =>
       ok(await feedback.reply(request.body.id, request.body.content), request, 'ok.feedback_replied'),

@@ -77,11 +77,7 @@ export class UploadStore {
   }
 
   /** Refuses (changing nothing) unless every id is an upload of this user. */
-  async requireOwn(
-    userId: number,
-    ids: readonly number[],
-    db: Kysely<Database> = this.db,
-  ): Promise<void> {
+  async requireOwn(userId: number, ids: readonly number[], db: Kysely<Database> = this.db): Promise<void> {
     const wanted = [...new Set(ids)];
     if (wanted.length === 0) return;
     const rows = await db

@@ -13,12 +13,7 @@ export function useFeedbackList(page: number) {
   return useQuery({
     queryKey: [...feedbackKeys.list, page, token],
     queryFn: () =>
-      call<Paged<FeedbackView>>(
-        'GET',
-        'feedback/list',
-        { page, limit: FEEDBACK_PAGE_SIZE },
-        { quiet: true },
-      ),
+      call<Paged<FeedbackView>>('GET', 'feedback/list', { page, limit: FEEDBACK_PAGE_SIZE }, { quiet: true }),
     enabled: token !== null,
   });
 }

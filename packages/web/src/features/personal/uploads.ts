@@ -28,7 +28,8 @@ export const ACCEPTED_IMAGES = UPLOAD_MIMES.join(',');
 /** The reason a chosen file cannot be sent, checked before the upload (the server checks again). */
 export function localImageProblem(file: { size: number; type: string }): string | null {
   if (file.size > UPLOAD_MAX_BYTES) return i18next.t('upload.tooLarge');
-  if (file.type && !(UPLOAD_MIMES as readonly string[]).includes(file.type)) return i18next.t('upload.wrongType');
+  if (file.type && !(UPLOAD_MIMES as readonly string[]).includes(file.type))
+    return i18next.t('upload.wrongType');
   return null;
 }
 
