@@ -26,7 +26,7 @@ function SecurityBar({ level }: { level: number }) {
         aria-valuemax={100}
         aria-valuenow={level}
         aria-valuetext={`${level}% ${t(`settings.level.${label}`)}`}
-        className="h-2 max-w-64 flex-1 overflow-hidden rounded"
+        className="h-2 w-24 overflow-hidden rounded sm:w-40"
         style={{ background: 'var(--border)' }}
       >
         <div className="h-full rounded" style={{ width: `${level}%`, background: LEVEL_COLOURS[label] }} />

@@ -8,6 +8,13 @@ import { changePasswordProblem } from '../../features/personal/rules.js';
 import { useSession } from '../../features/session.js';
 import { FormPage } from './parts.js';
 
+/** Resolves once the router shows the login page, or after a second at most. */
+async function landedOnLogin(): Promise<void> {
+  for (let waited = 0; waited < 1000 && window.location.pathname !== '/login'; waited += 20) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /**
  * Change the login password (spec 001 §5): old, new, confirmation. The server then ends every
  * session, this one too, so the page signs out and sends the user to log in with the new password.
@@ -33,9 +40,13 @@ export function ResetPasswordPage() {
         },
         { quiet: true },
       );
+      // Signing out makes the page's guard (or the live channel's notice of the ended session,
+      // whichever comes first) send the user to log in with a way back here, which is pointless
+      // now: once that login page has landed, a plain one replaces it.
       clear();
       toast('success', t('passwordPages.signInAgain'));
-      navigate('/login', { replace: true });
+      await landedOnLogin();
+      await navigate('/login', { replace: true });
       return 'leaving';
     },
   );

@@ -77,7 +77,7 @@ export function SettingRow({
       style={borderStyle}
       data-testid={testId}
     >
-      <span className="w-40 shrink-0" style={muted}>
+      <span className="w-28 shrink-0 sm:w-40" style={muted}>
         {label}
       </span>
       <span className="min-w-0 flex-1 break-all">{value}</span>
