@@ -19,6 +19,8 @@ export interface EarnProductView {
   name: string;
   currency_id: number;
   currency_code: string;
+  /** Places the currency holds: amounts and each day's interest are cut to them. */
+  decimals: number;
   /** The term, in days: the number of daily interest payments. */
   days: number;
   /** Daily dividend rate in percent: 0.05 pays 0.05 % of the principal each day. */

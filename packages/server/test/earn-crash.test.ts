@@ -84,7 +84,7 @@ describe('savings interest survives kill -9', () => {
     for (let i = 0; i < 400 && (await paidRows()) === 0; i += 1) await pause(10);
     await killHard(children.pop()!);
     const paidBeforeKill = await paidRows();
-    console.log(`earn crash: ${paidBeforeKill} of ${HOLDINGS * 7} days paid when killed`);
+    console.warn(`earn crash: ${paidBeforeKill} of ${HOLDINGS * 7} days paid when killed`);
 
     started = await startServer(database.url);
     children.push(started.child);

@@ -104,6 +104,7 @@ export class EarnService {
         name: nameIn(row, lang),
         currency_id: row.currency_id,
         currency_code: currency.code,
+        decimals: currency.decimals,
         days: row.days,
         rate: dec(row.rate).toString(),
         min_number: dec(row.min_number).toString(),

@@ -39,6 +39,14 @@ export function useSettings() {
   });
 }
 
+/** The spec's zone (spec 001 §9), until the server's settings say which one the exchange keeps. */
+export const SPEC_TZ = 'Asia/Shanghai';
+
+/** The exchange's time zone (EXCHANGE_TZ), in which every time is shown. */
+export function useExchangeTimeZone(): string {
+  return useSettings().data?.exchange_tz ?? SPEC_TZ;
+}
+
 /** The home table's coins: the operator's `home_coins`, or the default until settings arrive. */
 export function useHomeCoins(): string {
   return useSettings().data?.home_coins ?? DEFAULT_HOME_COINS;

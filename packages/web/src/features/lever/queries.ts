@@ -1,7 +1,5 @@
 import {
   AccountTypeId,
-  type AccountView,
-  type BalancePush,
   type LeverDeal,
   type LeverPositionView,
   type LeverSubmitRequest,
@@ -10,8 +8,8 @@ import {
 } from '@oex/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/http.js';
-import { useChannel } from '../../api/socket.js';
 import { useSession } from '../session.js';
+import { balanceKey, useAccountBalance } from '../accounts/balance.js';
 import { LEVER_PAGE_SIZE, type LeverDealState } from './rules.js';
 
 /** The calls of the leveraged contract page (spec 001 §7 lever/*), as react-query hooks. */
@@ -30,7 +28,7 @@ export const leverKeys = {
   deal: (matchId: number | undefined) => ['lever', 'deal', matchId] as const,
   lists: ['lever', 'my_trade'] as const,
   list: (view: LeverView) => ['lever', 'my_trade', view] as const,
-  balance: ['account/detail', LEVER_ACCOUNT] as const,
+  balance: balanceKey(LEVER_ACCOUNT),
 };
 
 /** A market's terms for the signed-in user, the mark and their hazard rate; asked again every few seconds. */
@@ -44,38 +42,9 @@ export function useLeverDeal(matchId: number | undefined) {
   });
 }
 
-/**
- * The user's lever account in one currency (account/detail, type 3), kept live: BALANCE writes each
- * committed change (margin held, a close paid, a transfer).
- */
-export function useLeverBalance(currencyId: number | undefined) {
-  const token = useSession((state) => state.token);
-  const client = useQueryClient();
-  const query = useQuery({
-    queryKey: [...leverKeys.balance, currencyId, token],
-    queryFn: () =>
-      call<AccountView>(
-        'GET',
-        'account/detail',
-        { currency_id: currencyId, account_type_id: LEVER_ACCOUNT },
-        { quiet: true },
-      ),
-    enabled: token !== null && currencyId !== undefined,
-  });
-  useChannel<BalancePush>(
-    token ? 'BALANCE' : null,
-    (push) => {
-      for (const account of push.accounts) {
-        if (account.account_type_id !== LEVER_ACCOUNT) continue;
-        client.setQueryData<AccountView>([...leverKeys.balance, account.currency_id, token], (view) =>
-          view ? { ...view, balance: account.balance, lock_balance: account.lock_balance } : view,
-        );
-      }
-    },
-    () => void client.invalidateQueries({ queryKey: leverKeys.balance }),
-  );
-  return query;
-}
+/** The signed-in user's lever account in one currency, kept live. */
+export const useLeverBalance = (currencyId: number | undefined) =>
+  useAccountBalance(LEVER_ACCOUNT, currencyId);
 
 export interface ListQuery {
   view: LeverView;

@@ -1,7 +1,5 @@
 import {
   AccountTypeId,
-  type AccountView,
-  type BalancePush,
   type MicroOrderView,
   type MicroPayableCurrency,
   type MicroPoolCurrency,
@@ -13,8 +11,8 @@ import {
 } from '@oex/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/http.js';
-import { useChannel } from '../../api/socket.js';
 import { useSession } from '../session.js';
+import { balanceKey, useAccountBalance } from '../accounts/balance.js';
 import { MICRO_PAGE_SIZE, type MicroPage } from './rules.js';
 
 /** The calls of the seconds-contract page (spec 001 §7 microtrade/*), as react-query hooks. */
@@ -29,7 +27,7 @@ export const microKeys = {
   lists: ['microtrade/lists'] as const,
   list: (status: MicroStatus) => ['microtrade/lists', status] as const,
   payable: ['microtrade/payable_currencies'] as const,
-  balance: ['account/detail', MICRO_ACCOUNT] as const,
+  balance: balanceKey(MICRO_ACCOUNT),
   pool: ['microtrade/pool'] as const,
 };
 
@@ -51,33 +49,9 @@ export function usePayableCurrencies() {
   });
 }
 
-/**
- * The signed-in user's micro account in one currency (account/detail, type 4) with the currency's
- * decimals, kept live: BALANCE writes each committed change (a stake, a payout, a transfer).
- */
-export function useMicroBalance(currencyId: number | undefined) {
-  const token = useSession((state) => state.token);
-  const client = useQueryClient();
-  const query = useQuery({
-    queryKey: [...microKeys.balance, currencyId, token],
-    queryFn: () =>
-      get<AccountView>('account/detail', { currency_id: currencyId, account_type_id: MICRO_ACCOUNT }),
-    enabled: token !== null && currencyId !== undefined,
-  });
-  useChannel<BalancePush>(
-    token ? 'BALANCE' : null,
-    (push) => {
-      for (const account of push.accounts) {
-        if (account.account_type_id !== MICRO_ACCOUNT) continue;
-        client.setQueryData<AccountView>([...microKeys.balance, account.currency_id, token], (view) =>
-          view ? { ...view, balance: account.balance, lock_balance: account.lock_balance } : view,
-        );
-      }
-    },
-    () => void client.invalidateQueries({ queryKey: microKeys.balance }),
-  );
-  return query;
-}
+/** The signed-in user's micro account in one currency, kept live. */
+export const useMicroBalance = (currencyId: number | undefined) =>
+  useAccountBalance(MICRO_ACCOUNT, currencyId);
 
 export interface ListQuery {
   status: MicroStatus;

@@ -8,6 +8,7 @@ import { useAccountGroups, useMarkets } from '../../features/assets/queries.js';
 import { ACCOUNT_PAGES, actionState, type AccountPage as PageName } from '../../features/assets/rules.js';
 import { currentLang } from '../../i18n/index.js';
 import { formatNumber } from '../../lib/format.js';
+import { Holdings } from '../earn/Holdings.js';
 import { borderStyle, buttonClass, formatAmount, muted, panelStyle, Th } from './parts.js';
 
 // The panels carry the QR code and the withdrawal form: loaded when first opened.
@@ -342,4 +343,11 @@ export const TradeAccountPage = () => <AccountPage page="tradeAccount" />;
 export const LegalAccountPage = () => <AccountPage page="legalAccount" />;
 export const LeverAccountPage = () => <AccountPage page="leverAccount" />;
 export const SecondAccountPage = () => <AccountPage page="secondAccount" />;
-export const FinancialAccountPage = () => <AccountPage page="financialAccount" />;
+export const FinancialAccountPage = () => (
+  <>
+    <AccountPage page="financialAccount" />
+    <div className="mt-4">
+      <Holdings />
+    </div>
+  </>
+);

@@ -1,6 +1,16 @@
-import { ComingSoon } from '../ComingSoon.js';
+import { useTranslation } from 'react-i18next';
+import { muted } from '../micro/parts.js';
+import { Holdings } from './Holdings.js';
+import { EarnHeader } from './parts.js';
 
-/** Placeholder until this page is built (issue 15). */
+/** My financial (/coinlog): the holdings, in force, ended or all; their interest rows are in the records. */
 export function CoinlogPage() {
-  return <ComingSoon />;
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-3 p-3 text-sm sm:p-4">
+      <EarnHeader current="mine" />
+      <p style={muted}>{t('earn.mineIntro')}</p>
+      <Holdings filters />
+    </div>
+  );
 }

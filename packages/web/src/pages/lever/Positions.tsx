@@ -16,7 +16,7 @@ import { ListStatus } from '../../components/ListStatus.js';
 import { Pager } from '../../components/Pager.js';
 import { ScrollArea } from '../../components/ScrollArea.js';
 import { Tabs } from '../../components/Tabs.js';
-import { useSettings } from '../../features/content/news.js';
+import { useExchangeTimeZone } from '../../features/content/news.js';
 import {
   batchCloseLever,
   cancelLever,
@@ -42,7 +42,6 @@ import { formatInZone, PRICE_DECIMALS } from '../../lib/format.js';
 import { Fact, formatAmount, formatMark, inputStyle, Modal, muted, Profit, SideLabel } from './parts.js';
 
 /** The exchange's zone until the settings say otherwise (spec 000 §9). */
-const SPEC_TZ = 'Asia/Shanghai';
 
 const OPEN_COLUMNS = [
   'symbol',
@@ -616,7 +615,7 @@ export function Positions({
   const [batch, setBatch] = useState(false);
   const matchId = MARKET_VIEWS.includes(view) ? market.id : null;
   const list = useLeverList({ view, matchId, page });
-  const timeZone = useSettings().data?.exchange_tz ?? SPEC_TZ;
+  const timeZone = useExchangeTimeZone();
   const context: RowContext = {
     lang: currentLang(),
     timeZone,

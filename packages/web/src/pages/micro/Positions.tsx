@@ -12,7 +12,7 @@ import { ListStatus } from '../../components/ListStatus.js';
 import { Pager } from '../../components/Pager.js';
 import { ScrollArea } from '../../components/ScrollArea.js';
 import { Tabs } from '../../components/Tabs.js';
-import { useSettings } from '../../features/content/news.js';
+import { useExchangeTimeZone } from '../../features/content/news.js';
 import { useOverdueReload, useSecondTicks } from '../../features/micro/live.js';
 import { useMicroOrders } from '../../features/micro/queries.js';
 import {
@@ -29,7 +29,6 @@ import { formatAmount, formatMark, muted, Profit, SideLabel } from './parts.js';
 import { VerifyDialog } from './VerifyDialog.js';
 
 /** The exchange's zone until the settings say otherwise (spec 000 §9). */
-const SPEC_TZ = 'Asia/Shanghai';
 /** An order this long past its end without a settlement makes the list reload (a missed push). */
 const OVERDUE_MS = 2500;
 
@@ -199,7 +198,7 @@ function Rows({
   onVerify(id: number): void;
 }) {
   const lang = currentLang();
-  const timeZone = useSettings().data?.exchange_tz ?? SPEC_TZ;
+  const timeZone = useExchangeTimeZone();
   const running = status === MICRO_OPEN && page.data.some((order) => order.status === MICRO_OPEN);
   const now = useSecondTicks(running);
   useOverdueReload(

@@ -2,14 +2,13 @@ import type { Lang, MarketView, MarkPriceView, MicroVerification } from '@oex/pr
 import { useTranslation } from 'react-i18next';
 import { ScrollArea } from '../../components/ScrollArea.js';
 import { Failed, Loading } from '../../components/states.js';
-import { useSettings } from '../../features/content/news.js';
+import { useExchangeTimeZone } from '../../features/content/news.js';
 import { useMicroVerification } from '../../features/micro/queries.js';
 import { formatTime, markMatches, outcomeOf, ratioPercent, tapeLink } from '../../features/micro/rules.js';
 import { currentLang } from '../../i18n/index.js';
 import { PRICE_DECIMALS } from '../../lib/format.js';
 import { Fact, formatAmount, formatMark, Modal, muted, Profit, SideLabel } from './parts.js';
 
-const SPEC_TZ = 'Asia/Shanghai';
 const TAPE_COLUMNS = ['row', 'time', 'bid', 'ask', 'last', 'mark', 'check'] as const;
 
 /** A tick or a cross, with words, so the check never rests on a symbol alone. */
@@ -61,7 +60,7 @@ function TapeRow({
 function Verification({ data, markets }: { data: MicroVerification; markets: readonly MarketView[] }) {
   const { t } = useTranslation();
   const lang = currentLang();
-  const timeZone = useSettings().data?.exchange_tz ?? SPEC_TZ;
+  const timeZone = useExchangeTimeZone();
   const { order, open_entry: openEntry, end_entry: endEntry } = data;
   const decimals =
     markets.find((market) => market.id === order.currency_match_id)?.price_decimals ?? PRICE_DECIMALS;

@@ -1,0 +1,84 @@
+import {
+  AccountTypeId,
+  type EarnBuyRequest,
+  type EarnHoldingStatus,
+  type EarnHoldingView,
+  type EarnProductView,
+  type EarnReserveView,
+  type Paged,
+} from '@oex/protocol';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../api/http.js';
+import { balanceKey, useAccountBalance } from '../accounts/balance.js';
+import { useSession } from '../session.js';
+
+/** The calls of the savings pages (spec 001 §7 ieo/*), as react-query hooks. */
+
+export const FINANCIAL_ACCOUNT = AccountTypeId.financial_account;
+/** Spec 001 §9: the financial list asks for 30. */
+export const PRODUCTS_LIMIT = 30;
+export const HOLDINGS_PAGE_SIZE = 10;
+
+export const earnKeys = {
+  products: ['ieo/list'] as const,
+  holdings: ['ieo/my'] as const,
+  reserves: ['ieo/interest_account'] as const,
+};
+
+const get = <T>(path: string, query: Record<string, unknown> = {}) =>
+  call<T>('GET', path, query, { quiet: true });
+
+/** The products on offer, with what the caller holds in each. */
+export function useEarnProducts() {
+  const token = useSession((state) => state.token);
+  return useQuery({
+    queryKey: [...earnKeys.products, token],
+    queryFn: () => get<EarnProductView[]>('ieo/list', { limit: PRODUCTS_LIMIT }),
+  });
+}
+
+/** The public interest account per currency: its balance beside what it has promised. */
+export function useInterestReserves() {
+  return useQuery({
+    queryKey: earnKeys.reserves,
+    queryFn: () => get<EarnReserveView[]>('ieo/interest_account'),
+  });
+}
+
+/** A page of the caller's holdings, newest first; all of them without a status. */
+export function useEarnHoldings(status: EarnHoldingStatus | null, page: number) {
+  const token = useSession((state) => state.token);
+  return useQuery({
+    queryKey: [...earnKeys.holdings, status, page, token],
+    queryFn: () =>
+      get<Paged<EarnHoldingView>>('ieo/my', {
+        page,
+        limit: HOLDINGS_PAGE_SIZE,
+        ...(status ? { status } : {}),
+      }),
+    enabled: token !== null,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** The financial account in one currency, kept live. */
+export const useFinancialBalance = (currencyId: number | undefined) =>
+  useAccountBalance(FINANCIAL_ACCOUNT, currencyId);
+
+export function buyEarn(body: EarnBuyRequest & { request_id: string }): Promise<EarnHoldingView> {
+  return call<EarnHoldingView>('POST', 'ieo/addIeo', body);
+}
+
+/** Reloads what a purchase changes: the products' quotas, the holdings, the balance, the reserve. */
+export function useEarnBought() {
+  const client = useQueryClient();
+  return () => {
+    for (const queryKey of [
+      earnKeys.products,
+      earnKeys.holdings,
+      earnKeys.reserves,
+      balanceKey(FINANCIAL_ACCOUNT),
+    ])
+      void client.invalidateQueries({ queryKey });
+  };
+}
