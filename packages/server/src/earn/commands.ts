@@ -158,10 +158,10 @@ export class EarnCommands {
       }
       const ended = day === holding.days;
       if (ended) {
-        books.post(
-          [{ account, available: holding.principal.units, locked: -holding.principal.units }],
-          { ...entry(JournalType.EARN_RELEASE, holding.id), at: context.now },
-        );
+        books.post([{ account, available: holding.principal.units, locked: -holding.principal.units }], {
+          ...entry(JournalType.EARN_RELEASE, holding.id),
+          at: context.now,
+        });
       }
       const next: Holding = { ...holding, paidDays: day, income: holding.income.add(holding.daily) };
       context.insert('earn_interest', {
