@@ -176,4 +176,10 @@ export interface FeedbackView {
   replies: { id: number; content: string; created_at: number }[];
 }
 
+/** The operator's list: every user's feedback, or with `unanswered=1` only those without a reply. */
+export const feedbackAdminQuery = z.object({
+  page: pageField,
+  unanswered: intLike.pipe(z.union([z.literal(0), z.literal(1)])).default(0),
+});
+
 export const feedbackReplyRequest = z.object({ id: idField, content: requiredText(2000) });

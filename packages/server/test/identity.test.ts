@@ -188,6 +188,27 @@ describe('identity: refused submissions change nothing', () => {
     expect(await infoStatus(bob.token)).toBe(0);
   });
 
+  it('takes one of two submissions sent at once', async () => {
+    const quick = await signUp(ex.api);
+    const a = await photos(quick.token);
+    const b = await photos(quick.token);
+    const answers = await Promise.all([
+      ex.api.post(
+        'user_real/real_name',
+        { name: 'Quick One', card_id: 'Q1234567', ...a },
+        { token: quick.token },
+      ),
+      ex.api.post(
+        'user_real/real_name',
+        { name: 'Quick Two', card_id: 'Q7654321', ...b },
+        { token: quick.token },
+      ),
+    ]);
+    expect(answers.map((x) => x.status).sort()).toEqual([200, 409]);
+    expect(await submissionsOf(quick.id)).toHaveLength(1);
+    expect(await infoStatus(quick.token)).toBe(1);
+  });
+
   it('keeps the operator calls to the admin token', async () => {
     const user = await signUp(ex.api);
     expect((await ex.api.get('admin/user_real/pending', {}, { token: user.token })).status).toBe(403);

@@ -272,6 +272,53 @@ describe('feedback', () => {
   });
 });
 
+describe('feedback: the operator and concurrency', () => {
+  it('lists everyone’s feedback to the operator, or only the unanswered', async () => {
+    const henry = await signUp(ex.api);
+    const first = await ex.api.post<FeedbackView>(
+      'feedback/submit',
+      { content: 'First message from Henry' },
+      { token: henry.token },
+    );
+    const second = await ex.api.post<FeedbackView>(
+      'feedback/submit',
+      { content: 'Second message from Henry' },
+      { token: henry.token },
+    );
+    const admin = { headers: { 'x-admin-token': ex.adminToken } };
+    await ex.api.post('admin/feedback/reply', { id: first.body.data!.id, content: 'Answered' }, admin);
+    const open = await ex.api.get<Paged<FeedbackView & { user_id: number }>>(
+      'admin/feedback/list',
+      { unanswered: 1 },
+      admin,
+    );
+    const openIds = open.body.data!.data.map((f) => f.id);
+    expect(openIds).toContain(second.body.data!.id);
+    expect(openIds).not.toContain(first.body.data!.id);
+    const all = await ex.api.get<Paged<FeedbackView & { user_id: number }>>('admin/feedback/list', {}, admin);
+    const answered = all.body.data!.data.find((f) => f.id === first.body.data!.id)!;
+    expect(answered).toMatchObject({ user_id: henry.id, replies: [{ content: 'Answered' }] });
+    expect((await ex.api.get('admin/feedback/list', {}, { token: henry.token })).status).toBe(403);
+  });
+
+  it('keeps the hourly limit when many are sent at once', async () => {
+    const ivy = await signUp(ex.api);
+    const answers = await Promise.all(
+      Array.from({ length: 9 }, (_, i) =>
+        ex.api.post('feedback/submit', { content: `Burst message number ${i}` }, { token: ivy.token }),
+      ),
+    );
+    expect(answers.filter((a) => a.body.code === 1)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(4);
+    const rows = await ex.db.kysely
+      .selectFrom('feedback')
+      .select('id')
+      .where('user_id', '=', ivy.id)
+      .execute();
+    expect(rows).toHaveLength(5);
+  });
+});
+
 describe('the API docs', () => {
   it('lists the personal-centre calls', async () => {
     const response = await fetch(`${ex.url}/api/docs/json`);
@@ -290,6 +337,7 @@ describe('the API docs', () => {
       '/api/admin/user_real/approve',
       '/api/admin/user_real/reject',
       '/api/admin/feedback/reply',
+      '/api/admin/feedback/list',
     ]) {
       expect(doc.paths, path).toHaveProperty([path]);
     }

@@ -1,6 +1,6 @@
 import type { FeedbackView, Paged } from '@oex/protocol';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, FeedbackTable } from '../db/schema.js';
 import { newestFirst } from '../db/paging.js';
 import { paged } from '../http/envelope.js';
 import { notFound, tooMany } from '../http/errors.js';
@@ -23,7 +23,21 @@ export class FeedbackService {
     private readonly perHour: number,
   ) {}
 
+  /** Each user's submissions one after another, so the hourly count cannot be raced past. */
+  private readonly queues = new Map<number, Promise<unknown>>();
+
   async submit(userId: number, input: FeedbackInput): Promise<FeedbackView> {
+    const previous = this.queues.get(userId) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(() => this.submitNow(userId, input));
+    this.queues.set(userId, next);
+    try {
+      return await next;
+    } finally {
+      if (this.queues.get(userId) === next) this.queues.delete(userId);
+    }
+  }
+
+  private async submitNow(userId: number, input: FeedbackInput): Promise<FeedbackView> {
     const now = this.clock.now();
     const recent = await this.db
       .selectFrom('feedback')
@@ -53,6 +67,10 @@ export class FeedbackService {
       page,
       perPage,
     );
+    return paged(await this.withReplies(rows), total, page, perPage);
+  }
+
+  private async withReplies(rows: Selectable<FeedbackTable>[]): Promise<FeedbackView[]> {
     const ids = rows.map((row) => row.id);
     const replies = ids.length
       ? await this.db
@@ -62,16 +80,33 @@ export class FeedbackService {
           .orderBy('id', 'asc')
           .execute()
       : [];
+    return rows.map((row) => ({
+      id: row.id,
+      content: row.content,
+      image_url: row.image_id === null ? null : imageUrl(row.image_id),
+      created_at: Number(row.created_at),
+      replies: replies
+        .filter((reply) => reply.feedback_id === row.id)
+        .map((reply) => ({ id: reply.id, content: reply.content, created_at: Number(reply.created_at) })),
+    }));
+  }
+
+  /** The operator's view: everyone's feedback (or only the unanswered), newest first, with replies. */
+  async all(
+    page: number,
+    unanswered: boolean,
+    perPage = 20,
+  ): Promise<Paged<FeedbackView & { user_id: number }>> {
+    let query = this.db.selectFrom('feedback');
+    if (unanswered) {
+      query = query.where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('feedback_replies').select('id').whereRef('feedback_id', '=', 'feedback.id'))),
+      );
+    }
+    const { total, rows } = await newestFirst(query, page, perPage);
+    const views = await this.withReplies(rows);
     return paged(
-      rows.map((row) => ({
-        id: row.id,
-        content: row.content,
-        image_url: row.image_id === null ? null : imageUrl(row.image_id),
-        created_at: Number(row.created_at),
-        replies: replies
-          .filter((reply) => reply.feedback_id === row.id)
-          .map((reply) => ({ id: reply.id, content: reply.content, created_at: Number(reply.created_at) })),
-      })),
+      views.map((view, index) => ({ ...view, user_id: rows[index]!.user_id })),
       total,
       page,
       perPage,

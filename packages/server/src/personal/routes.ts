@@ -1,4 +1,5 @@
 import {
+  feedbackAdminQuery,
   feedbackListQuery,
   feedbackReplyRequest,
   feedbackSubmitRequest,
@@ -173,6 +174,20 @@ export function personalRoutes(
       },
     },
     async (request) => ok(await feedback.list(userOf(request).id, request.query.page, request.query.limit)),
+  );
+
+  app.get(
+    '/api/admin/feedback/list',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Every user's feedback (unanswered=1: only those without a reply), newest first, with replies",
+        querystring: feedbackAdminQuery,
+      },
+    },
+    async (request) => ok(await feedback.all(request.query.page, request.query.unanswered === 1)),
   );
 
   app.post(

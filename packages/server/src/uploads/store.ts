@@ -111,5 +111,13 @@ export class UploadStore {
     }
     recent.push(this.clock.now());
     this.attempts.set(userId, recent);
+    if (this.attempts.size > 10_000) this.forgetIdle(since);
+  }
+
+  /** Drops users whose attempts are all older than the window, so the map stays small. */
+  private forgetIdle(since: number): void {
+    for (const [user, times] of this.attempts) {
+      if ((times.at(-1) ?? 0) <= since) this.attempts.delete(user);
+    }
   }
 }
