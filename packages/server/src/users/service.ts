@@ -403,10 +403,15 @@ export class UsersService {
   // ---- phone binding ------------------------------------------------------------------
 
   /** The phone identity to bind, after checking the account has none and nobody uses it. */
-  private async mobileToBind(caller: AuthUser, areaId: number, mobile: string): Promise<Identity> {
+  private async mobileToBind(
+    caller: AuthUser,
+    areaId: number,
+    mobile: string,
+  ): Promise<Extract<Identity, { kind: 'mobile' }>> {
     const user = await this.byId(caller.id);
     if (user.mobile) throw conflict('error.mobile_already_bound');
-    const identity = identityOf('mobile', mobile, await this.areaCodeOf(areaId));
+    const areaCode = await this.areaCodeOf(areaId);
+    const identity = identityOf('mobile', mobile, areaCode) as Extract<Identity, { kind: 'mobile' }>;
     if (await this.findByIdentity(identity)) throw conflict('error.mobile_taken');
     return identity;
   }
@@ -417,7 +422,6 @@ export class UsersService {
 
   async bindMobile(caller: AuthUser, areaId: number, mobile: string, code: string): Promise<void> {
     const identity = await this.mobileToBind(caller, areaId, mobile);
-    if (identity.kind !== 'mobile') return;
     await this.deps.codes.consume([codeTargetOf(identity)], CodeType.BIND_MOBILE, code);
     try {
       await this.db

@@ -18,6 +18,7 @@ import {
   withdrawalFigures,
   type AmountProblem,
 } from '../../features/assets/rules.js';
+import { useTotpStatus } from '../../features/personal/security.js';
 import { currentLang } from '../../i18n/index.js';
 import { WithdrawalsTable } from './WalletTables.js';
 import {
@@ -77,6 +78,9 @@ export function WithdrawPanel({
   const [memo, setMemo] = useState('');
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
+  // With two-factor sign-in on, a withdrawal also needs a code from the app (or a recovery code).
+  const twoFactor = useTotpStatus().data?.enabled === true;
+  const [totpCode, setTotpCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -119,6 +123,7 @@ export function WithdrawPanel({
             if (found) return found;
             if (network.memo_required === 1 && !memo.trim()) return t('assets.problem.memo');
             if (!password) return t('assets.problem.password');
+            if (twoFactor && !totpCode.trim()) return t('totp.emptyCode');
             return null;
           };
 
@@ -143,6 +148,7 @@ export function WithdrawPanel({
               address: address.trim(),
               memo: memo.trim(),
               pay_password: password,
+              totp_code: twoFactor ? totpCode.trim() : undefined,
               request_id: newRequestId(),
             };
             dialog.current?.showModal();
@@ -160,6 +166,7 @@ export function WithdrawPanel({
               request.current = null;
               setAmount('');
               setPassword('');
+              setTotpCode('');
               refresh();
             } catch (error) {
               // The server's words, as they came (the client toasts them too).
@@ -299,6 +306,15 @@ export function WithdrawPanel({
                   maxLength={64}
                   onChange={setPassword}
                 />
+                {twoFactor && (
+                  <TextField
+                    id={`${ids.password}-totp`}
+                    label={t('totp.code')}
+                    value={totpCode}
+                    maxLength={32}
+                    onChange={setTotpCode}
+                  />
+                )}
                 <p className="-mt-2 text-xs">
                   <Link to="/tradePassword" style={{ color: 'var(--accent)' }}>
                     {t('assets.setTradePassword')}
