@@ -6,7 +6,15 @@ import { QueryState } from '../../components/states.js';
 import { useToasts } from '../../components/toast.js';
 import { useIdentityCenter, useSubmitIdentity } from '../../features/personal/identity.js';
 import { formatInZone } from '../../lib/format.js';
-import { ImagePicker, muted, panelStyle, primaryClass, primaryStyle, SPEC_TZ, type PickedImage } from './ImagePicker.js';
+import {
+  ImagePicker,
+  muted,
+  panelStyle,
+  primaryClass,
+  primaryStyle,
+  SPEC_TZ,
+  type PickedImage,
+} from './ImagePicker.js';
 
 const EMPTY: PickedImage = { state: 'empty' };
 
@@ -49,7 +57,7 @@ function IdentityForm({ center }: { center: IdentityCenter }) {
   const { t } = useTranslation();
   const toast = useToasts((state) => state.show);
   const submit = useSubmitIdentity();
-  const [name, setName] = useState('');
+  const [name, setName] = useState(center.review_status === 3 ? (center.name ?? '') : '');
   const [cardId, setCardId] = useState('');
   const [front, setFront] = useState<PickedImage>(EMPTY);
   const [back, setBack] = useState<PickedImage>(EMPTY);
@@ -127,14 +135,31 @@ function IdentityForm({ center }: { center: IdentityCenter }) {
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <ImagePicker label={t('identity.front')} purpose="identity" required testId="pick-front" onChange={setFront} />
-        <ImagePicker label={t('identity.back')} purpose="identity" required testId="pick-back" onChange={setBack} />
+        <ImagePicker
+          label={t('identity.front')}
+          purpose="identity"
+          required
+          testId="pick-front"
+          onChange={setFront}
+        />
+        <ImagePicker
+          label={t('identity.back')}
+          purpose="identity"
+          required
+          testId="pick-back"
+          onChange={setBack}
+        />
         <ImagePicker label={t('identity.hand')} purpose="identity" testId="pick-hand" onChange={setHand} />
       </div>
       <p className="text-xs" style={muted}>
         {t('identity.privacy')}
       </p>
-      <button type="submit" className={`${primaryClass} self-start`} style={primaryStyle} disabled={busy || uploading}>
+      <button
+        type="submit"
+        className={`${primaryClass} self-start`}
+        style={primaryStyle}
+        disabled={busy || uploading}
+      >
         {busy ? t('identity.submitting') : t('identity.submit')}
       </button>
     </form>
