@@ -118,6 +118,16 @@ test('Bob turns on two-factor sign-in and logs in with a code from his app', asy
   await expect(page).toHaveURL(/\/home$/);
   const token = await page.evaluate(() => localStorage.getItem('token'));
   expect(token).toBeTruthy();
+
+  // His earlier session is still listed; he signs out every other device, after a confirmation.
+  await page.goto('/personal/accountSettings');
+  const sessions = page.getByTestId('sessions').locator('tbody tr');
+  await expect(sessions).toHaveCount(2);
+  await page.getByRole('button', { name: 'Sign out all other devices' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click();
+  await expect(sessions).toHaveCount(1);
+  const earlier = await request.get('/api/user/info', { headers: { authorization: bob.token } });
+  expect(((await earlier.json()) as Envelope<unknown>).code).toBe(999);
 });
 
 for (const theme of ['light', 'dark'] as const) {

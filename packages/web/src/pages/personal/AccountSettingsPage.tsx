@@ -139,10 +139,12 @@ export function AccountSettingsPage() {
                     ? t('settings.certified')
                     : info.review_status === 1
                       ? t('settings.underReview')
-                      : t('settings.notCertified')
+                      : info.review_status === 3
+                        ? t('identity.rejected')
+                        : t('settings.notCertified')
                 }
               >
-                {info.review_status !== 2 && (
+                {(info.review_status === 0 || info.review_status === 3) && (
                   <Link to="/personal/authentication" className={action} style={linkStyle}>
                     {t('settings.certify')}
                   </Link>

@@ -31,7 +31,7 @@ export function TransactionLogPage() {
           <RecordTable
             label={t('txlog.title')}
             testId="transaction-log"
-            className="min-w-[34rem] text-sm"
+            className="min-w-[20rem] text-sm"
             columns={[
               { title: t('txlog.time') },
               { title: t('txlog.detail') },
@@ -40,7 +40,7 @@ export function TransactionLogPage() {
           >
             {rows.map((row) => (
               <tr key={row.id} className="border-t" style={borderStyle} data-record-id={row.id}>
-                <td className="px-2 py-1.5 whitespace-nowrap tabular-nums">{row.created_at}</td>
+                <td className="w-28 px-2 py-1.5 tabular-nums sm:w-44">{row.created_at}</td>
                 <td className="px-2 py-1.5">
                   {row.memo}
                   <span className="block text-xs" style={muted}>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useProblemToast } from '../../components/auth-form.js';
 import { useToasts } from '../../components/toast.js';
 import { borderStyle, buttonClass, muted } from '../assets/parts.js';
@@ -88,9 +89,13 @@ export function SettingRow({
 
 /** A page's heading and the narrow column a form sits in. */
 export function FormPage({ title, children }: { title: string; children: React.ReactNode }) {
+  const { t } = useTranslation();
   return (
     <section className="mx-auto my-8 w-full max-w-sm px-3">
-      <h1 className="mb-4 text-2xl font-semibold">{title}</h1>
+      <Link to="/personal/accountSettings" className="text-sm" style={{ color: 'var(--accent)' }}>
+        ← {t('settings.title')}
+      </Link>
+      <h1 className="mt-2 mb-4 text-2xl font-semibold">{title}</h1>
       {children}
     </section>
   );
