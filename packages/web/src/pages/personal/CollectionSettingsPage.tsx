@@ -4,9 +4,21 @@ import { useTranslation } from 'react-i18next';
 import { TextField } from '../../components/auth-form.js';
 import { QueryState } from '../../components/states.js';
 import { useToasts } from '../../components/toast.js';
-import { usePayMethodTypes, useSavedPayMethod, useSavePayMethod } from '../../features/personal/pay-methods.js';
+import {
+  usePayMethodTypes,
+  useSavedPayMethod,
+  useSavePayMethod,
+} from '../../features/personal/pay-methods.js';
 import { formatInZone } from '../../lib/format.js';
-import { ImagePicker, muted, panelStyle, primaryClass, primaryStyle, SPEC_TZ, type PickedImage } from './ImagePicker.js';
+import {
+  ImagePicker,
+  muted,
+  panelStyle,
+  primaryClass,
+  primaryStyle,
+  SPEC_TZ,
+  type PickedImage,
+} from './ImagePicker.js';
 
 function SavedSummary({ method, typeName }: { method: PayMethodView | null; typeName: string }) {
   const { t } = useTranslation();
@@ -62,7 +74,9 @@ function MethodForm({ type, saved }: { type: PayMethodCode; saved: PayMethodView
   const bank = saved && saved.type === 'bank' ? saved.raw_data : null;
   const [realName, setRealName] = useState(saved?.raw_data.real_name ?? '');
   const [account, setAccount] = useState(wallet?.account ?? '');
-  const [qrcode, setQrcode] = useState<PickedImage>(wallet ? { state: 'done', id: wallet.qrcode } : { state: 'empty' });
+  const [qrcode, setQrcode] = useState<PickedImage>(
+    wallet ? { state: 'done', id: wallet.qrcode } : { state: 'empty' },
+  );
   const [bankName, setBankName] = useState(bank?.bank_name ?? '');
   const [bankAddress, setBankAddress] = useState(bank?.bank_address ?? '');
   const [cardNo, setCardNo] = useState(bank?.card_no ?? '');

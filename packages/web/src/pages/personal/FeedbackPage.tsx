@@ -74,7 +74,13 @@ function FeedbackForm() {
           {t('feedback.count', { count: content.trim().length, max: MAX_LENGTH })}
         </span>
       </div>
-      <ImagePicker key={round} label={t('feedback.image')} purpose="feedback" testId="pick-feedback" onChange={setImage} />
+      <ImagePicker
+        key={round}
+        label={t('feedback.image')}
+        purpose="feedback"
+        testId="pick-feedback"
+        onChange={setImage}
+      />
       <button type="submit" className={`${primaryClass} self-start`} style={primaryStyle} disabled={busy}>
         {t('feedback.submit')}
       </button>
@@ -86,7 +92,14 @@ function FeedbackImage({ url }: { url: string }) {
   const { t } = useTranslation();
   const image = useOwnImage(url);
   if (!image.src) return null;
-  return <img src={image.src} alt={t('feedback.attached')} className="mt-2 max-h-32 rounded border" style={panelStyle} />;
+  return (
+    <img
+      src={image.src}
+      alt={t('feedback.attached')}
+      className="mt-2 max-h-32 rounded border"
+      style={panelStyle}
+    />
+  );
 }
 
 function FeedbackItem({ item }: { item: FeedbackView }) {
@@ -147,7 +160,11 @@ export function FeedbackPage() {
           <Pager
             page={page}
             last={list.data.last_page}
-            labels={{ pages: t('feedback.pages'), previous: t('feedback.previous'), next: t('feedback.next') }}
+            labels={{
+              pages: t('feedback.pages'),
+              previous: t('feedback.previous'),
+              next: t('feedback.next'),
+            }}
             onPage={setPage}
           />
         )}

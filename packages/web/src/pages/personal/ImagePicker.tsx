@@ -2,7 +2,12 @@ import type { UploadPurpose } from '@oex/protocol';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToasts } from '../../components/toast.js';
-import { ACCEPTED_IMAGES, localImageProblem, uploadImage, useOwnImage } from '../../features/personal/uploads.js';
+import {
+  ACCEPTED_IMAGES,
+  localImageProblem,
+  uploadImage,
+  useOwnImage,
+} from '../../features/personal/uploads.js';
 
 export const panelStyle = { background: 'var(--panel)', borderColor: 'var(--border)' };
 export const inputClass = 'w-full rounded border px-2 py-1.5';
@@ -14,9 +19,7 @@ export const SPEC_TZ = 'Asia/Shanghai';
 
 /** What a picker holds: nothing, an upload in progress, or an uploaded image (with its id). */
 export type PickedImage =
-  | { state: 'empty' }
-  | { state: 'uploading'; progress: number }
-  | { state: 'done'; id: number };
+  { state: 'empty' } | { state: 'uploading'; progress: number } | { state: 'done'; id: number };
 
 /**
  * A labelled image field that uploads as soon as a file is chosen: progress while it goes, then a
@@ -85,7 +88,11 @@ export function ImagePicker({
         style={panelStyle}
       >
         {shown ? (
-          <img src={shown} alt={t('upload.preview', { name: label })} className="max-h-full max-w-full object-contain" />
+          <img
+            src={shown}
+            alt={t('upload.preview', { name: label })}
+            className="max-h-full max-w-full object-contain"
+          />
         ) : (
           <span className="px-2 text-center text-xs" style={muted}>
             {saved.failed ? t('upload.loadFailed') : t('upload.none')}
@@ -94,12 +101,7 @@ export function ImagePicker({
       </div>
       {progress !== null ? (
         <div className="flex max-w-[14rem] items-center gap-2 text-xs">
-          <progress
-            className="h-2 w-full"
-            max={1}
-            value={progress}
-            aria-labelledby={`${id}-label`}
-          />
+          <progress className="h-2 w-full" max={1} value={progress} aria-labelledby={`${id}-label`} />
           <span className="tabular-nums">{t('upload.percent', { percent: Math.round(progress * 100) })}</span>
         </div>
       ) : (
