@@ -14,7 +14,12 @@ const PAY = 'Trade-Harbor-77';
 
 beforeAll(async () => {
   ({ node } = await testChain());
-  exchange = await startTestExchange({ evmRpcUrl: node.rpcUrl, ...MANUAL_CHAIN });
+  // Secrets sealed at rest, as a production install configures it.
+  exchange = await startTestExchange({
+    evmRpcUrl: node.rpcUrl,
+    ...MANUAL_CHAIN,
+    totpSecretKey: 'ab'.repeat(32),
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -89,7 +94,15 @@ describe('two-factor sign-in (TOTP)', () => {
     // The secret is never given again, and no new enrolment starts while it is on.
     const again = await exchange.api.post('user/totp/enrol', {}, { token: user.token });
     expect(again.status).toBe(409);
-    // Stored sealed or plain, never as the recovery codes themselves.
+    // The secret is stored sealed, never as given.
+    const row = await exchange.db.kysely
+      .selectFrom('user_totp')
+      .select('secret')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.secret).toMatch(/^v1:/);
+    expect(row.secret).not.toContain(enrolment.secret);
+    // Recovery codes are stored only as hashes.
     const stored = await exchange.db.kysely
       .selectFrom('totp_recovery_codes')
       .select('code_hash')
