@@ -95,6 +95,13 @@ function integer(value: string | undefined, fallback: number, name: string): num
   return parsed;
 }
 
+/** A 256-bit key as 64 hex digits, checked at start rather than at its first use. */
+function hexKey(value: string | undefined, name: string): string | undefined {
+  if (!value) return undefined;
+  if (!/^[0-9a-fA-F]{64}$/.test(value)) throw new Error(`${name} must be 64 hex digits (32 bytes)`);
+  return value;
+}
+
 /** Uploads live beside the SQLite database (`sqlite:data/exchange.db` → `data/uploads`). */
 export function defaultUploadsDir(databaseUrl: string): string {
   if (databaseUrl.startsWith('sqlite:')) return join(dirname(databaseUrl.slice('sqlite:'.length)), 'uploads');
@@ -149,7 +156,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     uploadsDir: env.UPLOADS_DIR || defaultUploadsDir(databaseUrl),
     uploadsPerHour: integer(env.UPLOADS_PER_HOUR, 60, 'UPLOADS_PER_HOUR'),
     feedbackPerHour: integer(env.FEEDBACK_PER_HOUR, 5, 'FEEDBACK_PER_HOUR'),
-    totpSecretKey: env.TOTP_SECRET_KEY || undefined,
+    totpSecretKey: hexKey(env.TOTP_SECRET_KEY, 'TOTP_SECRET_KEY'),
     ...overrides,
   };
 }
