@@ -52,6 +52,10 @@ const POSTS: [string, Record<string, unknown>][] = [
   ['user/amend_pay_password', { password: 'Amber-Kettle-58', auth_code: '123456' }],
   ['sms_mail', { user_string: 'x@example.test' }],
   ['safe/email', { email: 'x@example.test', code: '123456' }],
+  ['sms_mobile', { area_id: 1, mobile: '13800000000' }],
+  ['safe/mobile', { area_id: 1, mobile: '13800000000', code: '123456' }],
+  ['user/totp/confirm', { code: '123456' }],
+  ['user/totp/disable', { password: 'Steady-Heron-12', code: '123456' }],
 ];
 
 function variants(valid: Record<string, unknown>): [string, unknown][] {
