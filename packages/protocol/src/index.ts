@@ -14,3 +14,4 @@ export * from './micro.js';
 export * from './lever.js';
 export * from './earn.js';
 export * from './personal.js';
+export * from './p2p.js';

@@ -1,0 +1,334 @@
+import { z } from 'zod';
+import { idField, intLike, pageField, trimmed } from './common.js';
+import { amountField, requestIdField } from './ledger.js';
+import { PAY_METHOD_CODES, uploadIdField, type PayMethodCode, type PayMethodView } from './personal.js';
+
+/**
+ * The fiat P2P desk (issue 16; spec 000/001 /legalIndex and /myshop): merchants post buy or sell
+ * ads for a coin against a fiat currency; a taker places an order, the coin being sold is escrowed
+ * in the seller's legal account, the buyer pays off-platform and marks the order paid with a
+ * voucher image, the seller confirms with the trade password and the coin goes to the buyer.
+ */
+
+// ---- states -------------------------------------------------------------------------------------
+
+export const P2P_AD_OPEN = 1;
+export const P2P_AD_SUSPENDED = 2;
+export const P2P_AD_OFF_SHELF = 3;
+/** Computed when listed (an open sell ad whose merchant cannot cover its minimum), never stored. */
+export const P2P_AD_INSUFFICIENT = 4;
+export type P2pAdStatus = 1 | 2 | 3 | 4;
+
+export const P2P_ORDER_WAITING = 1;
+export const P2P_ORDER_PAID = 2;
+export const P2P_ORDER_COMPLETED = 3;
+export const P2P_ORDER_CANCELLED = 4;
+/** An appeal resolved by returning the coin to the seller after the buyer had marked paid. */
+export const P2P_ORDER_ABNORMAL = 5;
+/** In rights protection: an appeal is open and the order is frozen. */
+export const P2P_ORDER_APPEAL = 6;
+/** Paid but not confirmed by the confirmation deadline. */
+export const P2P_ORDER_POSTPONED = 7;
+export type P2pOrderStatus = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+
+/** Sell ad: the merchant sells coin (the visitor buys). Buy ad: the merchant buys coin. */
+export const P2P_SIDES = ['sell', 'buy'] as const;
+export type P2pSide = (typeof P2P_SIDES)[number];
+export type P2pRole = 'buyer' | 'seller';
+
+/** Merchant level: 1 phone bound, 2 real-name certified, 3 advanced (an approved seller); 0 none. */
+export type P2pMerchantLevel = 0 | 1 | 2 | 3;
+
+/** A buyer who cancels this many orders in one day (EXCHANGE_TZ) may not buy again that day. */
+export const P2P_DAILY_CANCEL_LIMIT = 3;
+export const P2P_APPEAL_MIN_LENGTH = 10;
+/** Fiat amounts are rounded to this many decimals (half-up). */
+export const P2P_FIAT_DECIMALS = 2;
+
+// ---- requests -----------------------------------------------------------------------------------
+
+const sideField = z.enum(P2P_SIDES, { message: 'rule.p2p_side' });
+const payTypeField = z.enum(PAY_METHOD_CODES, { message: 'rule.pay_type' });
+/** An ISO 4217 style code, e.g. CNY; the server checks it against its list (`legal_deal/config`). */
+const fiatField = trimmed(8)
+  .transform((text) => text.toUpperCase())
+  .pipe(z.string().regex(/^[A-Z]{3}$/, { message: 'rule.p2p_fiat' }));
+const limitField = intLike.pipe(z.number().min(1).max(50)).default(10);
+
+/** GET legal_deal/ads: the hall. */
+export const p2pAdsQuery = z.object({
+  side: sideField.default('sell'),
+  currency_id: idField.optional(),
+  fiat: fiatField.optional(),
+  pay_type: payTypeField.optional(),
+  page: pageField,
+  limit: limitField,
+});
+export type P2pAdsQuery = z.input<typeof p2pAdsQuery>;
+
+/** POST legal_deal/place: exactly one of `number` (coin) or `fiat_amount`. */
+export const p2pPlaceRequest = z
+  .object({
+    ad_id: idField,
+    number: amountField.optional(),
+    fiat_amount: amountField.optional(),
+    request_id: requestIdField.optional(),
+  })
+  .refine((body) => (body.number === undefined) !== (body.fiat_amount === undefined), {
+    message: 'rule.p2p_amount_one',
+    path: ['number'],
+  });
+export type P2pPlaceRequest = z.input<typeof p2pPlaceRequest>;
+
+export const P2P_ORDER_ROLES = ['buyer', 'seller', 'all'] as const;
+const orderStatusField = intLike.pipe(z.number().int().min(1).max(7, { message: 'rule.p2p_status' }));
+
+/** GET legal_deal/orders: mine, as buyer, seller or both. */
+export const p2pOrdersQuery = z.object({
+  role: z.enum(P2P_ORDER_ROLES, { message: 'rule.p2p_role' }).default('all'),
+  status: orderStatusField.optional(),
+  page: pageField,
+  limit: limitField,
+});
+export type P2pOrdersQuery = z.input<typeof p2pOrdersQuery>;
+
+/** GET legal_deal/order?id */
+export const p2pOrderQuery = z.object({ id: idField });
+
+/** POST legal_deal/paid: the buyer marks paid with a voucher image of their own. */
+export const p2pPaidRequest = z.object({ id: idField, voucher: uploadIdField });
+export type P2pPaidRequest = z.input<typeof p2pPaidRequest>;
+
+/** POST legal_deal/cancel: the buyer, while waiting payment. */
+export const p2pCancelRequest = z.object({ id: idField });
+export type P2pCancelRequest = z.input<typeof p2pCancelRequest>;
+
+/** POST legal_deal/confirm: the seller, with the trade password (and TOTP when two-factor is on). */
+export const p2pConfirmRequest = z.object({
+  id: idField,
+  pay_password: trimmed(64).min(1, { message: 'rule.required' }),
+  totp_code: trimmed(32).optional(),
+});
+export type P2pConfirmRequest = z.input<typeof p2pConfirmRequest>;
+
+/** POST legal_deal/appeal: either side, once paid (status 2 or 7). */
+export const p2pAppealRequest = z.object({
+  id: idField,
+  reason: trimmed(1000).min(P2P_APPEAL_MIN_LENGTH, { message: 'rule.p2p_appeal_short' }),
+  images: z.array(uploadIdField).max(5, { message: 'rule.p2p_images' }).optional(),
+});
+export type P2pAppealRequest = z.input<typeof p2pAppealRequest>;
+
+/** POST legal_shop/ad_save: a new ad, or an edit of one of mine (id). */
+export const p2pAdSaveRequest = z
+  .object({
+    id: idField.optional(),
+    side: sideField,
+    currency_id: idField,
+    fiat: fiatField,
+    price: amountField,
+    min_number: amountField,
+    max_number: amountField,
+    total: amountField,
+    pay_types: z
+      .array(payTypeField)
+      .min(1, { message: 'rule.p2p_pay_types' })
+      .max(3)
+      .transform((list) => [...new Set(list)] as PayMethodCode[]),
+    terms: trimmed(500).default(''),
+  });
+export type P2pAdSaveRequest = z.input<typeof p2pAdSaveRequest>;
+
+/** POST legal_shop/ad_status: 1 open (resume), 2 suspend, 3 off shelf (final). */
+export const p2pAdStatusRequest = z.object({
+  id: idField,
+  status: intLike.pipe(
+    z.union([z.literal(P2P_AD_OPEN), z.literal(P2P_AD_SUSPENDED), z.literal(P2P_AD_OFF_SHELF)], {
+      message: 'rule.p2p_status',
+    }),
+  ),
+});
+export type P2pAdStatusRequest = z.input<typeof p2pAdStatusRequest>;
+
+/** GET legal_shop/ads */
+export const p2pMyAdsQuery = z.object({ page: pageField, limit: limitField });
+
+/** GET legal_shop/orders: orders on my ads. */
+export const p2pShopOrdersQuery = z.object({
+  status: orderStatusField.optional(),
+  page: pageField,
+  limit: limitField,
+});
+
+/** GET admin/p2p/applications */
+export const p2pApplicationsQuery = z.object({
+  /** 1 pending (default), 2 approved, 3 rejected. */
+  status: intLike.pipe(z.number().int().min(1).max(3)).default(1),
+  page: pageField,
+});
+
+/** POST admin/p2p/applications/decide */
+export const p2pDecideRequest = z.object({
+  id: idField,
+  approve: z.boolean({ message: 'rule.boolean' }),
+  reason: trimmed(500).default(''),
+});
+export type P2pDecideRequest = z.input<typeof p2pDecideRequest>;
+
+/** GET admin/p2p/appeals */
+export const p2pAppealsQuery = z.object({
+  /** 1 open (default), 0 all. */
+  open: intLike.pipe(z.union([z.literal(0), z.literal(1)])).default(1),
+  page: pageField,
+});
+
+/** POST admin/p2p/appeals/resolve */
+export const p2pResolveRequest = z.object({
+  order_id: idField,
+  release_to: z.enum(['buyer', 'seller'], { message: 'rule.p2p_release_to' }),
+  reason: trimmed(500).min(1, { message: 'rule.required' }),
+});
+export type P2pResolveRequest = z.input<typeof p2pResolveRequest>;
+
+// ---- answers ------------------------------------------------------------------------------------
+
+/** GET legal_deal/config: what the pages need to build forms. */
+export interface P2pConfigView {
+  /** Fiat currencies an ad may be priced in. */
+  fiats: string[];
+  /** Coins tradable on the desk (they live in legal accounts). */
+  currencies: { id: number; code: string; decimals: number }[];
+  pay_types: PayMethodCode[];
+  pay_minutes: number;
+  confirm_minutes: number;
+  /** 0 = auto-confirm off (the default). */
+  auto_confirm_minutes: number;
+  daily_cancel_limit: number;
+}
+
+export interface P2pMerchantView {
+  id: number;
+  /** Masked email or phone. */
+  name: string;
+  level: P2pMerchantLevel;
+  /** Completed orders over the last 30 days. */
+  completed_orders: number;
+  /** completed ÷ (completed + cancelled) over 30 days, a fraction as a decimal string ("0.9523"); "0" with none. */
+  completion_rate: string;
+}
+
+export interface P2pAdView {
+  id: number;
+  side: P2pSide;
+  currency_id: number;
+  currency_code: string;
+  fiat: string;
+  price: string;
+  min_number: string;
+  max_number: string;
+  total: string;
+  /** Coin still offered: total less open and completed orders. */
+  remaining: string;
+  pay_types: PayMethodCode[];
+  terms: string;
+  status: P2pAdStatus;
+  merchant: P2pMerchantView;
+  created_at: number;
+}
+
+export interface P2pOrderView {
+  id: number;
+  ad_id: number;
+  /** From the caller's point of view: 'buy' when the caller buys the coin. */
+  side: 'buy' | 'sell';
+  role: P2pRole;
+  currency_id: number;
+  currency_code: string;
+  fiat: string;
+  price: string;
+  /** Coin. */
+  number: string;
+  /** number × price rounded half-up to 2 decimals. */
+  fiat_amount: string;
+  status: P2pOrderStatus;
+  counterparty: { name: string; level: P2pMerchantLevel };
+  /** ms; the buyer must mark paid by then or the order is cancelled. */
+  pay_deadline: number;
+  /** ms; set when paid: unconfirmed by then, the order becomes "confirmation postponed". */
+  confirm_deadline: number | null;
+  paid_at: number | null;
+  completed_at: number | null;
+  cancelled_at: number | null;
+  created_at: number;
+}
+
+export interface P2pImageRef {
+  id: number;
+  url: string;
+}
+
+export interface P2pAppealView {
+  by: P2pRole;
+  reason: string;
+  images: P2pImageRef[];
+  opened_at: number;
+  resolution: null | { release_to: 'buyer' | 'seller'; reason: string; at: number };
+}
+
+export interface P2pTimelineEntry {
+  status: P2pOrderStatus;
+  /** The instant the state applies from (a timeout's is its deadline, not when it was processed). */
+  at: number;
+}
+
+export interface P2pOrderDetail extends P2pOrderView {
+  timeline: P2pTimelineEntry[];
+  /** The seller's saved methods among the ad's: only for this order's buyer while status 1, 2, 6, 7. */
+  pay_methods: PayMethodView[] | null;
+  vouchers: P2pImageRef[];
+  appeal: P2pAppealView | null;
+  terms: string;
+}
+
+export const P2P_APPLICATION_NONE = 0;
+export const P2P_APPLICATION_PENDING = 1;
+export const P2P_APPLICATION_APPROVED = 2;
+export const P2P_APPLICATION_REJECTED = 3;
+
+/** GET legal_shop/info */
+export interface P2pShopInfo {
+  is_seller: boolean;
+  application: { status: 0 | 1 | 2 | 3; reason: string | null; applied_at: number | null };
+  level: P2pMerchantLevel;
+  /** Whether the caller's identity is certified (needed to apply). */
+  certified: boolean;
+  stats: { completed_orders: number; completion_rate: string; open_ads: number };
+}
+
+/** An application as the operator reviews it. */
+export interface P2pApplicationView {
+  id: number;
+  user_id: number;
+  account: string;
+  status: 1 | 2 | 3;
+  reason: string | null;
+  created_at: number;
+  decided_at: number | null;
+}
+
+/** An appealed order as the operator sees it. */
+export interface P2pAdminAppealView {
+  order_id: number;
+  buyer_id: number;
+  seller_id: number;
+  currency_code: string;
+  number: string;
+  fiat: string;
+  fiat_amount: string;
+  status: P2pOrderStatus;
+  appeal: P2pAppealView;
+  vouchers: P2pImageRef[];
+}
+
+/** Private live-channel event: the changed order, sent to both parties on every change. */
+export const P2P_ORDER_EVENT = 'P2P_ORDER';
