@@ -2,7 +2,7 @@ import { AccountTypeId, Decimal, EARN_ENDED, EARN_IN_FORCE } from '@oex/protocol
 import type { Kysely } from 'kysely';
 import type { RowWriter } from '../db/rows.js';
 import type { Database } from '../db/schema.js';
-import { badRequest } from '../http/errors.js';
+import { AppError, badRequest } from '../http/errors.js';
 import type { SystemAccount } from '../ledger/books.js';
 import { fundSystemAccount } from '../ledger/funding.js';
 import { JOURNAL_MEMO, JournalType } from '../ledger/journal.js';
@@ -179,6 +179,30 @@ export class EarnCommands {
       );
       this.holdings.put(books, holding.id, ended ? null : next);
       return { holding: next, day, amount: holding.daily, ended };
+    };
+  }
+
+  /**
+   * Pays many (holding, day) pairs due at the same instant in one command, so a day's thousands of
+   * payments share a few commits. A pair the interest account cannot pay changes nothing and stays
+   * due (counted in `unpaid`); the others go on.
+   */
+  payDays(due: readonly { holdingId: number; day: number }[]): Command<{ paid: PaidDay[]; unpaid: number }> {
+    return (context) => {
+      const paid: PaidDay[] = [];
+      let unpaid = 0;
+      for (const { holdingId, day } of due) {
+        const mark = context.books.mark();
+        try {
+          const result = this.payDay(holdingId, day)(context);
+          if (result) paid.push(result);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          context.books.rollback(mark);
+          unpaid += 1;
+        }
+      }
+      return { paid, unpaid };
     };
   }
 

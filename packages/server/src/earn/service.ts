@@ -57,6 +57,9 @@ export interface EarnDeps {
 
 const dec = (value: string | number) => Decimal.parse(String(value));
 
+/** Payments of one instant per command. */
+const PAY_CHUNK = 250;
+
 /** ieo/*: products, purchases, the holdings and their daily interest, and the interest reserve. */
 export class EarnService {
   readonly commands: EarnCommands;
@@ -227,26 +230,30 @@ export class EarnService {
   async payDue(): Promise<{ paid: PaidDay[]; unpaid: number }> {
     const now = this.deps.clock.now();
     if (now < this.nextDueAt) return { paid: [], unpaid: 0 };
-    const payments: Promise<PaidDay | null>[] = [];
-    let unpaid = 0;
+    // Due days by instant, oldest first; each instant's payments go in chunks, one command each.
+    const byInstant = new Map<number, { holdingId: number; day: number }[]>();
     let next = Infinity;
-    for (const holding of [...this.holdings.all()]) {
+    for (const holding of this.holdings.all()) {
       for (const day of daysDue(holding.payAt, holding.paidDays, now)) {
-        payments.push(
-          this.deps.sequencer
-            .submit(this.commands.payDay(holding.id, day), holding.payAt[day - 1])
-            .catch(() => {
-              unpaid += 1;
-              return null;
-            }),
-        );
+        const at = holding.payAt[day - 1]!;
+        const list = byInstant.get(at) ?? [];
+        list.push({ holdingId: holding.id, day });
+        byInstant.set(at, list);
       }
       const upcoming = holding.payAt.find((at) => at > now);
       if (upcoming !== undefined) next = Math.min(next, upcoming);
     }
-    const paid = (await Promise.all(payments)).filter((day): day is PaidDay => day !== null);
+    const runs: Promise<{ paid: PaidDay[]; unpaid: number }>[] = [];
+    for (const at of [...byInstant.keys()].sort((a, b) => a - b)) {
+      const due = byInstant.get(at)!;
+      for (let first = 0; first < due.length; first += PAY_CHUNK) {
+        runs.push(this.deps.sequencer.submit(this.commands.payDays(due.slice(first, first + PAY_CHUNK)), at));
+      }
+    }
+    const results = await Promise.all(runs);
+    const unpaid = results.reduce((sum, result) => sum + result.unpaid, 0);
     this.nextDueAt = unpaid > 0 ? 0 : next;
-    return { paid, unpaid };
+    return { paid: results.flatMap((result) => result.paid), unpaid };
   }
 
   private async product(id: number): Promise<ProductRow> {

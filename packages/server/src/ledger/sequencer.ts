@@ -238,12 +238,15 @@ export class Sequencer {
     };
     try {
       const value = command(context);
+      // Appended one by one: a batch may stage more rows than a spread can pass as arguments.
       for (const [table, rows] of inserts) {
-        staged.inserts.set(table, [...(staged.inserts.get(table) ?? []), ...rows]);
+        const all = staged.inserts.get(table) ?? [];
+        for (const row of rows) all.push(row);
+        staged.inserts.set(table, all);
       }
-      staged.writes.push(...writes);
+      for (const query of writes) staged.writes.push(query);
       for (const [key, query] of latest) staged.latest.set(key, query);
-      staged.effects.push(...effects);
+      for (const effect of effects) staged.effects.push(effect);
       return { ok: true, value };
     } catch (error) {
       this.books.rollback(mark);
@@ -286,34 +289,34 @@ export class Sequencer {
       );
     }
     for (const [table, tableRows] of staged.inserts) {
-      queries.push(...rows.insert(table, tableRows as Record<string, unknown>[]));
+      for (const query of rows.insert(table, tableRows as Record<string, unknown>[])) queries.push(query);
     }
     // Updates after the inserts, so an update may touch a row inserted by the same batch.
-    queries.push(...staged.writes, ...staged.latest.values());
+    for (const query of staged.writes) queries.push(query);
+    for (const query of staged.latest.values()) queries.push(query);
     let logId = counters.get('account_logs')!;
-    queries.push(
-      ...rows.insert(
-        'account_logs',
-        changes.logs.map((log) => ({
-          id: logId++,
-          account_id: log.accountId,
-          user_id: log.userId,
-          account_type_id: log.typeId,
-          currency_id: log.currencyId,
-          change_balance: units(log.available),
-          change_lock: units(log.locked),
-          balance_after: units(log.balanceAfter),
-          lock_after: units(log.lockAfter),
-          type: log.entry.type,
-          memo: log.entry.memo,
-          notes: log.entry.notes ?? '',
-          ref_type: log.entry.refType,
-          ref_id: log.entry.refId,
-          extra_data: log.entry.extra ? JSON.stringify(log.entry.extra) : '{}',
-          created_at: log.entry.at ?? now,
-        })),
-      ),
+    const logRows = rows.insert(
+      'account_logs',
+      changes.logs.map((log) => ({
+        id: logId++,
+        account_id: log.accountId,
+        user_id: log.userId,
+        account_type_id: log.typeId,
+        currency_id: log.currencyId,
+        change_balance: units(log.available),
+        change_lock: units(log.locked),
+        balance_after: units(log.balanceAfter),
+        lock_after: units(log.lockAfter),
+        type: log.entry.type,
+        memo: log.entry.memo,
+        notes: log.entry.notes ?? '',
+        ref_type: log.entry.refType,
+        ref_id: log.entry.refId,
+        extra_data: log.entry.extra ? JSON.stringify(log.entry.extra) : '{}',
+        created_at: log.entry.at ?? now,
+      })),
     );
+    for (const query of logRows) queries.push(query);
     counters.set('account_logs', logId);
     return queries;
   }
