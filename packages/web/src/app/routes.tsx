@@ -81,16 +81,45 @@ const personalRoute: RouteObject = {
   ],
 };
 
-/** A parent route that redirects to its first child and lists the children (spec 000 §2). */
-function nested(path: string, first: string, children: string[]): RouteObject {
-  return {
-    path,
-    children: [
-      { index: true, element: <Navigate to={`/${path}/${first}`} replace /> },
-      ...children.map((child) => ({ path: child, ...soon })),
-    ],
-  };
-}
+/**
+ * The fiat desk (issue 16): the hall is open to visitors (sign-in links instead of order buttons);
+ * my orders and an order's detail need a session. /legalIndex goes to the hall.
+ */
+const p2pPage = (name: string) => () =>
+  import(`../pages/p2p/${name}.tsx`).then((m: Record<string, React.ComponentType>) => ({
+    Component: m[name],
+  }));
+const p2pRoute: RouteObject = {
+  path: 'legalIndex',
+  lazy: () => import('../pages/p2p/parts.js').then((m) => ({ Component: m.P2pLayout })),
+  children: [
+    { index: true, element: <Navigate to="/legalIndex/legal" replace /> },
+    { path: 'legal', lazy: p2pPage('HallPage') },
+    {
+      element: <RequireSession />,
+      children: [
+        { path: 'orders', lazy: p2pPage('OrdersPage') },
+        { path: 'orderdetail', lazy: p2pPage('OrderDetailPage') },
+      ],
+    },
+  ],
+};
+
+/** My shop (issue 16): my ads (or how to become a seller), the orders on them and one's detail. */
+const shopPage = (name: string) => () =>
+  import(`../pages/shop/${name}.tsx`).then((m: Record<string, React.ComponentType>) => ({
+    Component: m[name],
+  }));
+const shopRoute: RouteObject = {
+  path: 'myshop',
+  lazy: () => import('../pages/p2p/parts.js').then((m) => ({ Component: m.ShopLayout })),
+  children: [
+    { index: true, element: <Navigate to="/myshop/myshoporders" replace /> },
+    { path: 'myshoporders', lazy: shopPage('MyAdsPage') },
+    { path: 'shoporders', lazy: shopPage('ShopOrdersPage') },
+    { path: 'shoporderdetail', lazy: shopPage('ShopOrderDetailPage') },
+  ],
+};
 
 /**
  * The pages behind an error boundary (the router's error element, on a pathless route inside the
@@ -148,6 +177,7 @@ export const routes: RouteObject[] = [
         lazy: () => import('../pages/earn/DepositPage.js').then((m) => ({ Component: m.DepositPage })),
       },
       { path: 'white', ...soon },
+      p2pRoute,
       {
         path: 'second',
         element: <RequireSession reason="micro.pleaseLogIn" />,
@@ -171,8 +201,7 @@ export const routes: RouteObject[] = [
       {
         element: <RequireSession />,
         children: [
-          nested('legalIndex', 'legal', ['legal', 'orders', 'orderdetail']),
-          nested('myshop', 'myshoporders', ['myshoporders', 'shoporders', 'shoporderdetail']),
+          shopRoute,
           assetsRoute,
           personalRoute,
           { path: 'resetPassword', lazy: personalPage('ResetPasswordPage') },

@@ -1,0 +1,196 @@
+import type { P2pMerchantLevel, P2pOrderView, Paged, PayMethodCode } from '@oex/protocol';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ListStatus } from '../../components/ListStatus.js';
+import { SideMenuLayout } from '../../components/SideMenuLayout.js';
+import { useExchangeTimeZone } from '../../features/content/news.js';
+import { useP2pLive } from '../../features/p2p/queries.js';
+import { ORDER_STATUSES } from '../../features/p2p/rules.js';
+import { currentLang } from '../../i18n/index.js';
+import { formatInZone } from '../../lib/format.js';
+import { Pager, RecordTable, formatAmount, inputStyle, muted } from '../assets/parts.js';
+
+/** Shared pieces of the fiat desk (/legalIndex) and my shop (/myshop). */
+
+export const COIN_SHOWN = 8;
+
+/** The desk's section: hall and my orders, kept live by P2P_ORDER. */
+export function P2pLayout() {
+  const { t } = useTranslation();
+  useP2pLive();
+  return (
+    <SideMenuLayout
+      label={t('p2p.menu')}
+      items={[
+        { to: '/legalIndex/legal', text: t('p2p.nav.legal') },
+        { to: '/legalIndex/orders', text: t('p2p.nav.orders') },
+      ]}
+    />
+  );
+}
+
+/** My shop's section: my ads and the orders on them, kept live by P2P_ORDER. */
+export function ShopLayout() {
+  const { t } = useTranslation();
+  useP2pLive();
+  return (
+    <SideMenuLayout
+      label={t('shop.menu')}
+      items={[
+        { to: '/myshop/myshoporders', text: t('shop.nav.myshoporders') },
+        { to: '/myshop/shoporders', text: t('shop.nav.shoporders') },
+      ]}
+    />
+  );
+}
+
+/** An order's state in words, coloured: green completed, red cancelled or abnormal, amber in between. */
+export function OrderStatusBadge({ status }: { status: number }) {
+  const { t } = useTranslation();
+  const color =
+    status === 3
+      ? 'var(--up)'
+      : status === 4 || status === 5
+        ? 'var(--down)'
+        : status === 6
+          ? 'var(--down)'
+          : 'var(--accent)';
+  return (
+    <span className="whitespace-nowrap font-medium" style={{ color }} data-status={status}>
+      {t(`p2p.status.${status}`)}
+    </span>
+  );
+}
+
+/** A merchant's level (1 phone, 2 real name, 3 advanced) as a short badge with its meaning. */
+export function LevelBadge({ level }: { level: P2pMerchantLevel }) {
+  const { t } = useTranslation();
+  return (
+    <span
+      className="whitespace-nowrap rounded border px-1 text-xs"
+      style={{ borderColor: 'var(--border)', color: 'var(--muted)' }}
+      title={t(`p2p.level.${level}`)}
+    >
+      {t('p2p.levelShort', { level })}
+      <span className="sr-only"> ({t(`p2p.level.${level}`)})</span>
+    </span>
+  );
+}
+
+/** The names of payment methods, in the language. */
+export function PayTypes({ types }: { types: readonly PayMethodCode[] }) {
+  const { t } = useTranslation();
+  return <span>{types.map((type) => t(`p2p.payType.${type}`)).join(' · ')}</span>;
+}
+
+/** A labelled select of order states, "All" first. */
+export function StatusFilter({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: number | undefined;
+  onChange(value: number | undefined): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <label htmlFor={id} style={muted}>
+        {t('p2p.statusFilter')}
+      </label>
+      <select
+        id={id}
+        className="rounded border px-2 py-1"
+        style={inputStyle}
+        value={value ?? ''}
+        onChange={(event) => onChange(event.target.value ? Number(event.target.value) : undefined)}
+      >
+        <option value="">{t('assets.all')}</option>
+        {ORDER_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {t(`p2p.status.${status}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** A paged table of orders, each linking to its detail page (`detailPath`?id=). */
+export function OrdersTable({
+  query,
+  page,
+  onPage,
+  detailPath,
+  testId,
+}: {
+  query: { data: Paged<P2pOrderView> | undefined; isError: boolean; refetch(): unknown };
+  page: number;
+  onPage(page: number): void;
+  detailPath: string;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const zone = useExchangeTimeZone();
+  const rows = query.data?.data ?? [];
+  return (
+    <>
+      <RecordTable
+        label={t('p2p.ordersTable')}
+        testId={testId}
+        className="min-w-[44rem] text-sm"
+        columns={[
+          { title: t('p2p.col.order') },
+          { title: t('p2p.col.type') },
+          { title: t('p2p.col.number'), numeric: true },
+          { title: t('p2p.col.fiatAmount'), numeric: true },
+          { title: t('p2p.col.counterparty') },
+          { title: t('p2p.col.status') },
+          { title: t('p2p.col.time') },
+        ]}
+      >
+        {rows.map((order) => (
+          <tr
+            key={order.id}
+            className="border-t"
+            style={{ borderColor: 'var(--border)' }}
+            data-order-id={order.id}
+          >
+            <td className="px-2 py-1.5">
+              <Link
+                to={`${detailPath}?id=${order.id}`}
+                className="underline"
+                style={{ color: 'var(--accent)' }}
+                aria-label={t('p2p.openOrder', { id: order.id })}
+              >
+                #{order.id}
+              </Link>
+            </td>
+            <td className="px-2 py-1.5" style={{ color: order.side === 'buy' ? 'var(--up)' : 'var(--down)' }}>
+              {t(order.side === 'buy' ? 'p2p.buyCoin' : 'p2p.sellCoin', { coin: order.currency_code })}
+            </td>
+            <td className="px-2 py-1.5 text-right tabular-nums">
+              {formatAmount(order.number, COIN_SHOWN, lang)} {order.currency_code}
+            </td>
+            <td className="px-2 py-1.5 text-right tabular-nums">
+              {formatAmount(order.fiat_amount, 2, lang)} {order.fiat}
+            </td>
+            <td className="px-2 py-1.5">{order.counterparty.name}</td>
+            <td className="px-2 py-1.5">
+              <OrderStatusBadge status={order.status} />
+            </td>
+            <td className="whitespace-nowrap px-2 py-1.5 tabular-nums" style={muted}>
+              {formatInZone(order.created_at, zone)}
+            </td>
+          </tr>
+        ))}
+      </RecordTable>
+      <ListStatus query={query} emptyText={t('p2p.noOrders')} />
+      {query.data && (
+        <Pager total={query.data.total} page={page} perPage={query.data.per_page} onPage={onPage} />
+      )}
+    </>
+  );
+}
