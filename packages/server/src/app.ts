@@ -34,6 +34,9 @@ import { earnRoutes } from './earn/routes.js';
 import { microRoutes } from './micro/routes.js';
 import { openPersonal } from './personal/module.js';
 import { personalRoutes } from './personal/routes.js';
+import { attachP2pLive } from './p2p/live.js';
+import { openP2p, type P2p } from './p2p/module.js';
+import { p2pRoutes } from './p2p/routes.js';
 import { uploadRoutes } from './uploads/routes.js';
 import { SpotOrders } from './spot/orders.js';
 import { SpotLiveFeed } from './spot/live.js';
@@ -87,6 +90,8 @@ export interface Core {
 export interface Exchange extends Omit<Core, 'close'> {
   app: Api;
   hub: Hub;
+  /** The fiat P2P desk (its timers run with the server). */
+  p2p: P2p;
   /** The demo's liquidity bot, when it runs. */
   marketMaker: MarketMaker | undefined;
   /** The base URL once listening, such as http://127.0.0.1:8080. */
@@ -284,6 +289,19 @@ export async function startExchange(config: Config, options: StartOptions = {}):
   });
   personalRoutes(app, { ...personal, sessions, requireAdmin: adminGuard(core.adminToken) });
   earnRoutes(app, { earn: core.earn.service, sessions, requireAdmin: adminGuard(core.adminToken) });
+  const p2p = await openP2p({
+    db: db.kysely,
+    sequencer: core.sequencer,
+    currencies,
+    settings: core.settings,
+    users,
+    payMethods: personal.payMethods,
+    uploads: personal.uploads,
+    clock: core.clock,
+    timeZone: config.exchangeTz,
+  });
+  p2pRoutes(app, { p2p: p2p.service, sessions, requireAdmin: adminGuard(core.adminToken) });
+  attachP2pLive(hub, p2p.service);
   const leverLive = new LeverLive(hub, core.lever.service, () => core.clock.now());
   leverRoutes(app, { lever: core.lever.service, live: leverLive, sessions });
   core.lever.risk.onEnded((userId, closed) =>
@@ -309,9 +327,11 @@ export async function startExchange(config: Config, options: StartOptions = {}):
   core.markTape.start();
   core.wallet.start();
   core.earn.payer.run();
+  p2p.timers.run();
   try {
     await app.listen({ port: options.port ?? config.port, host: config.host });
   } catch (error) {
+    await p2p.timers.stop();
     await core.close();
     throw error;
   }
@@ -322,12 +342,14 @@ export async function startExchange(config: Config, options: StartOptions = {}):
     ...core,
     app,
     hub,
+    p2p,
     marketMaker: maker,
     url: `http://127.0.0.1:${port}`,
     async close() {
       maker?.stop();
       live.close();
       hub.close();
+      await p2p.timers.stop();
       await app.close();
       await core.close();
     },

@@ -30,6 +30,12 @@ export const SETTING_DEFAULTS = {
   lever_overnight_time: '00:00',
   /** When each day's savings interest is paid, HH:MM in EXCHANGE_TZ; a holding keeps the time it was bought with. */
   earn_interest_time: '00:00',
+  /** Fiat P2P desk: minutes a buyer has to mark an order paid before it is cancelled. */
+  p2p_pay_minutes: '15',
+  /** Minutes a seller has to confirm a paid order before it shows "confirmation postponed". */
+  p2p_confirm_minutes: '30',
+  /** Minutes after postponement an order completes by itself; 0 = off (the default: it releases coin without the seller). */
+  p2p_auto_confirm_minutes: '0',
 } as const;
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 

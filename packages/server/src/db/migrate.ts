@@ -16,6 +16,7 @@ import * as lever from './migrations/014_lever.js';
 import * as earn from './migrations/015_earn.js';
 import * as personal from './migrations/016_personal.js';
 import * as totp from './migrations/017_totp.js';
+import * as p2p from './migrations/018_p2p.js';
 
 /** Versioned migrations, in order. A new migration is a new entry; old ones never change. */
 const MIGRATIONS = {
@@ -35,6 +36,7 @@ const MIGRATIONS = {
   '015_earn': earn,
   '016_personal': personal,
   '017_totp': totp,
+  '018_p2p': p2p,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -511,6 +511,78 @@ export interface EarnHoldingsTable {
   income: Money;
 }
 
+export interface P2pApplicationsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** 1 pending, 2 approved, 3 rejected. */
+  status: number;
+  reason: string | null;
+  created_at: number;
+  decided_at: number | null;
+}
+
+export interface P2pAdsTable {
+  id: number;
+  user_id: number;
+  side: string;
+  currency_id: number;
+  fiat: string;
+  /** A JSON array of pay method codes. */
+  pay_types: string;
+  terms: string;
+  status: number;
+  created_at: number;
+  updated_at: number;
+  price: Money;
+  min_number: Money;
+  max_number: Money;
+  total: Money;
+  remaining: Money;
+}
+
+export interface P2pOrdersTable {
+  id: number;
+  ad_id: number;
+  buyer_id: number;
+  seller_id: number;
+  taker_id: number;
+  currency_id: number;
+  fiat: string;
+  status: number;
+  pay_deadline: number;
+  confirm_deadline: number | null;
+  auto_confirm_at: number | null;
+  voucher: number | null;
+  paid_at: number | null;
+  completed_at: number | null;
+  cancelled_at: number | null;
+  cancelled_by: string | null;
+  request_id: string | null;
+  created_at: number;
+  price: Money;
+  number: Money;
+  fiat_amount: Money;
+}
+
+export interface P2pOrderEventsTable {
+  id: Generated<number>;
+  order_id: number;
+  status: number;
+  at: number;
+}
+
+export interface P2pAppealsTable {
+  order_id: number;
+  user_id: number;
+  by_role: string;
+  reason: string;
+  images: string;
+  opened_at: number;
+  release_to: string | null;
+  resolution: string | null;
+  resolved_at: number | null;
+}
+
 export interface EarnInterestTable {
   holding_id: number;
   day: number;
@@ -573,6 +645,11 @@ export interface Database {
   earn_products: EarnProductsTable;
   earn_holdings: EarnHoldingsTable;
   earn_interest: EarnInterestTable;
+  p2p_applications: P2pApplicationsTable;
+  p2p_ads: P2pAdsTable;
+  p2p_orders: P2pOrdersTable;
+  p2p_order_events: P2pOrderEventsTable;
+  p2p_appeals: P2pAppealsTable;
   settings: SettingsTable;
   uploads: UploadsTable;
   identity_submissions: IdentitySubmissionsTable;

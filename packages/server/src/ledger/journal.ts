@@ -36,6 +36,10 @@ export const JournalType = {
   EARN_RELEASE: 23,
   /** A day's interest of a savings holding, from the interest account. */
   EARN_INTEREST: 24,
+  /** A fiat P2P order's coin escrowed in the seller's legal account, released back, or settled to the buyer. */
+  P2P_ESCROW: 25,
+  P2P_RELEASE: 26,
+  P2P_SETTLE: 27,
 } as const;
 export type JournalTypeCode = (typeof JournalType)[keyof typeof JournalType];
 
@@ -64,4 +68,21 @@ export const JOURNAL_MEMO = {
   [JournalType.EARN_HOLD]: 'journal.earn_hold',
   [JournalType.EARN_RELEASE]: 'journal.earn_release',
   [JournalType.EARN_INTEREST]: 'journal.earn_interest',
+  [JournalType.P2P_ESCROW]: 'journal.p2p_escrow',
+  [JournalType.P2P_RELEASE]: 'journal.p2p_release',
+  [JournalType.P2P_SETTLE]: 'journal.p2p_settle',
 } as const;
+
+/**
+ * Journal entries of one kind of reference (an order, a position, a holding): the memo comes from
+ * the type and the records name the reference as "#id".
+ */
+export function journalEntries(refType: string) {
+  return (type: JournalTypeCode, refId: number) => ({
+    type,
+    memo: JOURNAL_MEMO[type as keyof typeof JOURNAL_MEMO],
+    refType,
+    refId,
+    notes: refId > 0 ? `#${refId}` : '',
+  });
+}

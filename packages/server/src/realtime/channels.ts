@@ -12,6 +12,8 @@ export const PRIVATE_CHANNELS = [
   'LEVER_TRADE',
   'LEVER_CLOSED',
   'MICRO_CLOSED',
+  // Ours: every change of one of your fiat P2P orders, as you see it.
+  'P2P_ORDER',
 ] as const;
 export type PrivateChannel = (typeof PRIVATE_CHANNELS)[number];
 
