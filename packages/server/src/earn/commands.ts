@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.js';
 import { AppError, badRequest } from '../http/errors.js';
 import type { SystemAccount } from '../ledger/books.js';
 import { fundSystemAccount } from '../ledger/funding.js';
-import { JOURNAL_MEMO, JournalType } from '../ledger/journal.js';
+import { journalEntries, JournalType } from '../ledger/journal.js';
 import type { Command, CommandContext } from '../ledger/sequencer.js';
 import type { Holding, Holdings } from './holdings.js';
 import { promisedInterest, purchaseProblem, reserveCovers, type ProductTerms } from './rules.js';
@@ -14,15 +14,8 @@ const FINANCIAL = AccountTypeId.financial_account;
 const INTEREST = { system: 'interest' satisfies SystemAccount } as const;
 const REF = 'earn_holding';
 
-type JournalCode = (typeof JournalType)[keyof typeof JournalType];
-const entry = (type: JournalCode, refId: number) => ({
-  type,
-  memo: JOURNAL_MEMO[type as keyof typeof JOURNAL_MEMO],
-  refType: REF,
-  refId,
-  // The records (account_log/financial) name the holding.
-  notes: `#${refId}`,
-});
+// The records (account_log/financial) name the holding.
+const entry = journalEntries(REF);
 
 /** A purchase before the sequencer gives it an id. */
 export interface NewHolding extends Omit<Holding, 'id' | 'paidDays' | 'income'> {

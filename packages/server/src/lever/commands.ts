@@ -3,7 +3,7 @@ import type { RowWriter } from '../db/rows.js';
 import { badRequest } from '../http/errors.js';
 import type { Account, Books, SystemAccount } from '../ledger/books.js';
 import { fundSystemAccount } from '../ledger/funding.js';
-import { JOURNAL_MEMO, JournalType } from '../ledger/journal.js';
+import { journalEntries, JournalType } from '../ledger/journal.js';
 import type { Command, CommandContext } from '../ledger/sequencer.js';
 import type { LeverBook, Position } from './book.js';
 import { closeSettlement, feeOf, hazardRate, mustLiquidate, overnightSplit, profitAt } from './rules.js';
@@ -14,15 +14,8 @@ const FEES = { system: 'fees' satisfies SystemAccount } as const;
 const INSURANCE = { system: 'insurance' satisfies SystemAccount } as const;
 const REF = 'lever_position';
 
-type JournalCode = (typeof JournalType)[keyof typeof JournalType];
-const entry = (type: JournalCode, refId: number) => ({
-  type,
-  memo: JOURNAL_MEMO[type as keyof typeof JOURNAL_MEMO],
-  refType: REF,
-  refId,
-  // The records (account_log/lever) name the position.
-  notes: refId > 0 ? `#${refId}` : '',
-});
+// The records (account_log/lever) name the position.
+const entry = journalEntries(REF);
 
 /** A position or order before the sequencer gives it an id. */
 export type NewPosition = Omit<Position, 'id'> & { requestId: string | null; requestHash: string | null };

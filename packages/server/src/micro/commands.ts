@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
 import { PostingError, type SystemAccount } from '../ledger/books.js';
 import { fundSystemAccount } from '../ledger/funding.js';
-import { JOURNAL_MEMO, JournalType } from '../ledger/journal.js';
+import { journalEntries, JournalType } from '../ledger/journal.js';
 import type { Command, CommandContext } from '../ledger/sequencer.js';
 import type { OpenContract, OpenContracts, PoolTotals } from './open-contracts.js';
 import { poolCanTake, settle, type Settlement } from './rules.js';
@@ -14,15 +14,7 @@ const POOL = { system: 'micro_pool' satisfies SystemAccount } as const;
 const FEES = { system: 'fees' satisfies SystemAccount } as const;
 const REF = 'micro_order';
 
-function entry(type: (typeof JournalType)[keyof typeof JournalType], refId: number) {
-  return {
-    type,
-    memo: JOURNAL_MEMO[type as keyof typeof JOURNAL_MEMO],
-    refType: REF,
-    refId,
-    notes: refId > 0 ? `#${refId}` : '',
-  };
-}
+const entry = journalEntries(REF);
 
 /** What a settlement did to an order. */
 export type SettledContract = Settlement & { contract: OpenContract; settledAt: number };
