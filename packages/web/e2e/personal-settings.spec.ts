@@ -35,6 +35,44 @@ async function logIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
 }
 
+test('a user registered by phone binds an email with the code sent to it, and settings show it', async ({
+  page,
+  request,
+}) => {
+  const mobile = `137${String(Date.now()).slice(-8)}`;
+  await request.post('/api/notify/send_sms', { data: { to: mobile, type: 1, area_id: 1 } });
+  const registered = await request.post('/api/user/register', {
+    data: {
+      type: 'mobile',
+      account: mobile,
+      area_id: 1,
+      password: PASSWORD,
+      re_password: PASSWORD,
+      sms_code: await latestCode(request, mobile),
+      invite_code: 'DEMO2026',
+    },
+  });
+  expect(((await registered.json()) as Envelope<unknown>).code).toBe(1);
+  const login = await request.post('/api/user/login', {
+    data: { login_type: 'mobile', account: mobile, password: PASSWORD, country_code: '86' },
+  });
+  const { data, msg } = (await login.json()) as Envelope<{ token: string }>;
+  expect(data, msg).toBeTruthy();
+  await page.goto('/home');
+  await page.evaluate((token) => localStorage.setItem('token', token), data.token);
+
+  const email = `p${String(Date.now()).slice(-7)}@ex.test`;
+  await page.goto('/bindAccount');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('Email code').fill(await latestCode(request, email));
+  await page.getByRole('button', { name: 'Bind', exact: true }).click();
+  await expect(page).toHaveURL(/\/personal\/accountSettings$/);
+  await expect(page.getByText(email)).toBeVisible();
+  await page.goto('/bindAccount');
+  await expect(page.getByTestId('email-bound')).toContainText(email);
+});
+
 test('Alice binds a phone, sets the trade password, changes the login password and logs in again', async ({
   page,
   request,
