@@ -444,6 +444,13 @@ export class P2pService {
       const ad = this.state.ads.get(input.ad_id);
       if (!ad) throw notFound('error.p2p_ad_unknown');
       const decimals = this.deps.currencies.currency(ad.currencyId).decimals;
+      if (ad.side === 'buy' && ad.userId !== userId) {
+        // The taker sells: the merchant must be able to pay them by one of the ad's methods.
+        const saved = new Set((await this.deps.payMethods.methodsOf(userId)).map((method) => method.type));
+        if (!ad.payTypes.some((type) => saved.has(type))) {
+          throw badRequest('error.p2p_pay_method_missing', { types: ad.payTypes.join(', ') });
+        }
+      }
       let number: Decimal;
       if (input.number !== undefined) number = dec(input.number);
       else {
