@@ -5,6 +5,7 @@ import { TextField } from '../../components/auth-form.js';
 import { QueryState } from '../../components/states.js';
 import { useToasts } from '../../components/toast.js';
 import { useIdentityCenter, useSubmitIdentity } from '../../features/personal/identity.js';
+import { useExchangeTimeZone } from '../../features/content/news.js';
 import { formatInZone } from '../../lib/format.js';
 import {
   ImagePicker,
@@ -12,13 +13,13 @@ import {
   panelStyle,
   primaryClass,
   primaryStyle,
-  SPEC_TZ,
   type PickedImage,
 } from './ImagePicker.js';
 
 const EMPTY: PickedImage = { state: 'empty' };
 
 function StatusPanel({ center }: { center: IdentityCenter }) {
+  const timeZone = useExchangeTimeZone();
   const { t } = useTranslation();
   const certified = center.review_status === 2;
   return (
@@ -40,7 +41,7 @@ function StatusPanel({ center }: { center: IdentityCenter }) {
         {certified
           ? t('identity.certifiedText')
           : t('identity.pendingText', {
-              time: center.submitted_at ? formatInZone(center.submitted_at, SPEC_TZ) : '',
+              time: center.submitted_at ? formatInZone(center.submitted_at, timeZone) : '',
             })}
       </p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">

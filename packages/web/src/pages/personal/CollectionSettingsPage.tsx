@@ -9,6 +9,7 @@ import {
   useSavedPayMethod,
   useSavePayMethod,
 } from '../../features/personal/pay-methods.js';
+import { useExchangeTimeZone } from '../../features/content/news.js';
 import { formatInZone } from '../../lib/format.js';
 import {
   ImagePicker,
@@ -16,11 +17,11 @@ import {
   panelStyle,
   primaryClass,
   primaryStyle,
-  SPEC_TZ,
   type PickedImage,
 } from './ImagePicker.js';
 
 function SavedSummary({ method, typeName }: { method: PayMethodView | null; typeName: string }) {
+  const timeZone = useExchangeTimeZone();
   const { t } = useTranslation();
   if (!method) {
     return (
@@ -60,7 +61,7 @@ function SavedSummary({ method, typeName }: { method: PayMethodView | null; type
         ))}
       </dl>
       <p className="mt-1 text-xs" style={muted}>
-        {t('payMethod.updated', { time: formatInZone(method.updated_at, SPEC_TZ) })}
+        {t('payMethod.updated', { time: formatInZone(method.updated_at, timeZone) })}
       </p>
     </section>
   );

@@ -6,6 +6,7 @@ import { Pager } from '../../components/Pager.js';
 import { useToasts } from '../../components/toast.js';
 import { useFeedbackList, useSubmitFeedback } from '../../features/personal/feedback.js';
 import { useOwnImage } from '../../features/personal/uploads.js';
+import { useExchangeTimeZone } from '../../features/content/news.js';
 import { formatInZone } from '../../lib/format.js';
 import {
   ImagePicker,
@@ -15,7 +16,6 @@ import {
   panelStyle,
   primaryClass,
   primaryStyle,
-  SPEC_TZ,
   type PickedImage,
 } from './ImagePicker.js';
 
@@ -103,11 +103,12 @@ function FeedbackImage({ url }: { url: string }) {
 }
 
 function FeedbackItem({ item }: { item: FeedbackView }) {
+  const timeZone = useExchangeTimeZone();
   const { t } = useTranslation();
   return (
     <li className="rounded border p-3 text-sm" style={panelStyle} data-testid="feedback-item">
       <p className="text-xs" style={muted}>
-        {t('feedback.sentAt', { time: formatInZone(item.created_at, SPEC_TZ) })}
+        {t('feedback.sentAt', { time: formatInZone(item.created_at, timeZone) })}
       </p>
       <p className="mt-1 whitespace-pre-wrap break-words">{item.content}</p>
       {item.image_url && <FeedbackImage url={item.image_url} />}
@@ -120,7 +121,7 @@ function FeedbackItem({ item }: { item: FeedbackView }) {
           {item.replies.map((reply) => (
             <li key={reply.id}>
               <span className="text-xs" style={muted}>
-                {t('feedback.reply')} · {formatInZone(reply.created_at, SPEC_TZ)}
+                {t('feedback.reply')} · {formatInZone(reply.created_at, timeZone)}
               </span>
               <p className="whitespace-pre-wrap break-words">{reply.content}</p>
             </li>

@@ -9,13 +9,10 @@ import {
   useOwnImage,
 } from '../../features/personal/uploads.js';
 
-export const panelStyle = { background: 'var(--panel)', borderColor: 'var(--border)' };
-export const inputClass = 'w-full rounded border px-2 py-1.5';
-export const inputStyle = { background: 'var(--bg)', borderColor: 'var(--border)', color: 'var(--text)' };
-export const primaryClass = 'rounded px-4 py-1.5 font-medium text-white disabled:opacity-60';
+import { muted, panelStyle } from '../assets/parts.js';
+
+export { inputClass, inputStyle, muted, panelStyle, primaryClass } from '../assets/parts.js';
 export const primaryStyle = { background: 'var(--accent-strong)' };
-export const muted = { color: 'var(--muted)' };
-export const SPEC_TZ = 'Asia/Shanghai';
 
 /** What a picker holds: nothing, an upload in progress, or an uploaded image (with its id). */
 export type PickedImage =

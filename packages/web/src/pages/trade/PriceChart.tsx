@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/http.js';
 import { live } from '../../api/socket.js';
 import { useTheme } from '../../app/theme.js';
-import { useSettings } from '../../features/content/news.js';
+import { SPEC_TZ, useSettings } from '../../features/content/news.js';
 import { barChange, indicatorDigits } from '../../features/trade/chart-legend.js';
 import { KlineFeed } from '../../features/trade/kline-feed.js';
 import { currentLang } from '../../i18n/index.js';
@@ -33,7 +33,6 @@ import {
  * Spec 000 §9: times in the exchange's zone (the server's `exchange_tz`; the spec's zone until it is
  * known), about 7 hours shown at first.
  */
-const SPEC_TZ = 'Asia/Shanghai';
 const INITIAL_RANGE_MS = 25_200_000;
 /** Spec 000 §9: MACD only on screens wider than 760 px. */
 const MACD_MIN_WIDTH = 760;
