@@ -499,3 +499,38 @@ describe('deadlines and the cancellation limit', () => {
     expect((await auditLedger(ex.db.kysely)).problems).toEqual([]);
   });
 });
+
+describe('the API docs', () => {
+  it('lists the desk’s calls with their request schemas', async () => {
+    const response = await fetch(`${ex.url}/api/docs/json`);
+    const doc = (await response.json()) as {
+      paths: Record<string, Record<string, { requestBody?: unknown; parameters?: unknown[] }>>;
+    };
+    for (const path of [
+      '/api/legal_deal/config',
+      '/api/legal_deal/ads',
+      '/api/legal_deal/place',
+      '/api/legal_deal/orders',
+      '/api/legal_deal/order',
+      '/api/legal_deal/image/{order_id}/{id}',
+      '/api/legal_deal/paid',
+      '/api/legal_deal/cancel',
+      '/api/legal_deal/confirm',
+      '/api/legal_deal/appeal',
+      '/api/legal_shop/apply',
+      '/api/legal_shop/info',
+      '/api/legal_shop/ads',
+      '/api/legal_shop/ad_save',
+      '/api/legal_shop/ad_status',
+      '/api/legal_shop/orders',
+      '/api/admin/p2p/applications',
+      '/api/admin/p2p/applications/decide',
+      '/api/admin/p2p/appeals',
+      '/api/admin/p2p/appeals/resolve',
+    ]) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
+    expect(doc.paths['/api/legal_deal/place']!.post!.requestBody).toBeDefined();
+    expect(doc.paths['/api/legal_deal/ads']!.get!.parameters!.length).toBeGreaterThan(3);
+  });
+});
