@@ -99,7 +99,10 @@ const p2pRoute: RouteObject = {
       element: <RequireSession />,
       children: [
         { path: 'orders', lazy: p2pPage('OrdersPage') },
-        { path: 'orderdetail', lazy: p2pPage('OrderDetailPage') },
+        {
+          path: 'orderdetail',
+          lazy: () => import('../pages/p2p/OrderDetail.js').then((m) => ({ Component: m.OrderDetailPage })),
+        },
       ],
     },
   ],

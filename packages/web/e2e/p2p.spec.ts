@@ -1,0 +1,432 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import { Decimal } from '@oex/protocol';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expectDrawnAndFitting, latestCode, openThemed, type Envelope } from './helpers.js';
+
+/**
+ * The fiat desk (issue 16) in two browsers: Bob, a merchant, posts a sell ad; Alice buys from it,
+ * pays off-platform (a voucher image), Bob releases with his trade password; an appeal resolved by
+ * the operator; the three-cancellations limit; the pages in both themes at 1280 and 360 px with axe.
+ * Every user is new, so the day's cancellation count and balances start from nothing.
+ */
+
+const LEGAL = 2;
+const PASSWORD = 'Desk-Puffin-66';
+const TRADE_PASSWORD = 'Trade-Harbor-77';
+const CARD_NO = '6222020200112233';
+
+interface User {
+  email: string;
+  token: string;
+}
+
+/** The operator's admin token: in the server's writer lock file (see layout.spec.ts). */
+function adminToken(baseURL: string): string {
+  const port = Number(new URL(baseURL).port);
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const locks = readdirSync(tmpdir())
+    .filter((name) => name.startsWith('oex-e2e-'))
+    .map((folder) => join(tmpdir(), folder, 'e2e.db.writer.lock'))
+    .filter((lock) => existsSync(lock))
+    .map((lock) => ({
+      at: statSync(lock).mtimeMs,
+      ...(JSON.parse(readFileSync(lock, 'utf8')) as { pid: number; port: number; adminToken: string }),
+    }))
+    .filter((held) => held.port === port && alive(held.pid))
+    .sort((a, b) => b.at - a.at);
+  if (!locks[0]) throw new Error(`no writer lock for port ${port}`);
+  return locks[0].adminToken;
+}
+
+/** A small real PNG of one colour. */
+function png(rgb: [number, number, number], size = 24): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'latin1');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+    return Buffer.concat([head, data, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => rgb).flat())]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+const image = (name: string, rgb: [number, number, number]) => ({ name, mimeType: 'image/png', buffer: png(rgb) });
+
+async function send<T>(
+  request: APIRequestContext,
+  method: 'GET' | 'POST',
+  path: string,
+  auth: { token?: string; admin?: string },
+  data?: Record<string, unknown>,
+): Promise<Envelope<T>> {
+  const headers: Record<string, string> = {};
+  if (auth.token) headers.authorization = auth.token;
+  if (auth.admin) headers['x-admin-token'] = auth.admin;
+  const answer =
+    method === 'GET'
+      ? await request.get(`/api/${path}`, { headers, params: data as Record<string, string> })
+      : await request.post(`/api/${path}`, { headers, data: data ?? {} });
+  return (await answer.json()) as Envelope<T>;
+}
+
+async function must<T>(...args: Parameters<typeof send>): Promise<T> {
+  const envelope = await send<T>(...args);
+  expect(envelope.code, `${args[2]}: ${envelope.msg}`).toBe(1);
+  return envelope.data;
+}
+
+/** Sends a code, waiting out the per-address sending limit when several users are made in a row. */
+async function sendCode(request: APIRequestContext, auth: { token?: string }, to: string, type: number): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    const envelope = await send(request, 'POST', 'notify/send_email', auth, { to, type });
+    if (envelope.code === 1) return;
+    expect(attempt, envelope.msg).toBeLessThan(8);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+async function newUser(request: APIRequestContext, prefix: string): Promise<User> {
+  const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+  await sendCode(request, {}, email, 1);
+  const code = await latestCode(request, email);
+  await must(request, 'POST', 'user/register', {}, {
+    type: 'email',
+    account: email,
+    password: PASSWORD,
+    re_password: PASSWORD,
+    sms_code: code,
+    invite_code: 'DEMO2026',
+  });
+  const { token } = await must<{ token: string }>(request, 'POST', 'user/login', {}, {
+    login_type: 'email',
+    account: email,
+    password: PASSWORD,
+  });
+  return { email, token };
+}
+
+async function upload(request: APIRequestContext, user: User, rgb: [number, number, number]): Promise<number> {
+  const answer = await request.post('/api/common/image_upload?purpose=other', {
+    headers: { authorization: user.token },
+    multipart: { file: image('shot.png', rgb) },
+  });
+  const envelope = (await answer.json()) as Envelope<{ id: number }>;
+  expect(envelope.code, envelope.msg).toBe(1);
+  return envelope.data.id;
+}
+
+/**
+ * A merchant: identity certified by the operator, a trade password, a bank card saved, the seller
+ * application approved, and `funds` USDT in the legal account.
+ */
+async function newMerchant(request: APIRequestContext, baseURL: string, funds: string): Promise<User> {
+  const admin = adminToken(baseURL);
+  const user = await newUser(request, 'bob-desk');
+  const front = await upload(request, user, [200, 30, 30]);
+  const back = await upload(request, user, [30, 200, 30]);
+  await must(request, 'POST', 'user_real/real_name', user, {
+    name: 'Bob Merchant',
+    card_id: 'E12345678',
+    front_pic: front,
+    reverse_pic: back,
+  });
+  const pending = await must<{ data: { id: number; account: string }[] }>(
+    request,
+    'GET',
+    'admin/user_real/pending',
+    { admin },
+  );
+  const submission = pending.data.find((row) => row.account === user.email)!;
+  await must(request, 'POST', 'admin/user_real/approve', { admin }, { id: submission.id });
+  await sendCode(request, user, user.email, 3);
+  await must(request, 'POST', 'user/amend_pay_password', user, {
+    password: TRADE_PASSWORD,
+    re_password: TRADE_PASSWORD,
+    auth_code: await latestCode(request, user.email),
+  });
+  await must(request, 'POST', 'pay_method/save', user, {
+    type: 'bank',
+    raw_data: {
+      real_name: 'Bob Merchant',
+      bank_name: 'Harbour Bank',
+      card_no: CARD_NO,
+      bank_address: 'Quay Street',
+    },
+  });
+  await must(request, 'POST', 'legal_shop/apply', user);
+  const applications = await must<{ data: { id: number; account: string }[] }>(
+    request,
+    'GET',
+    'admin/p2p/applications',
+    { admin },
+  );
+  const application = applications.data.find((row) => row.account === user.email)!;
+  await must(request, 'POST', 'admin/p2p/applications/decide', { admin }, { id: application.id, approve: true, reason: '' });
+  await must(request, 'POST', 'admin/credit', { admin }, {
+    user: user.email,
+    currency: 'USDT',
+    amount: funds,
+    account_type: LEGAL,
+  });
+  return user;
+}
+
+/** One merchant for the tests that set up their ads through the API (fewer codes sent). */
+let deskMerchant: Promise<User> | undefined;
+const sharedMerchant = (request: APIRequestContext, baseURL: string) =>
+  (deskMerchant ??= newMerchant(request, baseURL, '1000'));
+
+async function legal(request: APIRequestContext, user: User): Promise<{ balance: Decimal; locked: Decimal }> {
+  const config = await must<{ currencies: { id: number; code: string }[] }>(request, 'GET', 'legal_deal/config', {});
+  const usdt = config.currencies.find((currency) => currency.code === 'USDT')!;
+  const account = await must<{ balance: string; lock_balance: string }>(request, 'GET', 'account/detail', user, {
+    currency_id: usdt.id,
+    account_type_id: LEGAL,
+  });
+  return { balance: Decimal.parse(account.balance), locked: Decimal.parse(account.lock_balance) };
+}
+
+async function apiAd(request: APIRequestContext, merchant: User, price: string, total: string): Promise<number> {
+  const config = await must<{ currencies: { id: number; code: string }[] }>(request, 'GET', 'legal_deal/config', {});
+  const usdt = config.currencies.find((currency) => currency.code === 'USDT')!;
+  const ad = await must<{ id: number }>(request, 'POST', 'legal_shop/ad_save', merchant, {
+    side: 'sell',
+    currency_id: usdt.id,
+    fiat: 'CNY',
+    price,
+    min_number: '1',
+    max_number: total,
+    total,
+    pay_types: ['bank'],
+    terms: '',
+  });
+  return ad.id;
+}
+
+/** A page of its own (its own storage, so its own session) signed in as `user`. */
+async function pageAs(browser: Browser, user: User): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.log('PAGEERROR', error.message, error.stack));
+  await page.goto('/home');
+  await page.evaluate((token) => localStorage.setItem('token', token), user.token);
+  return page;
+}
+
+test('Bob posts a sell ad; Alice buys by fiat amount, pays with a voucher; Bob releases with his trade password; balances exact', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const bob = await newMerchant(request, baseURL!, '1000');
+  const alice = await newUser(request, 'alice-desk');
+  const bobPage = await pageAs(browser, bob);
+  const alicePage = await pageAs(browser, alice);
+
+  // Bob posts the ad in the dialog; a max below the min is refused first.
+  await bobPage.goto('/myshop/myshoporders');
+  await bobPage.getByRole('button', { name: 'Post an ad' }).click();
+  const form = bobPage.getByRole('dialog', { name: 'Post an ad' });
+  await form.getByLabel('Price (CNY)').fill('7.2');
+  await form.getByLabel('Total (USDT)').fill('500');
+  await form.getByLabel('Min per order (USDT)').fill('10');
+  await form.getByLabel('Max per order (USDT)').fill('5');
+  await form.getByLabel('Bank card').check();
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(bobPage.getByTestId('shop-ad-problem')).toHaveText('The maximum must not be below the minimum');
+  await form.getByLabel('Max per order (USDT)').fill('200');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toBeHidden();
+  const adRow = bobPage.getByTestId('shop-ads').locator('tbody tr').first();
+  await expect(adRow).toContainText('Open');
+  const adId = Number(await adRow.getAttribute('data-ad-id'));
+
+  // Alice finds it in the hall and orders 100 CNY worth: 100 / 7.2 cut to 8 places.
+  await alicePage.goto('/legalIndex/legal');
+  const row = alicePage.locator(`tr[data-ad-id="${adId}"]`);
+  await row.getByRole('button', { name: 'Buy USDT' }).click();
+  const dialog = alicePage.getByRole('dialog');
+  await dialog.getByRole('tab', { name: 'By CNY amount' }).click();
+  await dialog.getByLabel('Total (CNY)').fill('100');
+  await expect(alicePage.getByTestId('p2p-place-other')).toHaveText('13.88888888 USDT for 100.00');
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(alicePage.getByTestId('p2p-place-number')).toHaveText('13.88888888 USDT');
+  await expect(alicePage.getByTestId('p2p-place-fiat')).toHaveText('100.00 CNY');
+  await dialog.getByRole('button', { name: 'Place order' }).click();
+  await expect(alicePage).toHaveURL(/\/legalIndex\/orderdetail\?id=\d+$/);
+  const orderId = Number(new URL(alicePage.url()).searchParams.get('id'));
+  await expect(alicePage.getByTestId('p2p-order-status')).toHaveText('Waiting payment');
+  await expect(alicePage.getByTestId('p2p-countdown')).toContainText(/1[45]:\d\d/);
+  // Bob's bank card, for Alice only.
+  await expect(alicePage.getByTestId('p2p-pay-details')).toContainText(CARD_NO);
+  await expect(alicePage.getByTestId('p2p-pay-details')).toContainText('Harbour Bank');
+
+  // Bob watches the order from his side: no bank details, the coin held.
+  await bobPage.goto(`/myshop/shoporderdetail?id=${orderId}`);
+  await expect(bobPage.getByTestId('p2p-order-status')).toHaveText('Waiting payment');
+  await expect(bobPage.getByTestId('p2p-pay-details')).toHaveCount(0);
+  expect((await legal(request, bob)).locked.toString()).toBe('13.88888888');
+
+  // "I have paid" without a voucher is refused; with one it asks, then marks paid.
+  await alicePage.getByRole('button', { name: 'I have paid' }).click();
+  await expect(alicePage.getByTestId('p2p-action-problem')).toHaveText('Upload the payment voucher first');
+  await alicePage.getByTestId('p2p-voucher').locator('input[type=file]').setInputFiles(image('paid.png', [20, 20, 220]));
+  await expect(alicePage.getByTestId('p2p-voucher').getByText('Replace')).toBeVisible();
+  await alicePage.getByRole('button', { name: 'I have paid' }).click();
+  await alicePage.getByRole('dialog', { name: 'Mark the order paid?' }).getByRole('button', { name: 'I have paid' }).click();
+  await expect(alicePage.getByTestId('p2p-order-status')).toHaveText('Paid');
+
+  // Bob sees it live, with the voucher, and releases with his trade password (a wrong one first).
+  await expect(bobPage.getByTestId('p2p-order-status')).toHaveText('Paid');
+  await expect(bobPage.getByTestId('p2p-vouchers').getByRole('img')).toBeVisible();
+  await bobPage.getByRole('button', { name: 'Confirm receipt' }).click();
+  const release = bobPage.getByRole('dialog', { name: 'Release the coin?' });
+  await release.getByLabel('Trade password').fill('Wrong-Password-1');
+  await release.getByRole('button', { name: 'Release' }).click();
+  await expect(bobPage.getByTestId('p2p-confirm-problem')).not.toBeEmpty();
+  await expect(bobPage.getByTestId('p2p-order-status')).toHaveText('Paid');
+  await release.getByLabel('Trade password').fill(TRADE_PASSWORD);
+  await release.getByRole('button', { name: 'Release' }).click();
+  await expect(bobPage.getByTestId('p2p-order-status')).toHaveText('Completed');
+  await expect(alicePage.getByTestId('p2p-order-status')).toHaveText('Completed');
+  await expect(alicePage.getByTestId('p2p-pay-details')).toHaveCount(0);
+
+  const bobAfter = await legal(request, bob);
+  const aliceAfter = await legal(request, alice);
+  expect(bobAfter.balance.toString()).toBe('986.11111112');
+  expect(bobAfter.locked.toString()).toBe('0');
+  expect(aliceAfter.balance.toString()).toBe('13.88888888');
+  await expect(bobPage.getByTestId('p2p-order-number').locator('[data-value]')).toHaveAttribute(
+    'data-value',
+    '13.88888888',
+  );
+});
+
+test('Alice appeals a paid order; the operator releases to her with a reason, shown live', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const bob = await sharedMerchant(request, baseURL!);
+  const alice = await newUser(request, 'alice-appeal');
+  const adId = await apiAd(request, bob, '7', '50');
+  const bobBefore = (await legal(request, bob)).balance;
+  const order = await must<{ id: number }>(request, 'POST', 'legal_deal/place', alice, { ad_id: adId, number: '20' });
+  await must(request, 'POST', 'legal_deal/paid', alice, { id: order.id, voucher: await upload(request, alice, [1, 2, 3]) });
+
+  const page = await pageAs(browser, alice);
+  await page.goto(`/legalIndex/orderdetail?id=${order.id}`);
+  await expect(page.getByTestId('p2p-order-status')).toHaveText('Paid');
+  await page.getByRole('button', { name: 'Appeal' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Appeal (rights protection)' });
+  await dialog.getByLabel(/What happened/).fill('too short');
+  await dialog.getByRole('button', { name: 'Open appeal' }).click();
+  await expect(page.getByTestId('p2p-appeal-problem')).toHaveText(
+    'Describe what happened in at least 10 characters',
+  );
+  await dialog.getByLabel(/What happened/).fill('I paid 140 CNY by bank transfer and the seller does not answer.');
+  await dialog.getByTestId('p2p-appeal-image-0').locator('input[type=file]').setInputFiles(image('proof.png', [9, 9, 9]));
+  await expect(dialog.getByTestId('p2p-appeal-image-0').getByText('Replace')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Open appeal' }).click();
+  await expect(page.getByTestId('p2p-order-status')).toHaveText('In rights protection');
+  await expect(page.getByTestId('p2p-appeal')).toContainText('Under review by our staff.');
+  await expect(page.getByTestId('p2p-appeal-images').getByRole('img')).toBeVisible();
+  await expect(page.getByTestId('p2p-actions')).toHaveCount(0);
+
+  await must(request, 'POST', 'admin/p2p/appeals/resolve', { admin: adminToken(baseURL!) }, {
+    order_id: order.id,
+    release_to: 'buyer',
+    reason: 'Bank statement checked.',
+  });
+  await expect(page.getByTestId('p2p-order-status')).toHaveText('Completed');
+  await expect(page.getByTestId('p2p-appeal')).toContainText('the coin was released to the buyer');
+  await expect(page.getByTestId('p2p-appeal')).toContainText('Bank statement checked.');
+  expect((await legal(request, alice)).balance.toString()).toBe('20');
+  expect((await legal(request, bob)).balance.toString()).toBe(bobBefore.sub(Decimal.parse('20')).toString());
+});
+
+test('a buyer who cancels three orders in a day cannot place a fourth', async ({ browser, request, baseURL }) => {
+  const bob = await sharedMerchant(request, baseURL!);
+  const carol = await newUser(request, 'carol-cancels');
+  const adId = await apiAd(request, bob, '7', '50');
+  const lockedBefore = (await legal(request, bob)).locked;
+  for (let round = 0; round < 2; round += 1) {
+    const order = await must<{ id: number }>(request, 'POST', 'legal_deal/place', carol, { ad_id: adId, number: '2' });
+    await must(request, 'POST', 'legal_deal/cancel', carol, { id: order.id });
+  }
+  const page = await pageAs(browser, carol);
+  // The third cancellation through the page, with its confirmation.
+  const third = await must<{ id: number }>(request, 'POST', 'legal_deal/place', carol, { ad_id: adId, number: '2' });
+  await page.goto(`/legalIndex/orderdetail?id=${third.id}`);
+  await page.getByRole('button', { name: 'Cancel order' }).click();
+  await page.getByRole('dialog', { name: 'Cancel this order?' }).getByRole('button', { name: 'Cancel order' }).click();
+  await expect(page.getByTestId('p2p-order-status')).toHaveText('Cancelled');
+  expect((await legal(request, bob)).locked.toString()).toBe(lockedBefore.toString());
+
+  await page.goto('/legalIndex/legal');
+  await page.locator(`tr[data-ad-id="${adId}"]`).getByRole('button', { name: 'Buy USDT' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Amount (USDT)').fill('2');
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByTestId('p2p-place-problem')).not.toBeEmpty();
+  await expect(page).toHaveURL(/\/legalIndex\/legal$/);
+  const orders = await must<{ total: number }>(request, 'GET', 'legal_deal/orders', carol, { role: 'buyer' });
+  expect(orders.total).toBe(3);
+});
+
+test('the hall, an order and my shop in both themes at 1280 and 360 px, with axe', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const bob = await sharedMerchant(request, baseURL!);
+  const alice = await newUser(request, 'alice-screens');
+  const adId = await apiAd(request, bob, '7.15', '60');
+  const order = await must<{ id: number }>(request, 'POST', 'legal_deal/place', alice, { ad_id: adId, number: '12.5' });
+
+  // A visitor sees the ads and sign-in links instead of order buttons.
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto('/legalIndex/legal');
+  await expect(visitor.locator(`tr[data-ad-id="${adId}"]`).getByRole('link', { name: 'Log in to trade' })).toBeVisible();
+  await expect(visitor.getByRole('main').getByRole('link', { name: 'Register' })).toBeVisible();
+
+  const alicePage = await pageAs(browser, alice);
+  const bobPage = await pageAs(browser, bob);
+  for (const theme of ['light', 'dark'] as const) {
+    for (const width of [1280, 360]) {
+      await openThemed(alicePage, '/legalIndex/legal', theme, width);
+      await expect(alicePage.locator(`tr[data-ad-id="${adId}"]`)).toBeVisible();
+      await expectDrawnAndFitting(alicePage, `p2p-hall-${theme}-${width}`);
+      await openThemed(alicePage, `/legalIndex/orderdetail?id=${order.id}`, theme, width);
+      await expect(alicePage.getByTestId('p2p-pay-details')).toBeVisible();
+      await expectDrawnAndFitting(alicePage, `p2p-order-${theme}-${width}`);
+      await openThemed(bobPage, '/myshop/myshoporders', theme, width);
+      await expect(bobPage.locator(`tr[data-ad-id="${adId}"]`)).toBeVisible();
+      await expectDrawnAndFitting(bobPage, `p2p-myshop-${theme}-${width}`);
+    }
+  }
+});
