@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { P2pAdView, P2pOrderView, P2pShopInfo, Paged } from '@oex/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../src/ledger/audit.js';
+import { JournalType } from '../src/ledger/journal.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
 import {
   admin,
@@ -21,6 +22,7 @@ import {
 } from './helpers/p2p.js';
 import { uploadPng } from './helpers/uploads.js';
 import { insertBareUsers } from './helpers/users.js';
+import { signedIn } from './helpers/ws.js';
 
 const USDT = 1;
 const MINUTE = 60_000;
@@ -230,7 +232,34 @@ describe('a sell ad, end to end', () => {
     const again = await placed(ex.api, alice.token, { ad_id: adId, number: '10', request_id: 'p2p-once-1' });
     expect(again.id).toBe(first.id);
     expect(legalOf(ex, bob.id).locked).toBe('10');
+    const other = await place(ex.api, alice.token, { ad_id: adId, number: '11', request_id: 'p2p-once-1' });
+    expect(other.status).toBe(409);
+    expect(legalOf(ex, bob.id).locked).toBe('10');
     await act('cancel', alice.token, { id: first.id });
+  });
+});
+
+describe('live updates', () => {
+  it('pushes each party its own view of the order on every change (P2P_ORDER)', async () => {
+    const bob = await merchant(ex, { [USDT]: '100' });
+    const jane = await party(ex);
+    const ad = await postAd(ex.api, bob.token, { total: '100', min_number: '10', max_number: '100' });
+    const buyerLive = await signedIn(ex.url, jane.token, ['P2P_ORDER']);
+    const sellerLive = await signedIn(ex.url, bob.token, ['P2P_ORDER']);
+    const order = await placed(ex.api, jane.token, { ad_id: ad.id, number: '20' });
+    expect((await buyerLive.next('P2P_ORDER')).params).toMatchObject({ id: order.id, status: 1, role: 'buyer' });
+    expect((await sellerLive.next('P2P_ORDER')).params).toMatchObject({ id: order.id, status: 1, role: 'seller' });
+    await act('cancel', jane.token, { id: order.id });
+    expect((await sellerLive.next('P2P_ORDER')).params).toMatchObject({ id: order.id, status: 4, side: 'sell' });
+    expect((await buyerLive.next('P2P_ORDER')).params).toMatchObject({ id: order.id, status: 4, side: 'buy' });
+    // Nobody else hears of it.
+    const stranger = await party(ex);
+    const strangerLive = await signedIn(ex.url, stranger.token, ['P2P_ORDER']);
+    const second = await placed(ex.api, jane.token, { ad_id: ad.id, number: '10' });
+    await sellerLive.next('P2P_ORDER');
+    expect(strangerLive.frames.some((f) => f.type === 'P2P_ORDER')).toBe(false);
+    await act('cancel', jane.token, { id: second.id });
+    for (const live of [buyerLive, sellerLive, strangerLive]) live.socket.close();
   });
 });
 
@@ -443,6 +472,50 @@ describe('races', () => {
     expect(legalOf(ex, bob.id)).toEqual({ available: String(1000 - settled * 10), locked: '0' });
     // Sent at once the timer wins here (either is right); a second early, the buyer's mark does.
     expect([...seen].sort()).toEqual([2, 4]);
+  });
+});
+
+describe('confirm against auto-confirm', () => {
+  it('at the auto-confirm instant the seller’s confirm and the timer complete the order once', async () => {
+    await ex.settings.set('p2p_auto_confirm_minutes', '5');
+    try {
+      const bob = await merchant(ex, { [USDT]: '1000' });
+      const ad = await postAd(ex.api, bob.token, { total: '1000', min_number: '10', max_number: '100' });
+      for (let i = 0; i < 3; i += 1) {
+        const kim = await party(ex);
+        const order = await placed(ex.api, kim.token, { ad_id: ad.id, number: '10' });
+        const voucher = await uploadPng(ex.url, kim.token);
+        const paid = (await act('paid', kim.token, { id: order.id, voucher })).body.data!;
+        ex.clock.advance(paid.confirm_deadline! - ex.clock.now());
+        await ex.p2p.service.applyDue();
+        ex.clock.advance(5 * MINUTE);
+        const [confirmed] = await Promise.all([
+          act('confirm', bob.token, { id: order.id, pay_password: TRADE_PASSWORD }),
+          ex.p2p.service.applyDue(),
+        ]);
+        expect(await statusOf(order.id)).toBe(3);
+        const events = await ex.db.kysely
+          .selectFrom('p2p_order_events')
+          .select('status')
+          .where('order_id', '=', order.id)
+          .execute();
+        expect(events.map((e) => e.status)).toEqual([1, 2, 7, 3]);
+        const settles = await ex.db.kysely
+          .selectFrom('account_logs')
+          .select('id')
+          .where('ref_type', '=', 'p2p_order')
+          .where('ref_id', '=', order.id)
+          .where('type', '=', JournalType.P2P_SETTLE)
+          .execute();
+        expect(settles).toHaveLength(2);
+        expect(legalOf(ex, kim.id).available).toBe('10');
+        // The seller's confirm either won or was told the order had moved on.
+        if (confirmed.body.code !== 1) expect(confirmed.body.msg).toMatch(/no longer in a state/);
+      }
+      expect(legalOf(ex, bob.id)).toEqual({ available: '970', locked: '0' });
+    } finally {
+      await ex.settings.set('p2p_auto_confirm_minutes', '0');
+    }
   });
 });
 

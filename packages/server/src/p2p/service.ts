@@ -39,7 +39,7 @@ import type { Settings } from '../content/settings.js';
 import { newestFirst } from '../db/paging.js';
 import type { Database, P2pOrdersTable } from '../db/schema.js';
 import { paged } from '../http/envelope.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { badRequest, conflict, notFound } from '../http/errors.js';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
 import type { Sequencer } from '../ledger/sequencer.js';
 import { postingErrorToAppError } from '../ledger/service.js';
@@ -484,7 +484,12 @@ export class P2pService {
           .where('taker_id', '=', userId)
           .where('request_id', '=', requestId)
           .executeTakeFirst();
-        return earlier && (await this.orderView(earlier, userId));
+        if (!earlier) return undefined;
+        // The same id with other terms is refused rather than answered with the first order.
+        if (earlier.ad_id !== input.ad_id || (input.number !== undefined && !dec(earlier.number).eq(dec(input.number)))) {
+          throw conflict('error.request_id_reused');
+        }
+        return this.orderView(earlier, userId);
       },
       run,
     );
