@@ -1028,7 +1028,7 @@ export const du: Texts = {
       status: 'Status',
       time: 'Tijd',
     },
-    merchantStats: '{{count}} orders · {{rate}} voltooid',
+    merchantStats: 'Orders: {{count}} · voltooiing {{rate}}',
     levelShort: 'N{{level}}',
     level: {
       '0': 'Niet geverifieerd',
@@ -1132,7 +1132,7 @@ export const du: Texts = {
     toAuthentication: 'Naar verificatie',
     applyRejected: 'Uw vorige aanvraag is afgewezen: {{reason}}',
     apply: 'Aanvragen',
-    stats: '{{count}} orders voltooid in 30 dagen · {{rate}} voltooid · {{ads}} open advertenties',
+    stats: 'Voltooid in 30 dagen: {{count}} · voltooiing {{rate}} · open advertenties: {{ads}}',
     postAd: 'Advertentie plaatsen',
     editAd: 'Advertentie bewerken',
     adsTable: 'Mijn advertenties',

@@ -1019,7 +1019,7 @@ export const en = {
       status: 'Status',
       time: 'Time',
     },
-    merchantStats: '{{count}} orders · {{rate}} completed',
+    merchantStats: 'Orders {{count}} · completion {{rate}}',
     levelShort: 'L{{level}}',
     level: {
       '0': 'Not verified',
@@ -1123,7 +1123,7 @@ export const en = {
     toAuthentication: 'Go to authentication',
     applyRejected: 'Your last application was rejected: {{reason}}',
     apply: 'Apply',
-    stats: '{{count}} orders completed in 30 days · {{rate}} completion · {{ads}} open ads',
+    stats: 'Completed in 30 days: {{count}} · completion {{rate}} · open ads: {{ads}}',
     postAd: 'Post an ad',
     editAd: 'Edit the ad',
     adsTable: 'My ads',

@@ -1030,7 +1030,7 @@ export const fr: Texts = {
       status: 'Statut',
       time: 'Heure',
     },
-    merchantStats: '{{count}} ordres · {{rate}} réalisés',
+    merchantStats: 'Ordres : {{count}} · taux de réalisation {{rate}}',
     levelShort: 'N{{level}}',
     level: {
       '0': 'Non vérifié',
@@ -1134,7 +1134,7 @@ export const fr: Texts = {
     toAuthentication: 'Aller à la vérification',
     applyRejected: 'Votre dernière demande a été refusée : {{reason}}',
     apply: 'Faire la demande',
-    stats: '{{count}} ordres réalisés en 30 jours · {{rate}} réalisés · {{ads}} annonces ouvertes',
+    stats: 'Réalisés en 30 jours : {{count}} · taux de réalisation {{rate}} · annonces ouvertes : {{ads}}',
     postAd: 'Publier une annonce',
     editAd: 'Modifier l\'annonce',
     adsTable: 'Mes annonces',

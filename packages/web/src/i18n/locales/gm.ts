@@ -1030,7 +1030,7 @@ export const gm: Texts = {
       status: 'Status',
       time: 'Zeit',
     },
-    merchantStats: '{{count}} Aufträge · {{rate}} abgeschlossen',
+    merchantStats: 'Aufträge: {{count}} · Abschlussquote {{rate}}',
     levelShort: 'S{{level}}',
     level: {
       '0': 'Nicht verifiziert',
@@ -1134,7 +1134,7 @@ export const gm: Texts = {
     toAuthentication: 'Zur Identitätsprüfung',
     applyRejected: 'Ihr letzter Antrag wurde abgelehnt: {{reason}}',
     apply: 'Beantragen',
-    stats: '{{count}} Aufträge in 30 Tagen · {{rate}} abgeschlossen · {{ads}} aktive Anzeigen',
+    stats: 'Abgeschlossen in 30 Tagen: {{count}} · Abschlussquote {{rate}} · aktive Anzeigen: {{ads}}',
     postAd: 'Anzeige schalten',
     editAd: 'Anzeige bearbeiten',
     adsTable: 'Meine Anzeigen',

@@ -113,73 +113,99 @@ export function HallPage() {
           }}
         />
       </div>
-      <RecordTable
-        label={t('p2p.adsTable')}
-        testId="p2p-ads"
-        className="min-w-[46rem] text-sm"
-        columns={[
-          { title: t('p2p.col.merchant') },
-          { title: t('p2p.col.price'), numeric: true },
-          { title: t('p2p.col.limits'), numeric: true },
-          { title: t('p2p.col.available'), numeric: true },
-          { title: t('p2p.col.payMethods') },
-        ]}
-        actionTitle={t('p2p.col.action')}
-      >
+      <div className="hidden md:block">
+        <RecordTable
+          label={t('p2p.adsTable')}
+          testId="p2p-ads"
+          className="min-w-[46rem] text-sm"
+          columns={[
+            { title: t('p2p.col.merchant') },
+            { title: t('p2p.col.price'), numeric: true },
+            { title: t('p2p.col.limits'), numeric: true },
+            { title: t('p2p.col.available'), numeric: true },
+            { title: t('p2p.col.payMethods') },
+          ]}
+          actionTitle={t('p2p.col.action')}
+        >
+          {rows.map((ad) => (
+            <tr
+              key={ad.id}
+              className="border-t align-top"
+              style={{ borderColor: 'var(--border)' }}
+              data-ad-id={ad.id}
+            >
+              <td className="px-2 py-2">
+                <div className="flex items-center gap-1 font-medium">
+                  {ad.merchant.name} <LevelBadge level={ad.merchant.level} />
+                </div>
+                <div className="text-xs" style={muted}>
+                  {t('p2p.merchantStats', {
+                    count: ad.merchant.completed_orders,
+                    rate: ratePercent(ad.merchant.completion_rate),
+                  })}
+                </div>
+              </td>
+              <td className="px-2 py-2 text-right font-medium tabular-nums">
+                {formatAmount(ad.price, FIAT_DECIMALS, lang)} {ad.fiat}
+              </td>
+              <td className="px-2 py-2 text-right tabular-nums">
+                {formatAmount(ad.min_number, COIN_SHOWN, lang)} –{' '}
+                {formatAmount(orderLimit(ad), COIN_SHOWN, lang)} {ad.currency_code}
+              </td>
+              <td className="px-2 py-2 text-right tabular-nums">
+                {formatAmount(ad.remaining, COIN_SHOWN, lang)} {ad.currency_code}
+              </td>
+              <td className="px-2 py-2">
+                <PayTypes types={ad.pay_types} />
+              </td>
+              <td className="px-2 py-2 text-right">
+                <AdAction ad={ad} taker={taker} signedIn={token !== null} onChoose={setChosen} />
+              </td>
+            </tr>
+          ))}
+        </RecordTable>
+      </div>
+      {/* On a phone, one card per ad: everything in view, the button under it. */}
+      <ul className="flex flex-col gap-2 md:hidden" aria-label={t('p2p.adsTable')}>
         {rows.map((ad) => (
-          <tr
+          <li
             key={ad.id}
-            className="border-t align-top"
+            className="flex flex-col gap-1 rounded-lg border p-3 text-sm"
             style={{ borderColor: 'var(--border)' }}
             data-ad-id={ad.id}
           >
-            <td className="px-2 py-2">
-              <div className="flex items-center gap-1 font-medium">
+            <div className="flex items-center justify-between gap-2">
+              <span className="flex items-center gap-1 font-medium">
                 {ad.merchant.name} <LevelBadge level={ad.merchant.level} />
-              </div>
-              <div className="text-xs" style={muted}>
-                {t('p2p.merchantStats', {
-                  count: ad.merchant.completed_orders,
-                  rate: ratePercent(ad.merchant.completion_rate),
-                })}
-              </div>
-            </td>
-            <td className="px-2 py-2 text-right font-medium tabular-nums">
-              {formatAmount(ad.price, FIAT_DECIMALS, lang)} {ad.fiat}
-            </td>
-            <td className="px-2 py-2 text-right tabular-nums">
-              {formatAmount(ad.min_number, COIN_SHOWN, lang)} –{' '}
-              {formatAmount(orderLimit(ad), COIN_SHOWN, lang)} {ad.currency_code}
-            </td>
-            <td className="px-2 py-2 text-right tabular-nums">
-              {formatAmount(ad.remaining, COIN_SHOWN, lang)} {ad.currency_code}
-            </td>
-            <td className="px-2 py-2">
-              <PayTypes types={ad.pay_types} />
-            </td>
-            <td className="px-2 py-2 text-right">
-              {token ? (
-                <button
-                  type="button"
-                  className="whitespace-nowrap rounded px-3 py-1 font-medium text-white"
-                  style={{ background: taker === 'buy' ? 'var(--up-strong)' : 'var(--down-strong)' }}
-                  onClick={() => setChosen(ad)}
-                >
-                  {t(taker === 'buy' ? 'p2p.buyCoin' : 'p2p.sellCoin', { coin: ad.currency_code })}
-                </button>
-              ) : (
-                <Link
-                  to={`/login?redirect=${encodeURIComponent('/legalIndex/legal')}`}
-                  className="whitespace-nowrap underline"
-                  style={{ color: 'var(--accent)' }}
-                >
-                  {t('p2p.logInToTrade')}
-                </Link>
-              )}
-            </td>
-          </tr>
+              </span>
+              <span className="font-semibold tabular-nums">
+                {formatAmount(ad.price, FIAT_DECIMALS, lang)} {ad.fiat}
+              </span>
+            </div>
+            <div className="text-xs" style={muted}>
+              {t('p2p.merchantStats', {
+                count: ad.merchant.completed_orders,
+                rate: ratePercent(ad.merchant.completion_rate),
+              })}
+            </div>
+            <dl className="flex flex-col gap-0.5">
+              <Fact term={t('p2p.col.limits')}>
+                {formatAmount(ad.min_number, COIN_SHOWN, lang)} –{' '}
+                {formatAmount(orderLimit(ad), COIN_SHOWN, lang)} {ad.currency_code}
+              </Fact>
+              <Fact term={t('p2p.col.available')}>
+                {formatAmount(ad.remaining, COIN_SHOWN, lang)} {ad.currency_code}
+              </Fact>
+              <Fact term={t('p2p.col.payMethods')}>
+                <PayTypes types={ad.pay_types} />
+              </Fact>
+            </dl>
+            <div className="flex justify-end">
+              <AdAction ad={ad} taker={taker} signedIn={token !== null} onChoose={setChosen} />
+            </div>
+          </li>
         ))}
-      </RecordTable>
+      </ul>
       <ListStatus query={ads} emptyText={t('p2p.noAds')} />
       {ads.data && <Pager total={ads.data.total} page={page} perPage={ads.data.per_page} onPage={setPage} />}
       <PlaceDialog
@@ -189,6 +215,42 @@ export function HallPage() {
         onClose={() => setChosen(null)}
       />
     </section>
+  );
+}
+
+/** An ad's button: buy or sell in the side's colour, or a link to log in for a visitor. */
+function AdAction({
+  ad,
+  taker,
+  signedIn,
+  onChoose,
+}: {
+  ad: P2pAdView;
+  taker: 'buy' | 'sell';
+  signedIn: boolean;
+  onChoose(ad: P2pAdView): void;
+}) {
+  const { t } = useTranslation();
+  if (!signedIn) {
+    return (
+      <Link
+        to={`/login?redirect=${encodeURIComponent('/legalIndex/legal')}`}
+        className="whitespace-nowrap underline"
+        style={{ color: 'var(--accent)' }}
+      >
+        {t('p2p.logInToTrade')}
+      </Link>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="whitespace-nowrap rounded px-3 py-1 font-medium text-white"
+      style={{ background: taker === 'buy' ? 'var(--up-strong)' : 'var(--down-strong)' }}
+      onClick={() => onChoose(ad)}
+    >
+      {t(taker === 'buy' ? 'p2p.buyCoin' : 'p2p.sellCoin', { coin: ad.currency_code })}
+    </button>
   );
 }
 
