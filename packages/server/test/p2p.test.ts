@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { P2pAdView, P2pOrderView, P2pShopInfo, Paged } from '@oex/protocol';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../src/ledger/audit.js';
 import { JournalType } from '../src/ledger/journal.js';
@@ -260,6 +261,41 @@ describe('live updates', () => {
     expect(strangerLive.frames.some((f) => f.type === 'P2P_ORDER')).toBe(false);
     await act('cancel', jane.token, { id: second.id });
     for (const live of [buyerLive, sellerLive, strangerLive]) live.socket.close();
+  });
+});
+
+describe('two-factor on confirmation', () => {
+  it('asks a seller with two-factor on for the code as well as the trade password', async () => {
+    const bob = await merchant(ex, { [USDT]: '100' });
+    const enrol = await ex.api.post<{ secret: string }>('user/totp/enrol', {}, { token: bob.token });
+    expect(enrol.body.code, enrol.body.msg).toBe(1);
+    const secret = enrol.body.data!.secret;
+    const code = () => generate({ secret, epoch: Math.floor(ex.clock.now() / 1000) });
+    const on = await ex.api.post('user/totp/confirm', { code: await code() }, { token: bob.token });
+    expect(on.body.code, on.body.msg).toBe(1);
+    ex.clock.advance(30_000 - (ex.clock.now() % 30_000) + 10);
+
+    const lee = await party(ex);
+    const ad = await postAd(ex.api, bob.token, { total: '100', min_number: '10', max_number: '100' });
+    const order = await placed(ex.api, lee.token, { ad_id: ad.id, number: '25' });
+    await act('paid', lee.token, { id: order.id, voucher: await uploadPng(ex.url, lee.token) });
+    const noCode = await act('confirm', bob.token, { id: order.id, pay_password: TRADE_PASSWORD });
+    expect(noCode.body.code).toBe(0);
+    const wrongCode = await act('confirm', bob.token, {
+      id: order.id,
+      pay_password: TRADE_PASSWORD,
+      totp_code: '000000',
+    });
+    expect(wrongCode.body.code).toBe(0);
+    expect(await statusOf(order.id)).toBe(2);
+    expect(legalOf(ex, lee.id).available).toBe('0');
+    const done = await act('confirm', bob.token, {
+      id: order.id,
+      pay_password: TRADE_PASSWORD,
+      totp_code: await code(),
+    });
+    expect(done.body, done.body.msg).toMatchObject({ code: 1, data: { status: 3 } });
+    expect(legalOf(ex, lee.id).available).toBe('25');
   });
 });
 
