@@ -123,6 +123,11 @@ export class P2pState {
     books.onUndo(() => (before === 0 ? this.cancels.delete(key) : this.cancels.set(key, before)));
   }
 
+  /** Forgets cancellation counts of days before `day` (they can no longer block anyone). */
+  forgetCancelsBefore(day: string): void {
+    for (const key of this.cancels.keys()) if (key.slice(key.indexOf('|') + 1) < day) this.cancels.delete(key);
+  }
+
   newAdId(books: Books): number {
     const id = this.nextAd++;
     books.onUndo(() => (this.nextAd = id));

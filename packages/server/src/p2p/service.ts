@@ -714,6 +714,8 @@ export class P2pService {
    */
   async applyDue(): Promise<number> {
     const now = this.deps.clock.now();
+    // Yesterday's counts may still be needed by a timeout applied as of yesterday; older ones not.
+    this.state.forgetCancelsBefore(this.today(now - DAY));
     const autoMinutes = await this.minutes('p2p_auto_confirm_minutes');
     let applied = 0;
     for (let round = 0; round < 3; round += 1) {
