@@ -264,6 +264,29 @@ describe('live updates', () => {
   });
 });
 
+describe('a wallet method’s QR code', () => {
+  it('is readable by the order’s buyer while it is open, through the order only', async () => {
+    const bob = await merchant(ex, { [USDT]: '100' });
+    const qr = await uploadPng(ex.url, bob.token, '#123');
+    const wallet = { real_name: 'Bob Merchant', account: 'bob@pay.test', qrcode: qr };
+    expect((await ex.api.post('pay_method/save', { type: 'alipay', raw_data: wallet }, { token: bob.token })).body.code).toBe(1);
+    const ad = await postAd(ex.api, bob.token, { total: '100', min_number: '10', max_number: '100', pay_types: ['alipay'] });
+    const mia = await party(ex);
+    const order = await placed(ex.api, mia.token, { ad_id: ad.id, number: '10' });
+    const methods = (await detail(ex.api, mia.token, order.id)).pay_methods!;
+    expect(methods.map((m) => m.type)).toEqual(['alipay']); // only the ad's types, not the bank
+    const url = (methods[0]!.raw_data as { qrcode_url: string }).qrcode_url;
+    expect(url).toBe(`/api/legal_deal/image/${order.id}/${qr}`);
+    expect((await fetch(`${ex.url}${url}`, { headers: { authorization: mia.token } })).status).toBe(200);
+    expect((await fetch(`${ex.url}/api/common/image/${qr}`, { headers: { authorization: mia.token } })).status).toBe(404);
+    // Another order's id does not open it, nor does the order once it is over.
+    const other = await party(ex);
+    expect((await fetch(`${ex.url}${url}`, { headers: { authorization: other.token } })).status).toBe(404);
+    await act('cancel', mia.token, { id: order.id });
+    expect((await fetch(`${ex.url}${url}`, { headers: { authorization: mia.token } })).status).toBe(404);
+  });
+});
+
 describe('two-factor on confirmation', () => {
   it('asks a seller with two-factor on for the code as well as the trade password', async () => {
     const bob = await merchant(ex, { [USDT]: '100' });
