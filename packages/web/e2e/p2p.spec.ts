@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { Decimal } from '@oex/protocol';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { expectDrawnAndFitting, latestCode, openThemed, type Envelope } from './helpers.js';
+import { expectAccessible, expectDrawnAndFitting, latestCode, openThemed, type Envelope } from './helpers.js';
 
 /**
  * The fiat desk (issue 16) in two browsers: Bob, a merchant, posts a sell ad; Alice buys from it,
@@ -317,6 +317,8 @@ test('Bob posts a sell ad; Alice buys by fiat amount, pays with a voucher; Bob r
     'The maximum must not be below the minimum',
   );
   await form.getByLabel('Max per order (USDT)').fill('200');
+  await bobPage.screenshot({ path: 'test-results/screens/p2p-ad-dialog.png' });
+  await expectAccessible(bobPage);
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form).toBeHidden();
   const adRow = bobPage.getByTestId('shop-ads').locator('tbody tr').first();
@@ -334,6 +336,8 @@ test('Bob posts a sell ad; Alice buys by fiat amount, pays with a voucher; Bob r
   await dialog.getByRole('button', { name: 'Next' }).click();
   await expect(alicePage.getByTestId('p2p-place-number')).toHaveText('13.88888888 USDT');
   await expect(alicePage.getByTestId('p2p-place-fiat')).toHaveText('100.00 CNY');
+  await alicePage.screenshot({ path: 'test-results/screens/p2p-place-dialog.png' });
+  await expectAccessible(alicePage);
   await dialog.getByRole('button', { name: 'Place order' }).click();
   await expect(alicePage).toHaveURL(/\/legalIndex\/orderdetail\?id=\d+$/);
   const orderId = Number(new URL(alicePage.url()).searchParams.get('id'));
@@ -374,6 +378,8 @@ test('Bob posts a sell ad; Alice buys by fiat amount, pays with a voucher; Bob r
   await expect(bobPage.getByTestId('p2p-confirm-problem')).not.toBeEmpty();
   await expect(bobPage.getByTestId('p2p-order-status')).toHaveText('Paid');
   await release.getByLabel('Trade password').fill(TRADE_PASSWORD);
+  await bobPage.screenshot({ path: 'test-results/screens/p2p-release-dialog.png' });
+  await expectAccessible(bobPage);
   await release.getByRole('button', { name: 'Release' }).click();
   await expect(bobPage.getByTestId('p2p-order-status')).toHaveText('Completed');
   await expect(alicePage.getByTestId('p2p-order-status')).toHaveText('Completed');
@@ -435,6 +441,8 @@ test('Alice appeals a paid order; the operator releases to her with a reason, sh
     .locator('input[type=file]')
     .setInputFiles(image('proof.png', [9, 9, 9]));
   await expect(dialog.getByTestId('p2p-appeal-image-0').getByText('Replace')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/p2p-appeal-dialog.png' });
+  await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Open appeal' }).click();
   await expect(page.getByTestId('p2p-order-status')).toHaveText('In rights protection');
   await expect(page.getByTestId('p2p-appeal')).toContainText('Under review by our staff.');
@@ -457,6 +465,32 @@ test('Alice appeals a paid order; the operator releases to her with a reason, sh
   await expect(page.getByTestId('p2p-appeal')).toContainText('Bank statement checked.');
   expect((await legal(request, alice)).balance.toString()).toBe('20');
   expect((await legal(request, bob)).balance.toString()).toBe(bobBefore.sub(Decimal.parse('20')).toString());
+
+  // Bob suspends the ad, then takes it off shelf, each after a confirmation; the hall drops it.
+  const bobPage = await pageAs(browser, bob);
+  await bobPage.goto('/myshop/myshoporders');
+  const adRow = bobPage.locator(`tr[data-ad-id="${adId}"]`);
+  await adRow.getByRole('button', { name: 'Suspend' }).click();
+  await bobPage
+    .getByRole('dialog', { name: 'Suspend this ad?' })
+    .getByRole('button', { name: 'Suspend' })
+    .click();
+  await expect(adRow).toContainText('Suspended');
+  const hall = await must<{ data: { id: number }[] }>(
+    request,
+    'GET',
+    'legal_deal/ads',
+    {},
+    { side: 'sell', limit: '50' },
+  );
+  expect(hall.data.map((ad) => ad.id)).not.toContain(adId);
+  await adRow.getByRole('button', { name: 'Take off shelf' }).click();
+  await bobPage
+    .getByRole('dialog', { name: 'Take this ad off shelf?' })
+    .getByRole('button', { name: 'Take off shelf' })
+    .click();
+  await expect(adRow).toContainText('Off shelf');
+  await expect(adRow.getByRole('button')).toHaveCount(0);
 });
 
 test('a buyer who cancels three orders in a day cannot place a fourth', async ({
@@ -500,6 +534,13 @@ test('a buyer who cancels three orders in a day cannot place a fourth', async ({
   await expect(page).toHaveURL(/\/legalIndex\/legal$/);
   const orders = await must<{ total: number }>(request, 'GET', 'legal_deal/orders', carol, { role: 'buyer' });
   expect(orders.total).toBe(3);
+
+  // Carol is no merchant: her shop says to certify her identity first, with the link.
+  await page.goto('/myshop/myshoporders');
+  await expect(page.getByTestId('shop-apply')).toContainText('Certify your identity before applying.');
+  await expect(
+    page.getByTestId('shop-apply').getByRole('link', { name: 'Go to authentication' }),
+  ).toHaveAttribute('href', '/personal/authentication');
 });
 
 test('the hall and an order in both themes at 1280 and 360 px, with axe', async ({

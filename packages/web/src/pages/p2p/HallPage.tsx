@@ -393,25 +393,27 @@ function PlaceDialog({
             </p>
           )}
           {confirming && preview?.ok ? (
-            <dl
+            <div
               className="flex flex-col gap-1 rounded border p-2"
               style={borderStyle}
               data-testid="p2p-place-summary"
             >
-              <Fact term={t('p2p.youGet')} testId="p2p-place-number">
-                {taker === 'buy'
-                  ? `${preview.number} ${ad.currency_code}`
-                  : `${formatAmount(preview.fiat_amount, FIAT_DECIMALS, lang)} ${ad.fiat}`}
-              </Fact>
-              <Fact term={t('p2p.youPay')} testId="p2p-place-fiat">
-                {taker === 'buy'
-                  ? `${formatAmount(preview.fiat_amount, FIAT_DECIMALS, lang)} ${ad.fiat}`
-                  : `${preview.number} ${ad.currency_code}`}
-              </Fact>
+              <dl className="flex flex-col gap-1">
+                <Fact term={t('p2p.youGet')} testId="p2p-place-number">
+                  {taker === 'buy'
+                    ? `${preview.number} ${ad.currency_code}`
+                    : `${formatAmount(preview.fiat_amount, FIAT_DECIMALS, lang)} ${ad.fiat}`}
+                </Fact>
+                <Fact term={t('p2p.youPay')} testId="p2p-place-fiat">
+                  {taker === 'buy'
+                    ? `${formatAmount(preview.fiat_amount, FIAT_DECIMALS, lang)} ${ad.fiat}`
+                    : `${preview.number} ${ad.currency_code}`}
+                </Fact>
+              </dl>
               <p className="text-xs" style={muted}>
                 {t(taker === 'buy' ? 'p2p.confirmBuyNote' : 'p2p.confirmSellNote')}
               </p>
-            </dl>
+            </div>
           ) : (
             <>
               <Tabs
