@@ -609,7 +609,10 @@ function AppealDialog({ order, open, onClose }: { order: P2pOrderDetail; open: b
           style={inputStyle}
           maxLength={1000}
           value={reason}
-          onChange={(event) => setReason(event.target.value)}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setProblem(null);
+          }}
         />
         <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
           {images.map((_, index) => (
