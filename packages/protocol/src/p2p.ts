@@ -175,6 +175,14 @@ export const p2pDecideRequest = z.object({
 });
 export type P2pDecideRequest = z.input<typeof p2pDecideRequest>;
 
+/** POST admin/p2p/freeze: freeze a user on the desk (frozen=false lifts it). */
+export const p2pFreezeRequest = z.object({
+  user_id: idField,
+  frozen: z.boolean({ message: 'rule.boolean' }),
+  reason: trimmed(500).default(''),
+});
+export type P2pFreezeRequest = z.input<typeof p2pFreezeRequest>;
+
 /** GET admin/p2p/appeals */
 export const p2pAppealsQuery = z.object({
   /** 1 open (default), 0 all. */
@@ -302,6 +310,8 @@ export interface P2pShopInfo {
   level: P2pMerchantLevel;
   /** Whether the caller's identity is certified (needed to apply). */
   certified: boolean;
+  /** Frozen on the desk by the operator: no new orders or ads. */
+  frozen: boolean;
   stats: { completed_orders: number; completion_rate: string; open_ads: number };
 }
 

@@ -477,6 +477,33 @@ describe('appeals', () => {
   });
 });
 
+describe('the operator’s freeze', () => {
+  it('stops a frozen user from ordering and posting, takes their ads off the hall, and lifts', async () => {
+    const bob = await merchant(ex, { [USDT]: '100' });
+    const nick = await party(ex);
+    const ad = await postAd(ex.api, bob.token, { total: '100', min_number: '10', max_number: '100' });
+    const open = await placed(ex.api, nick.token, { ad_id: ad.id, number: '10' });
+    const freeze = (user: Party, frozen: boolean) =>
+      ex.api.post('admin/p2p/freeze', { user_id: user.id, frozen, reason: 'Three false paid marks' }, admin(ex));
+    expect((await ex.api.post('admin/p2p/freeze', { user_id: nick.id, frozen: true })).status).toBe(403);
+    expect((await freeze(nick, true)).body).toMatchObject({ code: 1, msg: 'User frozen on the desk' });
+    const refused = await place(ex.api, nick.token, { ad_id: ad.id, number: '10' });
+    expect(refused.body).toMatchObject({ code: 0, msg: 'Your account is frozen on the fiat desk; contact support' });
+    // An order already open goes on to its end.
+    expect((await act('cancel', nick.token, { id: open.id })).body.code).toBe(1);
+    const info = await ex.api.get<P2pShopInfo>('legal_shop/info', {}, { token: nick.token });
+    expect(info.body.data!.frozen).toBe(true);
+
+    await freeze(bob, true);
+    const hall = await ex.api.get<Paged<P2pAdView>>('legal_deal/ads', { side: 'sell', limit: 50 });
+    expect(hall.body.data!.data.some((row) => row.id === ad.id)).toBe(false);
+    expect((await ex.api.post('legal_shop/ad_save', adBody(), { token: bob.token })).body.code).toBe(0);
+    await freeze(bob, false);
+    await freeze(nick, false);
+    expect((await place(ex.api, nick.token, { ad_id: ad.id, number: '10' })).body.code).toBe(1);
+  });
+});
+
 describe('races', () => {
   it('50 buyers on the last units: exactly as many orders as fit, the rest a clear refusal', async () => {
     const bob = await merchant(ex, { [USDT]: '1000' });

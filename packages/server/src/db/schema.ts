@@ -571,6 +571,12 @@ export interface P2pOrderEventsTable {
   at: number;
 }
 
+export interface P2pFreezesTable {
+  user_id: number;
+  reason: string;
+  frozen_at: number;
+}
+
 export interface P2pAppealsTable {
   order_id: number;
   user_id: number;
@@ -650,6 +656,7 @@ export interface Database {
   p2p_orders: P2pOrdersTable;
   p2p_order_events: P2pOrderEventsTable;
   p2p_appeals: P2pAppealsTable;
+  p2p_freezes: P2pFreezesTable;
   settings: SettingsTable;
   uploads: UploadsTable;
   identity_submissions: IdentitySubmissionsTable;

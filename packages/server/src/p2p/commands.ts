@@ -77,6 +77,8 @@ export class P2pState {
   readonly ads = new Map<number, AdState>();
   readonly orders = new Map<number, OrderState>();
   private readonly cancels = new Map<string, number>();
+  /** Users the operator froze on the desk. */
+  readonly frozen = new Set<number>();
   private nextAd: number;
   private nextOrder: number;
 
@@ -84,12 +86,14 @@ export class P2pState {
     ads: AdState[];
     orders: OrderState[];
     cancels: [string, number][];
+    frozen?: number[];
     maxAdId: number;
     maxOrderId: number;
   }) {
     for (const ad of init.ads) this.ads.set(ad.id, ad);
     for (const order of init.orders) this.orders.set(order.id, order);
     for (const [key, count] of init.cancels) this.cancels.set(key, count);
+    for (const userId of init.frozen ?? []) this.frozen.add(userId);
     this.nextAd = init.maxAdId + 1;
     this.nextOrder = init.maxOrderId + 1;
   }
@@ -121,6 +125,13 @@ export class P2pState {
     const before = this.cancels.get(key) ?? 0;
     this.cancels.set(key, before + 1);
     books.onUndo(() => (before === 0 ? this.cancels.delete(key) : this.cancels.set(key, before)));
+  }
+
+  setFrozen(books: Books, userId: number, frozen: boolean): void {
+    const before = this.frozen.has(userId);
+    if (frozen) this.frozen.add(userId);
+    else this.frozen.delete(userId);
+    books.onUndo(() => (before ? this.frozen.add(userId) : this.frozen.delete(userId)));
   }
 
   /** Forgets cancellation counts of days before `day` (they can no longer block anyone). */
@@ -210,6 +221,7 @@ export class P2pCommands {
   saveAd(input: AdSave): Command<AdState> {
     return (context) => {
       const { books } = context;
+      if (this.state.frozen.has(input.userId)) throw badRequest('error.p2p_frozen');
       const before = input.id ? this.state.ads.get(input.id) : undefined;
       if (input.id && (!before || before.userId !== input.userId)) throw notFound('error.p2p_ad_unknown');
       if (before && before.status === P2P_AD_OFF_SHELF) throw badRequest('error.p2p_ad_closed');
@@ -268,10 +280,27 @@ export class P2pCommands {
       const before = this.state.ads.get(adId);
       if (!before || before.userId !== userId) throw notFound('error.p2p_ad_unknown');
       if (before.status === P2P_AD_OFF_SHELF) throw badRequest('error.p2p_ad_closed');
+      if (status === 1 && this.state.frozen.has(userId)) throw badRequest('error.p2p_frozen');
       const ad = { ...before, status };
       this.state.putAd(context.books, ad);
       context.write(this.rows.update('p2p_ads', adId, { status, updated_at: context.now }));
       return ad;
+    };
+  }
+
+  /** The operator freezes (or unfreezes) a user on the desk; open orders go on to their end. */
+  freeze(userId: number, frozen: boolean, reason: string): Command<void> {
+    return (context) => {
+      this.state.setFrozen(context.books, userId, frozen);
+      if (frozen) {
+        context.write(
+          this.db
+            .insertInto('p2p_freezes')
+            .values({ user_id: userId, reason, frozen_at: context.now })
+            .onConflict((oc) => oc.column('user_id').doUpdateSet({ reason, frozen_at: context.now }))
+            .compile(),
+        );
+      } else context.write(this.db.deleteFrom('p2p_freezes').where('user_id', '=', userId).compile());
     };
   }
 
@@ -281,6 +310,8 @@ export class P2pCommands {
       const { books } = context;
       const ad = this.state.ads.get(order.adId);
       if (!ad) throw notFound('error.p2p_ad_unknown');
+      if (this.state.frozen.has(order.takerId)) throw badRequest('error.p2p_frozen');
+      if (this.state.frozen.has(ad.userId)) throw badRequest('error.p2p_ad_closed');
       const { buyerId, sellerId } = partiesOf(ad.side, ad.userId, order.takerId);
       const problem = placeProblem(
         ad,

@@ -8,6 +8,7 @@ import {
   p2pCancelRequest,
   p2pConfirmRequest,
   p2pDecideRequest,
+  p2pFreezeRequest,
   p2pMyAdsQuery,
   p2pOrderQuery,
   p2pOrdersQuery,
@@ -280,6 +281,23 @@ export function p2pRoutes(
       schema: { tags: adminTags, summary: 'Appealed orders (open=1: still frozen)', querystring: p2pAppealsQuery },
     },
     async (request) => ok(await p2p.appeals(request.query)),
+  );
+
+  app.post(
+    '/api/admin/p2p/freeze',
+    {
+      ...admin,
+      schema: {
+        tags: adminTags,
+        summary:
+          'Freeze a user on the desk (e.g. repeated false "paid" marks): no new orders or ads, their ads leave the hall; frozen=false lifts it',
+        body: p2pFreezeRequest,
+      },
+    },
+    async (request) => {
+      await p2p.freeze(request.body);
+      return ok(null, request, request.body.frozen ? 'ok.p2p_frozen' : 'ok.p2p_unfrozen');
+    },
   );
 
   app.post(

@@ -194,6 +194,7 @@ export class P2pService {
         }),
       ),
       cancels: [...cancels],
+      frozen: (await db.selectFrom('p2p_freezes').select('user_id').execute()).map((row) => row.user_id),
       maxAdId: await max('p2p_ads'),
       maxOrderId: await max('p2p_orders'),
     });
@@ -364,6 +365,7 @@ export class P2pService {
           (query.currency_id === undefined || ad.currencyId === query.currency_id) &&
           (query.fiat === undefined || ad.fiat === query.fiat) &&
           (query.pay_type === undefined || ad.payTypes.includes(query.pay_type)) &&
+          !this.state.frozen.has(ad.userId) &&
           this.adStatus(ad) === P2P_AD_OPEN,
       )
       .sort((a, b) => (query.side === 'sell' ? a.price.cmp(b.price) : b.price.cmp(a.price)) || a.id - b.id);
@@ -815,6 +817,7 @@ export class P2pService {
       },
       level: merchantLevel(user),
       certified: user.review_status === 2,
+      frozen: this.state.frozen.has(userId),
       stats: {
         completed_orders: stats.completed,
         completion_rate: completionRate(stats.completed, stats.cancelled),
@@ -900,6 +903,13 @@ export class P2pService {
       });
     }
     return paged(views, total, query.page, 20);
+  }
+
+  /** admin/p2p/freeze: no new orders or ads for this user on the desk (or lifts it). */
+  async freeze(input: { user_id: number; frozen: boolean; reason: string }): Promise<void> {
+    const user = await this.deps.db.selectFrom('users').select('id').where('id', '=', input.user_id).executeTakeFirst();
+    if (!user) throw notFound('error.not_found');
+    await this.deps.sequencer.submit(this.commands.freeze(input.user_id, input.frozen, input.reason));
   }
 
   async resolve(input: { order_id: number; release_to: 'buyer' | 'seller'; reason: string }): Promise<void> {

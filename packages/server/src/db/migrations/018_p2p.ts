@@ -113,4 +113,12 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('resolution', 'varchar(500)')
     .addColumn('resolved_at', 'bigint')
     .execute();
+
+  /** Users the operator froze on the desk (e.g. repeated false "paid" marks): no new orders or ads. */
+  await db.schema
+    .createTable('p2p_freezes')
+    .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id'))
+    .addColumn('reason', 'varchar(500)', (c) => c.notNull())
+    .addColumn('frozen_at', 'bigint', (c) => c.notNull())
+    .execute();
 }

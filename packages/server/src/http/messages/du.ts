@@ -361,4 +361,7 @@ export const du: Catalog = {
   'journal.p2p_escrow': "P2P-order in bewaring",
   'journal.p2p_release': "P2P-bewaring teruggegeven",
   'journal.p2p_settle': "P2P-order afgewikkeld",
+  'error.p2p_frozen': "Uw account is bevroren voor fiathandel; neem contact op met support",
+  'ok.p2p_frozen': "Gebruiker bevroren voor fiathandel",
+  'ok.p2p_unfrozen': "Bevriezing opgeheven",
 };

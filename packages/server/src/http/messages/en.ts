@@ -356,6 +356,9 @@ export const en = {
   'journal.p2p_escrow': "P2P order escrow",
   'journal.p2p_release': "P2P escrow returned",
   'journal.p2p_settle': "P2P order settled",
+  'error.p2p_frozen': "Your account is frozen on the fiat desk; contact support",
+  'ok.p2p_frozen': "User frozen on the desk",
+  'ok.p2p_unfrozen': "Freeze lifted",
 } as const;
 
 export type MessageKey = keyof typeof en;

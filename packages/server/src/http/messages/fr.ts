@@ -361,4 +361,7 @@ export const fr: Catalog = {
   'journal.p2p_escrow': "Séquestre de commande P2P",
   'journal.p2p_release': "Séquestre P2P restitué",
   'journal.p2p_settle': "Commande P2P réglée",
+  'error.p2p_frozen': "Votre compte est gelé sur le guichet fiat ; contactez le support",
+  'ok.p2p_frozen': "Utilisateur gelé sur le guichet",
+  'ok.p2p_unfrozen': "Gel levé",
 };

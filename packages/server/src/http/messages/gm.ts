@@ -368,4 +368,7 @@ export const gm: Catalog = {
   'journal.p2p_escrow': "P2P-Order Treuhand",
   'journal.p2p_release': "P2P-Treuhand zurück",
   'journal.p2p_settle': "P2P-Order abgewickelt",
+  'error.p2p_frozen': "Ihr Konto ist für den Fiat-Handel gesperrt; wenden Sie sich an den Support",
+  'ok.p2p_frozen': "Benutzer für den Fiat-Handel gesperrt",
+  'ok.p2p_unfrozen': "Sperre aufgehoben",
 };

@@ -346,4 +346,7 @@ export const hk: Catalog = {
   'journal.p2p_escrow': "法幣訂單託管",
   'journal.p2p_release': "法幣訂單託管退回",
   'journal.p2p_settle': "法幣訂單成交",
+  'error.p2p_frozen': "您的賬戶已被凍結法幣交易，請聯絡客服",
+  'ok.p2p_frozen': "已凍結該用戶的法幣交易",
+  'ok.p2p_unfrozen': "已解除凍結",
 };

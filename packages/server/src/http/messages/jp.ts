@@ -355,4 +355,7 @@ export const jp: Catalog = {
   'journal.p2p_escrow': "P2P注文のエスクロー",
   'journal.p2p_release': "P2Pエスクローの返却",
   'journal.p2p_settle': "P2P注文の決済",
+  'error.p2p_frozen': "お客様のアカウントは法定通貨取引で凍結されています。サポートにお問い合わせください",
+  'ok.p2p_frozen': "ユーザーの法定通貨取引を凍結しました",
+  'ok.p2p_unfrozen': "凍結を解除しました",
 };

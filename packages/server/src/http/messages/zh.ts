@@ -346,4 +346,7 @@ export const zh: Catalog = {
   'journal.p2p_escrow': "法币订单托管",
   'journal.p2p_release': "法币订单托管退回",
   'journal.p2p_settle': "法币订单成交",
+  'error.p2p_frozen': "您的账户已被冻结法币交易，请联系客服",
+  'ok.p2p_frozen': "已冻结该用户的法币交易",
+  'ok.p2p_unfrozen': "已解除冻结",
 };
