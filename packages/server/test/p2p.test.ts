@@ -686,6 +686,7 @@ describe('the API docs', () => {
       '/api/admin/p2p/applications/decide',
       '/api/admin/p2p/appeals',
       '/api/admin/p2p/appeals/resolve',
+      '/api/admin/p2p/freeze',
     ]) {
       expect(doc.paths[path], path).toBeDefined();
     }
