@@ -12,12 +12,17 @@ import {
 const USDT = 1;
 const FINANCIAL = 5;
 
-test('Bob buys a savings product at the previewed interest and sees it in my financial; a refused amount changes nothing', async ({
+test('Bob buys a savings product at the previewed interest and sees it in my financial, in another tab too; a refused amount changes nothing', async ({
   page,
+  context,
 }) => {
   const token = await signInAs(page, 'bob@demo.test');
   await transferFromSpot(page.request, token, USDT, FINANCIAL, '1000');
   const before = await accountBalance(page.request, token, USDT, FINANCIAL);
+  // A second tab of the same user, on my financial: it follows the purchase without a reload.
+  const other = await context.newPage();
+  await other.goto('/coinlog');
+  await expect(other.getByText('No holdings yet')).toBeVisible();
   await page.goto('/deposit');
   const row = page.getByTestId('earn-products').locator('tr', { hasText: 'USDT 30-day saver' });
   await expect(row).toContainText('30 days');
@@ -40,6 +45,8 @@ test('Bob buys a savings product at the previewed interest and sees it in my fin
   await expect(page.getByText('Purchase successful')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(row).toContainText('you hold 500 USDT');
+  await expect(other.getByTestId('earn-holdings').locator('tbody tr')).toHaveCount(1);
+  await other.close();
   expect((await accountBalance(page.request, token, USDT, FINANCIAL)).toString()).toBe(
     before.sub(Decimal.parse('500')).toString(),
   );

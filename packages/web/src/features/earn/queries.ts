@@ -5,10 +5,12 @@ import {
   type EarnHoldingView,
   type EarnProductView,
   type EarnReserveView,
+  type BalancePush,
   type Paged,
 } from '@oex/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/http.js';
+import { useChannel } from '../../api/socket.js';
 import { balanceKey, useAccountBalance } from '../accounts/balance.js';
 import { useSession } from '../session.js';
 
@@ -81,4 +83,21 @@ export function useEarnBought() {
     ])
       void client.invalidateQueries({ queryKey });
   };
+}
+
+/**
+ * Keeps the savings views current when the financial account changes anywhere: a purchase in
+ * another tab, a day's interest, a principal coming back. The BALANCE push says an account moved;
+ * the holdings, the quotas and the reserve are read again.
+ */
+export function useEarnLive(): void {
+  const token = useSession((state) => state.token);
+  const reload = useEarnBought();
+  useChannel<BalancePush>(
+    token ? 'BALANCE' : null,
+    (push) => {
+      if (push.accounts.some((account) => account.account_type_id === FINANCIAL_ACCOUNT)) reload();
+    },
+    reload,
+  );
 }

@@ -10,6 +10,7 @@ import { useExchangeTimeZone } from '../../features/content/news.js';
 import {
   buyEarn,
   useEarnBought,
+  useEarnLive,
   useEarnProducts,
   useFinancialBalance,
   useInterestReserves,
@@ -29,6 +30,7 @@ import { EarnHeader, RatePercent } from './parts.js';
 export function DepositPage() {
   const { t } = useTranslation();
   const products = useEarnProducts();
+  useEarnLive();
   const [buying, setBuying] = useState<EarnProductView | null>(null);
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-3 p-3 text-sm sm:p-4">

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { ListStatus } from '../../components/ListStatus.js';
 import { Pager } from '../../components/Pager.js';
 import { useExchangeTimeZone } from '../../features/content/news.js';
-import { useEarnHoldings } from '../../features/earn/queries.js';
+import { useEarnHoldings, useEarnLive } from '../../features/earn/queries.js';
 import { currentLang } from '../../i18n/index.js';
 import { formatInZone } from '../../lib/format.js';
 import { RecordTable } from '../assets/parts.js';
@@ -29,6 +29,7 @@ export function Holdings({ filters = false }: { filters?: boolean }) {
   const [status, setStatus] = useState<Filter>(EARN_IN_FORCE);
   const [page, setPage] = useState(1);
   const holdings = useEarnHoldings(status, page);
+  useEarnLive();
   return (
     <section aria-labelledby="earn-holdings" className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
