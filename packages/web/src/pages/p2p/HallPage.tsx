@@ -470,7 +470,7 @@ function PlaceDialog({
                     : t('p2p.comesToCoin', {
                         amount: preview.number,
                         coin: ad.currency_code,
-                        fiat: preview.fiat_amount,
+                        fiat: `${formatAmount(preview.fiat_amount, FIAT_DECIMALS, lang)} ${ad.fiat}`,
                       })
                   : preview && typed
                     ? t(preview.key, preview.params)

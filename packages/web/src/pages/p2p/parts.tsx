@@ -143,11 +143,11 @@ export function OrdersTable({
         className="min-w-[44rem] text-sm"
         columns={[
           { title: t('p2p.col.order') },
+          { title: t('p2p.col.status') },
           { title: t('p2p.col.type') },
           { title: t('p2p.col.number'), numeric: true },
           { title: t('p2p.col.fiatAmount'), numeric: true },
           { title: t('p2p.col.counterparty') },
-          { title: t('p2p.col.status') },
           { title: t('p2p.col.time') },
         ]}
       >
@@ -168,6 +168,9 @@ export function OrdersTable({
                 #{order.id}
               </Link>
             </td>
+            <td className="px-2 py-1.5">
+              <OrderStatusBadge status={order.status} />
+            </td>
             <td className="px-2 py-1.5" style={{ color: order.side === 'buy' ? 'var(--up)' : 'var(--down)' }}>
               {t(order.side === 'buy' ? 'p2p.buyCoin' : 'p2p.sellCoin', { coin: order.currency_code })}
             </td>
@@ -178,9 +181,6 @@ export function OrdersTable({
               {formatAmount(order.fiat_amount, 2, lang)} {order.fiat}
             </td>
             <td className="px-2 py-1.5">{order.counterparty.name}</td>
-            <td className="px-2 py-1.5">
-              <OrderStatusBadge status={order.status} />
-            </td>
             <td className="whitespace-nowrap px-2 py-1.5 tabular-nums" style={muted}>
               {formatInZone(order.created_at, zone)}
             </td>
