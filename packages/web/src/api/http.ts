@@ -89,9 +89,19 @@ export async function call<T>(
     toast('error', text);
     throw error instanceof ApiError ? error : new ApiError(text, -1);
   }
+  return applyEnvelope(envelope, token, options.quiet === true);
+}
+
+/**
+ * What a call's answer does on the page (spec 000 §8): the toast, the sign-out and trip to log in
+ * on a timed-out session, and the data or the error. Calls made outside `call` (an upload with
+ * progress) answer through it too, so a timeout reads the same everywhere.
+ */
+export function applyEnvelope<T>(envelope: Envelope<T>, token: string | null, quiet: boolean): T {
+  const toast = useToasts.getState().show;
   // Only the first call to learn that this token ended signs out; the others were sent with it too.
   const stillSignedIn = token !== null && useSession.getState().token === token;
-  const outcome = settle(envelope, stillSignedIn, options.quiet === true);
+  const outcome = settle(envelope, stillSignedIn, quiet);
   if (outcome.toast) toast(outcome.toast.kind, outcome.toast.text);
   if (outcome.signOut) {
     useSession.getState().clear();

@@ -1,5 +1,4 @@
 import {
-  ResponseCode,
   UPLOAD_MAX_BYTES,
   UPLOAD_MIMES,
   type Envelope,
@@ -8,7 +7,7 @@ import {
 } from '@oex/protocol';
 import i18next from 'i18next';
 import { useEffect, useState } from 'react';
-import { ApiError, TIMEOUT_MS } from '../../api/http.js';
+import { ApiError, applyEnvelope, TIMEOUT_MS } from '../../api/http.js';
 import { useToasts } from '../../components/toast.js';
 import { currentLang } from '../../i18n/index.js';
 import { useSession } from '../session.js';
@@ -67,12 +66,14 @@ export function uploadImage(
       } catch {
         return fail(i18next.t('http.serverError'), 500);
       }
-      if (envelope.code === ResponseCode.OK && envelope.data) {
+      try {
+        // As every call: the server's refusal as a toast, a timed-out session sent to log in.
+        const result = applyEnvelope(envelope, token, true);
         onProgress(1);
-        return resolve(envelope.data);
+        resolve(result);
+      } catch (error) {
+        reject(error instanceof ApiError ? error : new ApiError(String(error), -1));
       }
-      if (envelope.code === ResponseCode.AUTH) useSession.getState().clear();
-      fail(envelope.msg || i18next.t('http.serverError'), envelope.code);
     };
     const form = new FormData();
     form.append('file', file, file instanceof File ? file.name : 'image');
