@@ -58,12 +58,16 @@ const NAV = [
   ['assets', '/assets'],
 ] as const;
 
+/** Pages that belong to an entry beside its own path: my financial is part of financial. */
+const NAV_ALSO: Partial<Record<(typeof NAV)[number][0], string>> = { financial: '/coinlog' };
+
 function TopBar() {
   const { t } = useTranslation();
   const { token, user, clear } = useSession();
   const theme = useTheme();
   const isSeller = user?.is_seller === 1 || localStorage.getItem('is_seller') === '1';
   const lang = currentLang();
+  const { pathname } = useLocation();
   const logout = async () => {
     try {
       await call('POST', 'user/logout', {}, { quiet: true });
@@ -87,16 +91,20 @@ function TopBar() {
           className="order-last w-full sm:order-none sm:w-auto sm:min-w-0 sm:flex-1"
           innerClassName="flex gap-1 whitespace-nowrap"
         >
-          {NAV.filter(([key]) => key !== 'myshop' || isSeller).map(([key, to]) => (
-            <NavLink
-              key={key}
-              to={to}
-              className={({ isActive }) => `rounded px-2 py-1 ${isActive ? 'font-semibold' : ''}`}
-              style={({ isActive }) => ({ color: isActive ? 'var(--accent)' : 'var(--text)' })}
-            >
-              {t(`nav.${key}`)}
-            </NavLink>
-          ))}
+          {NAV.filter(([key]) => key !== 'myshop' || isSeller).map(([key, to]) => {
+            const also = NAV_ALSO[key] !== undefined && pathname.startsWith(NAV_ALSO[key]);
+            return (
+              <NavLink
+                key={key}
+                to={to}
+                aria-current={also ? 'page' : undefined}
+                className={({ isActive }) => `rounded px-2 py-1 ${isActive || also ? 'font-semibold' : ''}`}
+                style={({ isActive }) => ({ color: isActive || also ? 'var(--accent)' : 'var(--text)' })}
+              >
+                {t(`nav.${key}`)}
+              </NavLink>
+            );
+          })}
         </ScrollArea>
         <div className="ml-auto flex shrink-0 items-center gap-2 sm:ml-0">
           <a
