@@ -582,4 +582,11 @@ test('the hall and an order in both themes at 1280 and 360 px, with axe', async 
       await expectDrawnAndFitting(alicePage, `p2p-order-${theme}-${width}`);
     }
   }
+  // In Japanese, the order reads in Japanese.
+  await alicePage.evaluate(() => localStorage.setItem('lang', 'jp'));
+  await alicePage.reload();
+  await expect(alicePage.getByTestId('p2p-order-status')).toHaveText('支払待ち');
+  await expect(alicePage.getByTestId('p2p-pay-details')).toContainText('売り手への支払い');
+  await alicePage.screenshot({ path: 'test-results/screens/p2p-order-jp.png', fullPage: true });
+  await alicePage.evaluate(() => localStorage.setItem('lang', 'en'));
 });
