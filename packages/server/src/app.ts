@@ -51,7 +51,7 @@ import { Hub } from './realtime/hub.js';
 import { usersRoutes } from './users/routes.js';
 import { UsersService } from './users/service.js';
 import { Sessions } from './users/sessions.js';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { devChainRoutes } from './wallet/dev-routes.js';
 import { Conversions } from './wallet/convert.js';
 import { attachWalletLive } from './wallet/live.js';
@@ -82,6 +82,8 @@ export interface Core {
   wallet: Wallet;
   /** Fixed-term savings and their daily interest. */
   earn: Earn;
+  /** The server's log (never given secrets: see its redaction). */
+  log: Logger;
   writerLock: WriterLock;
   adminToken: string;
   close(): Promise<void>;
@@ -216,6 +218,7 @@ export async function openCore(config: Config, clock: Clock = systemClock): Prom
       lever,
       wallet,
       earn,
+      log,
       writerLock: lock,
       adminToken,
       async close() {
@@ -289,7 +292,7 @@ export async function startExchange(config: Config, options: StartOptions = {}):
   });
   personalRoutes(app, { ...personal, sessions, requireAdmin: adminGuard(core.adminToken) });
   earnRoutes(app, { earn: core.earn.service, sessions, requireAdmin: adminGuard(core.adminToken) });
-  const p2p = await openP2p({
+  const p2p = await openP2p(core.log, {
     db: db.kysely,
     sequencer: core.sequencer,
     currencies,
@@ -301,7 +304,7 @@ export async function startExchange(config: Config, options: StartOptions = {}):
     timeZone: config.exchangeTz,
   });
   p2pRoutes(app, { p2p: p2p.service, sessions, requireAdmin: adminGuard(core.adminToken) });
-  attachP2pLive(hub, p2p.service);
+  attachP2pLive(hub, p2p.service, core.log);
   const leverLive = new LeverLive(hub, core.lever.service, () => core.clock.now());
   leverRoutes(app, { lever: core.lever.service, live: leverLive, sessions });
   core.lever.risk.onEnded((userId, closed) =>

@@ -56,6 +56,26 @@ const POSTS: [string, Record<string, unknown>][] = [
   ['safe/mobile', { area_id: 1, mobile: '13800000000', code: '123456' }],
   ['user/totp/confirm', { code: '123456' }],
   ['user/totp/disable', { password: 'Steady-Heron-12', code: '123456' }],
+  ['ieo/addIeo', { id: 1, number: '100' }],
+  ['legal_deal/place', { ad_id: 1, number: '1' }],
+  ['legal_deal/paid', { id: 1, voucher: 1 }],
+  ['legal_deal/cancel', { id: 1 }],
+  ['legal_deal/confirm', { id: 1, pay_password: 'Amber-Kettle-58' }],
+  ['legal_deal/appeal', { id: 1, reason: 'The seller never answered my messages' }],
+  [
+    'legal_shop/ad_save',
+    {
+      side: 'sell',
+      currency_id: 1,
+      fiat: 'CNY',
+      price: '7.1',
+      min_number: '10',
+      max_number: '100',
+      total: '1000',
+      pay_types: ['bank'],
+    },
+  ],
+  ['legal_shop/ad_status', { id: 1, status: 2 }],
 ];
 
 function variants(valid: Record<string, unknown>): [string, unknown][] {

@@ -136,7 +136,8 @@ export class P2pState {
 
   /** Forgets cancellation counts of days before `day` (they can no longer block anyone). */
   forgetCancelsBefore(day: string): void {
-    for (const key of this.cancels.keys()) if (key.slice(key.indexOf('|') + 1) < day) this.cancels.delete(key);
+    for (const key of this.cancels.keys())
+      if (key.slice(key.indexOf('|') + 1) < day) this.cancels.delete(key);
   }
 
   newAdId(books: Books): number {
@@ -324,7 +325,9 @@ export class P2pCommands {
       if (problem) throw badRequest(problem.key, problem.params);
       const account = books.find({ userId: sellerId }, LEGAL, ad.currencyId);
       if (!account || account.balance < order.number.units) {
-        throw badRequest(sellerId === order.takerId ? 'error.insufficient_balance' : 'error.p2p_seller_short');
+        throw badRequest(
+          sellerId === order.takerId ? 'error.insufficient_balance' : 'error.p2p_seller_short',
+        );
       }
       const id = this.state.newOrderId(books);
       books.post(
@@ -348,7 +351,11 @@ export class P2pCommands {
       this.state.putAd(books, { ...ad, remaining });
       context.writeLatest(
         `p2p_ad|${ad.id}`,
-        this.db.updateTable('p2p_ads').set({ remaining: remaining.toString() }).where('id', '=', ad.id).compile(),
+        this.db
+          .updateTable('p2p_ads')
+          .set({ remaining: remaining.toString() })
+          .where('id', '=', ad.id)
+          .compile(),
       );
       context.insert('p2p_orders', {
         id,
@@ -388,8 +395,10 @@ export class P2pCommands {
       const order = this.state.orders.get(change.orderId);
       if (!order) throw badRequest('error.p2p_state');
       if (change.expect !== undefined && order.status !== change.expect) throw badRequest('error.p2p_state');
-      if (change.actor === 'buyer' && change.userId !== order.buyerId) throw notFound('error.p2p_order_unknown');
-      if (change.actor === 'seller' && change.userId !== order.sellerId) throw notFound('error.p2p_order_unknown');
+      if (change.actor === 'buyer' && change.userId !== order.buyerId)
+        throw notFound('error.p2p_order_unknown');
+      if (change.actor === 'seller' && change.userId !== order.sellerId)
+        throw notFound('error.p2p_order_unknown');
       const next = transition(order.status, change.action, change.actor);
       if ('refused' in next) throw badRequest(next.refused);
       const to = next.to;
@@ -442,7 +451,11 @@ export class P2pCommands {
           this.state.putAd(books, { ...ad, remaining });
           context.writeLatest(
             `p2p_ad|${ad.id}`,
-            this.db.updateTable('p2p_ads').set({ remaining: remaining.toString() }).where('id', '=', ad.id).compile(),
+            this.db
+              .updateTable('p2p_ads')
+              .set({ remaining: remaining.toString() })
+              .where('id', '=', ad.id)
+              .compile(),
           );
         }
         this.state.countCancel(books, order.buyerId, change.day ?? '');

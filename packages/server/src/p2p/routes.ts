@@ -45,7 +45,12 @@ export function p2pRoutes(
 
   app.get(
     '/api/legal_deal/config',
-    { schema: { tags, summary: 'Fiat currencies, coins and pay types of the desk, its timers and the cancellation limit' } },
+    {
+      schema: {
+        tags,
+        summary: 'Fiat currencies, coins and pay types of the desk, its timers and the cancellation limit',
+      },
+    },
     async () => ok(await p2p.config()),
   );
 
@@ -82,7 +87,12 @@ export function p2pRoutes(
     '/api/legal_deal/orders',
     {
       ...signedIn,
-      schema: { tags, summary: 'Your orders as buyer, seller or both, newest first', security, querystring: p2pOrdersQuery },
+      schema: {
+        tags,
+        summary: 'Your orders as buyer, seller or both, newest first',
+        security,
+        querystring: p2pOrdersQuery,
+      },
     },
     async (request) => ok(await p2p.orders(userOf(request).id, request.query)),
   );
@@ -173,7 +183,8 @@ export function p2pRoutes(
       ...signedIn,
       schema: {
         tags,
-        summary: 'Either party appeals a paid or postponed order (text and images); it is frozen until resolved',
+        summary:
+          'Either party appeals a paid or postponed order (text and images); it is frozen until resolved',
         security,
         body: p2pAppealRequest,
       },
@@ -194,7 +205,11 @@ export function p2pRoutes(
     '/api/legal_shop/info',
     {
       ...signedIn,
-      schema: { tags, summary: 'Your merchant state: seller flag, application, level and 30-day stats', security },
+      schema: {
+        tags,
+        summary: 'Your merchant state: seller flag, application, level and 30-day stats',
+        security,
+      },
     },
     async (request) => ok(await p2p.info(userOf(request).id)),
   );
@@ -214,7 +229,8 @@ export function p2pRoutes(
       ...signedIn,
       schema: {
         tags,
-        summary: 'Post an ad, or edit one of yours (id); each pay type must be saved in your collection settings',
+        summary:
+          'Post an ad, or edit one of yours (id); each pay type must be saved in your collection settings',
         security,
         body: p2pAdSaveRequest,
       },
@@ -245,7 +261,12 @@ export function p2pRoutes(
     '/api/legal_shop/orders',
     {
       ...signedIn,
-      schema: { tags, summary: 'Orders on your ads, newest first', security, querystring: p2pShopOrdersQuery },
+      schema: {
+        tags,
+        summary: 'Orders on your ads, newest first',
+        security,
+        querystring: p2pShopOrdersQuery,
+      },
     },
     async (request) => ok(await p2p.shopOrders(userOf(request).id, request.query)),
   );
@@ -257,7 +278,11 @@ export function p2pRoutes(
     '/api/admin/p2p/applications',
     {
       ...admin,
-      schema: { tags: adminTags, summary: 'Merchant applications by status (1 pending)', querystring: p2pApplicationsQuery },
+      schema: {
+        tags: adminTags,
+        summary: 'Merchant applications by status (1 pending)',
+        querystring: p2pApplicationsQuery,
+      },
     },
     async (request) => ok(await p2p.applications(request.query)),
   );
@@ -266,7 +291,11 @@ export function p2pRoutes(
     '/api/admin/p2p/applications/decide',
     {
       ...admin,
-      schema: { tags: adminTags, summary: 'Approve (the user becomes a seller) or reject a merchant application', body: p2pDecideRequest },
+      schema: {
+        tags: adminTags,
+        summary: 'Approve (the user becomes a seller) or reject a merchant application',
+        body: p2pDecideRequest,
+      },
     },
     async (request) => {
       await p2p.decide(request.body);
@@ -278,7 +307,11 @@ export function p2pRoutes(
     '/api/admin/p2p/appeals',
     {
       ...admin,
-      schema: { tags: adminTags, summary: 'Appealed orders (open=1: still frozen)', querystring: p2pAppealsQuery },
+      schema: {
+        tags: adminTags,
+        summary: 'Appealed orders (open=1: still frozen)',
+        querystring: p2pAppealsQuery,
+      },
     },
     async (request) => ok(await p2p.appeals(request.query)),
   );
@@ -306,7 +339,8 @@ export function p2pRoutes(
       ...admin,
       schema: {
         tags: adminTags,
-        summary: 'Resolve an appeal: release the coin to the buyer (completed) or return it to the seller (abnormal)',
+        summary:
+          'Resolve an appeal: release the coin to the buyer (completed) or return it to the seller (abnormal)',
         body: p2pResolveRequest,
       },
     },

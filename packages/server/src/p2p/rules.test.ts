@@ -65,9 +65,10 @@ describe('the order state machine', () => {
 
   it('never leaves a final state, and an appeal is not possible before payment', () => {
     for (const final of [3, 4, 5]) {
-      for (const action of P2P_ACTIONS) for (const actor of ACTORS) {
-        expect('refused' in transition(final as 3, action, actor)).toBe(true);
-      }
+      for (const action of P2P_ACTIONS)
+        for (const actor of ACTORS) {
+          expect('refused' in transition(final as 3, action, actor)).toBe(true);
+        }
       expect(isOpenOrder(final)).toBe(false);
     }
     expect(transition(1, 'appeal', 'buyer')).toEqual({ refused: 'error.p2p_state' });

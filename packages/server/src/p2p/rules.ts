@@ -129,8 +129,10 @@ export function placeProblem(
   if (ad.userId === takerId) return { key: 'error.p2p_own_ad' };
   if (takerIsBuyer && buyerCancelsToday >= P2P_DAILY_CANCEL_LIMIT) return { key: 'error.p2p_cancel_limit' };
   if (!number.isPositive()) return { key: 'error.p2p_amount_positive' };
-  if (number.decimalPlaces() > decimals) return { key: 'error.p2p_decimals', params: { decimals: String(decimals) } };
-  if (number.lt(ad.minNumber)) return { key: 'error.p2p_under_min', params: { min: ad.minNumber.toString() } };
+  if (number.decimalPlaces() > decimals)
+    return { key: 'error.p2p_decimals', params: { decimals: String(decimals) } };
+  if (number.lt(ad.minNumber))
+    return { key: 'error.p2p_under_min', params: { min: ad.minNumber.toString() } };
   if (number.gt(ad.maxNumber)) return { key: 'error.p2p_over_max', params: { max: ad.maxNumber.toString() } };
   if (number.gt(ad.remaining)) {
     return { key: 'error.p2p_over_remaining', params: { remaining: ad.remaining.toString() } };
@@ -153,7 +155,8 @@ export function adProblem(ad: AdInput, decimals: number, used: Decimal = Decimal
   }
   for (const value of [ad.minNumber, ad.maxNumber, ad.total]) {
     if (!value.isPositive()) return { key: 'error.p2p_amount_positive' };
-    if (value.decimalPlaces() > decimals) return { key: 'error.p2p_decimals', params: { decimals: String(decimals) } };
+    if (value.decimalPlaces() > decimals)
+      return { key: 'error.p2p_decimals', params: { decimals: String(decimals) } };
   }
   if (ad.maxNumber.lt(ad.minNumber)) return { key: 'error.p2p_max_below_min' };
   if (ad.total.lt(ad.minNumber)) return { key: 'error.p2p_total_below_min' };
@@ -169,7 +172,11 @@ export function completionRate(completed: number, cancelled: number): string {
 }
 
 /** Merchant level: 3 an approved seller, 2 identity certified, 1 phone bound, 0 none. */
-export function merchantLevel(user: { is_seller: number; review_status: number; mobile: string | null }): 0 | 1 | 2 | 3 {
+export function merchantLevel(user: {
+  is_seller: number;
+  review_status: number;
+  mobile: string | null;
+}): 0 | 1 | 2 | 3 {
   if (user.is_seller === 1) return 3;
   if (user.review_status === 2) return 2;
   if (user.mobile) return 1;

@@ -49,7 +49,14 @@ import { formatDateTime } from '../lib/time.js';
 import type { PayMethods } from '../personal/pay-methods.js';
 import type { UploadStore } from '../uploads/store.js';
 import type { UsersService } from '../users/service.js';
-import { P2pCommands, P2pState, type AdState, type Changed, type OrderChange, type OrderState } from './commands.js';
+import {
+  P2pCommands,
+  P2pState,
+  type AdState,
+  type Changed,
+  type OrderChange,
+  type OrderState,
+} from './commands.js';
 import {
   completionRate,
   isOpenOrder,
@@ -162,37 +169,33 @@ export class P2pService {
         ).max ?? 0,
       );
     const state = new P2pState({
-      ads: ads.map(
-        (row): AdState => ({
-          id: row.id,
-          userId: row.user_id,
-          side: row.side as P2pSide,
-          currencyId: row.currency_id,
-          fiat: row.fiat,
-          price: dec(row.price),
-          minNumber: dec(row.min_number),
-          maxNumber: dec(row.max_number),
-          total: dec(row.total),
-          remaining: dec(row.remaining),
-          payTypes: JSON.parse(row.pay_types) as PayMethodCode[],
-          terms: row.terms,
-          status: row.status,
-        }),
-      ),
-      orders: orders.map(
-        (row): OrderState => ({
-          id: row.id,
-          adId: row.ad_id,
-          buyerId: row.buyer_id,
-          sellerId: row.seller_id,
-          currencyId: row.currency_id,
-          number: dec(row.number),
-          status: row.status as P2pOrderStatus,
-          payDeadline: Number(row.pay_deadline),
-          confirmDeadline: row.confirm_deadline === null ? null : Number(row.confirm_deadline),
-          autoConfirmAt: row.auto_confirm_at === null ? null : Number(row.auto_confirm_at),
-        }),
-      ),
+      ads: ads.map((row): AdState => ({
+        id: row.id,
+        userId: row.user_id,
+        side: row.side as P2pSide,
+        currencyId: row.currency_id,
+        fiat: row.fiat,
+        price: dec(row.price),
+        minNumber: dec(row.min_number),
+        maxNumber: dec(row.max_number),
+        total: dec(row.total),
+        remaining: dec(row.remaining),
+        payTypes: JSON.parse(row.pay_types) as PayMethodCode[],
+        terms: row.terms,
+        status: row.status,
+      })),
+      orders: orders.map((row): OrderState => ({
+        id: row.id,
+        adId: row.ad_id,
+        buyerId: row.buyer_id,
+        sellerId: row.seller_id,
+        currencyId: row.currency_id,
+        number: dec(row.number),
+        status: row.status as P2pOrderStatus,
+        payDeadline: Number(row.pay_deadline),
+        confirmDeadline: row.confirm_deadline === null ? null : Number(row.confirm_deadline),
+        autoConfirmAt: row.auto_confirm_at === null ? null : Number(row.auto_confirm_at),
+      })),
       cancels: [...cancels],
       frozen: (await db.selectFrom('p2p_freezes').select('user_id').execute()).map((row) => row.user_id),
       maxAdId: await max('p2p_ads'),
@@ -259,7 +262,9 @@ export class P2pService {
   }
 
   /** Completed and cancelled orders of each user (either side) over the last 30 days. */
-  private async stats(ids: readonly number[]): Promise<Map<number, { completed: number; cancelled: number }>> {
+  private async stats(
+    ids: readonly number[],
+  ): Promise<Map<number, { completed: number; cancelled: number }>> {
     const wanted = [...new Set(ids)];
     const out = new Map<number, { completed: number; cancelled: number }>();
     for (const id of wanted) out.set(id, { completed: 0, cancelled: 0 });
@@ -375,7 +380,9 @@ export class P2pService {
 
   /** legal_shop/ads: mine, every status, newest first. */
   async myAds(userId: number, query: { page: number; limit: number }): Promise<Paged<P2pAdView>> {
-    const mine = [...this.state.ads.values()].filter((ad) => ad.userId === userId).sort((a, b) => b.id - a.id);
+    const mine = [...this.state.ads.values()]
+      .filter((ad) => ad.userId === userId)
+      .sort((a, b) => b.id - a.id);
     const page = mine.slice((query.page - 1) * query.limit, query.page * query.limit);
     return paged(await this.adViews(page), mine.length, query.page, query.limit);
   }
@@ -440,7 +447,12 @@ export class P2pService {
   /** legal_deal/place: by coin amount or by fiat amount (then cut down to the coin's decimals). */
   async place(
     userId: number,
-    input: { ad_id: number; number?: string | undefined; fiat_amount?: string | undefined; request_id?: string | undefined },
+    input: {
+      ad_id: number;
+      number?: string | undefined;
+      fiat_amount?: string | undefined;
+      request_id?: string | undefined;
+    },
   ): Promise<P2pOrderView> {
     const run = async () => {
       const ad = this.state.ads.get(input.ad_id);
@@ -488,7 +500,10 @@ export class P2pService {
           .executeTakeFirst();
         if (!earlier) return undefined;
         // The same id with other terms is refused rather than answered with the first order.
-        if (earlier.ad_id !== input.ad_id || (input.number !== undefined && !dec(earlier.number).eq(dec(input.number)))) {
+        if (
+          earlier.ad_id !== input.ad_id ||
+          (input.number !== undefined && !dec(earlier.number).eq(dec(input.number)))
+        ) {
           throw conflict('error.request_id_reused');
         }
         return this.orderView(earlier, userId);
@@ -498,7 +513,11 @@ export class P2pService {
   }
 
   private async row(id: number): Promise<OrderRow> {
-    const row = await this.deps.db.selectFrom('p2p_orders').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await this.deps.db
+      .selectFrom('p2p_orders')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!row) throw notFound('error.p2p_order_unknown');
     return row;
   }
@@ -608,7 +627,10 @@ export class P2pService {
       .map((method) =>
         method.type === 'bank'
           ? method
-          : { ...method, raw_data: { ...method.raw_data, qrcode_url: p2pImageUrl(row.id, method.raw_data.qrcode) } },
+          : {
+              ...method,
+              raw_data: { ...method.raw_data, qrcode_url: p2pImageUrl(row.id, method.raw_data.qrcode) },
+            },
       );
   }
 
@@ -734,7 +756,11 @@ export class P2pService {
               day: this.today(order.payDeadline),
             },
           });
-        } else if (order.status === P2P_ORDER_PAID && order.confirmDeadline !== null && order.confirmDeadline <= now) {
+        } else if (
+          order.status === P2P_ORDER_PAID &&
+          order.confirmDeadline !== null &&
+          order.confirmDeadline <= now
+        ) {
           due.push({
             at: order.confirmDeadline,
             change: {
@@ -745,10 +771,19 @@ export class P2pService {
               autoConfirmMinutes: autoMinutes,
             },
           });
-        } else if (order.status === P2P_ORDER_POSTPONED && order.autoConfirmAt !== null && order.autoConfirmAt <= now) {
+        } else if (
+          order.status === P2P_ORDER_POSTPONED &&
+          order.autoConfirmAt !== null &&
+          order.autoConfirmAt <= now
+        ) {
           due.push({
             at: order.autoConfirmAt,
-            change: { orderId: order.id, action: 'auto_confirm', actor: 'system', expect: P2P_ORDER_POSTPONED },
+            change: {
+              orderId: order.id,
+              action: 'auto_confirm',
+              actor: 'system',
+              expect: P2P_ORDER_POSTPONED,
+            },
           });
         }
       }
@@ -787,7 +822,13 @@ export class P2pService {
     if (pending) throw badRequest('error.p2p_already_applied');
     await this.deps.db
       .insertInto('p2p_applications')
-      .values({ user_id: userId, status: P2P_APPLICATION_PENDING, reason: null, created_at: this.deps.clock.now(), decided_at: null })
+      .values({
+        user_id: userId,
+        status: P2P_APPLICATION_PENDING,
+        reason: null,
+        created_at: this.deps.clock.now(),
+        decided_at: null,
+      })
       .execute();
     return this.info(userId);
   }
@@ -855,7 +896,11 @@ export class P2pService {
 
   async decide(input: { id: number; approve: boolean; reason: string }): Promise<void> {
     await this.deps.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('p2p_applications').selectAll().where('id', '=', input.id).executeTakeFirst();
+      const row = await trx
+        .selectFrom('p2p_applications')
+        .selectAll()
+        .where('id', '=', input.id)
+        .executeTakeFirst();
       if (!row) throw notFound('error.p2p_application_unknown');
       const updated = await trx
         .updateTable('p2p_applications')
@@ -879,9 +924,9 @@ export class P2pService {
   }
 
   async appeals(query: { open: number; page: number }): Promise<Paged<P2pAdminAppealView>> {
-    let select = this.deps.db.selectFrom('p2p_orders').where('id', 'in', (eb) =>
-      eb.selectFrom('p2p_appeals').select('order_id'),
-    );
+    let select = this.deps.db
+      .selectFrom('p2p_orders')
+      .where('id', 'in', (eb) => eb.selectFrom('p2p_appeals').select('order_id'));
     if (query.open === 1) select = select.where('status', '=', P2P_ORDER_APPEAL);
     const { total, rows } = await newestFirst(select, query.page, 20);
     const views: P2pAdminAppealView[] = [];
@@ -907,7 +952,11 @@ export class P2pService {
 
   /** admin/p2p/freeze: no new orders or ads for this user on the desk (or lifts it). */
   async freeze(input: { user_id: number; frozen: boolean; reason: string }): Promise<void> {
-    const user = await this.deps.db.selectFrom('users').select('id').where('id', '=', input.user_id).executeTakeFirst();
+    const user = await this.deps.db
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', input.user_id)
+      .executeTakeFirst();
     if (!user) throw notFound('error.not_found');
     await this.deps.sequencer.submit(this.commands.freeze(input.user_id, input.frozen, input.reason));
   }

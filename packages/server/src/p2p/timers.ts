@@ -13,7 +13,7 @@ const PASS_INTERVAL_MS = 1000;
 export class P2pTimers extends PollingTask {
   constructor(
     private readonly p2p: P2pService,
-    private readonly log: Logger | null,
+    private readonly log: Logger,
   ) {
     super();
   }
@@ -27,7 +27,6 @@ export class P2pTimers extends PollingTask {
   }
 
   protected failed(error: unknown): void {
-    if (this.log) this.log.error({ err: error }, 'p2p: applying deadlines failed');
-    else console.error(`p2p: applying deadlines failed: ${String(error)}`);
+    this.log.error({ err: error }, 'p2p: applying deadlines failed');
   }
 }
