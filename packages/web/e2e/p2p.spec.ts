@@ -395,11 +395,20 @@ test('Bob posts a sell ad; Alice buys by fiat amount, pays with a voucher; Bob r
     '13.88888888',
   );
 
+  // The order is in Bob's shop orders, completed, and opens his side of it.
+  await bobPage.goto('/myshop/shoporders');
+  const shopRow = bobPage.locator(`tr[data-order-id="${orderId}"]`);
+  await expect(shopRow).toContainText('Completed');
+  await expect(shopRow).toContainText('13.88888888 USDT');
+  await shopRow.getByRole('link', { name: `Open order ${orderId}` }).click();
+  await expect(bobPage).toHaveURL(new RegExp(`/myshop/shoporderdetail\\?id=${orderId}$`));
+  await expect(bobPage.getByTestId('p2p-order-status')).toHaveText('Completed');
+
   // Bob's shop, with the ad's remaining down by the order, in both themes at 1280 and 360 px.
   for (const theme of ['light', 'dark'] as const) {
     for (const width of [1280, 360]) {
       await openThemed(bobPage, '/myshop/myshoporders', theme, width);
-      await expect(bobPage.locator(`tr[data-ad-id="${adId}"]`)).toContainText('486.11111112');
+      await expect(bobPage.locator(`[data-ad-id="${adId}"]:visible`)).toContainText('486.11111112');
       await expectDrawnAndFitting(bobPage, `p2p-myshop-${theme}-${width}`);
     }
   }

@@ -46,7 +46,7 @@ import {
   panelStyle,
   primaryClass,
 } from '../assets/parts.js';
-import { Modal } from '../micro/parts.js';
+import { Fact, Modal } from '../micro/parts.js';
 import { COIN_SHOWN, LevelBadge, PayTypes } from '../p2p/parts.js';
 
 /**
@@ -160,98 +160,95 @@ function SellerAds({ shop }: { shop: P2pShopInfo }) {
           {t('shop.postAd')}
         </button>
       </div>
-      <RecordTable
-        label={t('shop.adsTable')}
-        testId="shop-ads"
-        className="min-w-[52rem] text-sm"
-        columns={[
-          { title: t('shop.col.ad') },
-          { title: t('p2p.col.price'), numeric: true },
-          { title: t('p2p.col.limits'), numeric: true },
-          { title: t('shop.col.total'), numeric: true },
-          { title: t('shop.col.remaining'), numeric: true },
-          { title: t('p2p.col.payMethods') },
-          { title: t('p2p.col.status') },
-        ]}
-        actionTitle={t('p2p.col.action')}
-      >
-        {rows.map((ad) => (
-          <tr key={ad.id} className="border-t" style={{ borderColor: 'var(--border)' }} data-ad-id={ad.id}>
-            <td
-              className="whitespace-nowrap px-2 py-1.5"
-              style={{ color: ad.side === 'sell' ? 'var(--down)' : 'var(--up)' }}
-            >
-              {t(ad.side === 'sell' ? 'p2p.sellCoin' : 'p2p.buyCoin', { coin: ad.currency_code })} / {ad.fiat}
-            </td>
-            <td className="px-2 py-1.5 text-right tabular-nums">
-              {formatAmount(ad.price, FIAT_DECIMALS, lang)}
-            </td>
-            <td className="whitespace-nowrap px-2 py-1.5 text-right tabular-nums">
-              {formatAmount(ad.min_number, COIN_SHOWN, lang)} –{' '}
-              {formatAmount(ad.max_number, COIN_SHOWN, lang)}
-            </td>
-            <td className="px-2 py-1.5 text-right tabular-nums">
-              {formatAmount(ad.total, COIN_SHOWN, lang)}
-            </td>
-            <td className="px-2 py-1.5 text-right tabular-nums">
-              {formatAmount(ad.remaining, COIN_SHOWN, lang)}
-            </td>
-            <td className="px-2 py-1.5">
-              <PayTypes types={ad.pay_types} />
-            </td>
-            <td className="whitespace-nowrap px-2 py-1.5" data-status={ad.status}>
-              <span
-                style={{
-                  color: ad.status === 1 ? 'var(--up)' : ad.status === 4 ? 'var(--down)' : 'var(--muted)',
-                }}
+      <div className="hidden md:block">
+        <RecordTable
+          label={t('shop.adsTable')}
+          testId="shop-ads"
+          className="min-w-[52rem] text-sm"
+          columns={[
+            { title: t('shop.col.ad') },
+            { title: t('p2p.col.price'), numeric: true },
+            { title: t('p2p.col.limits'), numeric: true },
+            { title: t('shop.col.total'), numeric: true },
+            { title: t('shop.col.remaining'), numeric: true },
+            { title: t('p2p.col.payMethods') },
+            { title: t('p2p.col.status') },
+          ]}
+          actionTitle={t('p2p.col.action')}
+        >
+          {rows.map((ad) => (
+            <tr key={ad.id} className="border-t" style={{ borderColor: 'var(--border)' }} data-ad-id={ad.id}>
+              <td
+                className="whitespace-nowrap px-2 py-1.5"
+                style={{ color: ad.side === 'sell' ? 'var(--down)' : 'var(--up)' }}
               >
-                {t(`shop.adStatus.${ad.status}`)}
+                {t(ad.side === 'sell' ? 'p2p.sellCoin' : 'p2p.buyCoin', { coin: ad.currency_code })} /{' '}
+                {ad.fiat}
+              </td>
+              <td className="px-2 py-1.5 text-right tabular-nums">
+                {formatAmount(ad.price, FIAT_DECIMALS, lang)}
+              </td>
+              <td className="whitespace-nowrap px-2 py-1.5 text-right tabular-nums">
+                {formatAmount(ad.min_number, COIN_SHOWN, lang)} –{' '}
+                {formatAmount(ad.max_number, COIN_SHOWN, lang)}
+              </td>
+              <td className="px-2 py-1.5 text-right tabular-nums">
+                {formatAmount(ad.total, COIN_SHOWN, lang)}
+              </td>
+              <td className="px-2 py-1.5 text-right tabular-nums">
+                {formatAmount(ad.remaining, COIN_SHOWN, lang)}
+              </td>
+              <td className="px-2 py-1.5">
+                <PayTypes types={ad.pay_types} />
+              </td>
+              <td className="whitespace-nowrap px-2 py-1.5" data-status={ad.status}>
+                <AdStatusText status={ad.status} />
+              </td>
+              <td className="whitespace-nowrap px-2 py-1.5 text-right">
+                <AdButtons ad={ad} onEdit={setEditing} onAsk={ask} />
+              </td>
+            </tr>
+          ))}
+        </RecordTable>
+      </div>
+      {/* On a phone, one card per ad with its buttons in view. */}
+      <ul className="flex flex-col gap-2 md:hidden" aria-label={t('shop.adsTable')}>
+        {rows.map((ad) => (
+          <li
+            key={ad.id}
+            className="flex flex-col gap-1 rounded-lg border p-3 text-sm"
+            style={{ borderColor: 'var(--border)' }}
+            data-ad-id={ad.id}
+          >
+            <div className="flex items-center justify-between gap-2">
+              <span
+                className="font-medium"
+                style={{ color: ad.side === 'sell' ? 'var(--down)' : 'var(--up)' }}
+              >
+                {t(ad.side === 'sell' ? 'p2p.sellCoin' : 'p2p.buyCoin', { coin: ad.currency_code })} /{' '}
+                {ad.fiat}
               </span>
-            </td>
-            <td className="whitespace-nowrap px-2 py-1.5 text-right">
-              {ad.status !== 3 && (
-                <span className="inline-flex gap-1">
-                  <button
-                    type="button"
-                    className={buttonClass}
-                    style={borderStyle}
-                    onClick={() => setEditing(ad)}
-                  >
-                    {t('shop.edit')}
-                  </button>
-                  {ad.status === 2 ? (
-                    <button
-                      type="button"
-                      className={buttonClass}
-                      style={borderStyle}
-                      onClick={() => ask(ad, 1)}
-                    >
-                      {t('shop.resume')}
-                    </button>
-                  ) : (
-                    <button
-                      type="button"
-                      className={buttonClass}
-                      style={borderStyle}
-                      onClick={() => ask(ad, 2)}
-                    >
-                      {t('shop.suspend')}
-                    </button>
-                  )}
-                  <button
-                    type="button"
-                    className={buttonClass}
-                    style={borderStyle}
-                    onClick={() => ask(ad, 3)}
-                  >
-                    {t('shop.offShelf')}
-                  </button>
-                </span>
-              )}
-            </td>
-          </tr>
+              <AdStatusText status={ad.status} />
+            </div>
+            <dl className="flex flex-col gap-0.5">
+              <Fact term={t('p2p.col.price')}>{formatAmount(ad.price, FIAT_DECIMALS, lang)}</Fact>
+              <Fact term={t('p2p.col.limits')}>
+                {formatAmount(ad.min_number, COIN_SHOWN, lang)} –{' '}
+                {formatAmount(ad.max_number, COIN_SHOWN, lang)}
+              </Fact>
+              <Fact term={t('shop.col.remaining')}>
+                {formatAmount(ad.remaining, COIN_SHOWN, lang)} / {formatAmount(ad.total, COIN_SHOWN, lang)}
+              </Fact>
+              <Fact term={t('p2p.col.payMethods')}>
+                <PayTypes types={ad.pay_types} />
+              </Fact>
+            </dl>
+            <div className="flex justify-end">
+              <AdButtons ad={ad} onEdit={setEditing} onAsk={ask} />
+            </div>
+          </li>
         ))}
-      </RecordTable>
+      </ul>
       <ListStatus query={ads} emptyText={t('shop.noAds')} />
       {ads.data && <Pager total={ads.data.total} page={page} perPage={ads.data.per_page} onPage={setPage} />}
       <ConfirmDialog
@@ -278,6 +275,48 @@ function SellerAds({ shop }: { shop: P2pShopInfo }) {
       </ConfirmDialog>
       <AdDialog ad={editing} onClose={() => setEditing(null)} />
     </>
+  );
+}
+
+/** An ad's state in words: open green, insufficient red, the rest muted. */
+function AdStatusText({ status }: { status: number }) {
+  const { t } = useTranslation();
+  return (
+    <span
+      className="whitespace-nowrap"
+      data-status={status}
+      style={{ color: status === 1 ? 'var(--up)' : status === 4 ? 'var(--down)' : 'var(--muted)' }}
+    >
+      {t(`shop.adStatus.${status}`)}
+    </span>
+  );
+}
+
+/** Edit, suspend or resume, and off shelf; none for an ad off shelf (final). */
+function AdButtons({
+  ad,
+  onEdit,
+  onAsk,
+}: {
+  ad: P2pAdView;
+  onEdit(ad: P2pAdView): void;
+  onAsk(ad: P2pAdView, status: 1 | 2 | 3): void;
+}) {
+  const { t } = useTranslation();
+  if (ad.status === 3) return null;
+  const button = (text: string, onClick: () => void) => (
+    <button type="button" className={buttonClass} style={borderStyle} onClick={onClick}>
+      {text}
+    </button>
+  );
+  return (
+    <span className="inline-flex flex-wrap justify-end gap-1">
+      {button(t('shop.edit'), () => onEdit(ad))}
+      {ad.status === 2
+        ? button(t('shop.resume'), () => onAsk(ad, 1))
+        : button(t('shop.suspend'), () => onAsk(ad, 2))}
+      {button(t('shop.offShelf'), () => onAsk(ad, 3))}
+    </span>
   );
 }
 
