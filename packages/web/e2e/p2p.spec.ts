@@ -260,6 +260,7 @@ async function apiAd(
   merchant: User,
   price: string,
   total: string,
+  min = '1',
 ): Promise<number> {
   const config = await must<{ currencies: { id: number; code: string }[] }>(
     request,
@@ -273,7 +274,7 @@ async function apiAd(
     currency_id: usdt.id,
     fiat: 'CNY',
     price,
-    min_number: '1',
+    min_number: min,
     max_number: total,
     total,
     pay_types: ['bank'],
@@ -414,7 +415,7 @@ test('Bob posts a sell ad; Alice buys by fiat amount, pays with a voucher; Bob r
   }
 });
 
-test('Alice appeals a paid order; the operator releases to her with a reason, shown live', async ({
+test('Alice appeals a paid order; the operator releases to her with a reason, shown live; Bob edits, suspends and shelves an ad', async ({
   browser,
   request,
   baseURL,
@@ -475,10 +476,20 @@ test('Alice appeals a paid order; the operator releases to her with a reason, sh
   expect((await legal(request, alice)).balance.toString()).toBe('20');
   expect((await legal(request, bob)).balance.toString()).toBe(bobBefore.sub(Decimal.parse('20')).toString());
 
-  // Bob suspends the ad, then takes it off shelf, each after a confirmation; the hall drops it.
+  // Bob edits the ad's price, suspends it, then takes it off shelf, each after a confirmation; the
+  // hall drops it. An ad whose minimum is above his balance shows as insufficient.
+  const bigAd = await apiAd(request, bob, '7', '90000', '50000');
   const bobPage = await pageAs(browser, bob);
   await bobPage.goto('/myshop/myshoporders');
+  await expect(bobPage.locator(`tr[data-ad-id="${bigAd}"]`)).toContainText('Insufficient total');
   const adRow = bobPage.locator(`tr[data-ad-id="${adId}"]`);
+  await adRow.getByRole('button', { name: 'Edit' }).click();
+  const edit = bobPage.getByRole('dialog', { name: 'Edit the ad' });
+  await expect(edit.getByLabel('Price (CNY)')).toHaveValue('7');
+  await edit.getByLabel('Price (CNY)').fill('7.35');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await expect(adRow).toContainText('7.35');
   await adRow.getByRole('button', { name: 'Suspend' }).click();
   await bobPage
     .getByRole('dialog', { name: 'Suspend this ad?' })
