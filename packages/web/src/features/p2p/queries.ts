@@ -14,6 +14,7 @@ import {
   type PayMethodCode,
 } from '@oex/protocol';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { call } from '../../api/http.js';
 import { useChannel } from '../../api/socket.js';
 import { useSession } from '../session.js';
@@ -148,7 +149,7 @@ export function useMyAds(page: number) {
 /** Reloads everything of the desk (after any of my own calls, or a push). */
 export function useP2pReload() {
   const client = useQueryClient();
-  return () => void client.invalidateQueries({ queryKey: p2pKeys.all });
+  return useCallback(() => void client.invalidateQueries({ queryKey: p2pKeys.all }), [client]);
 }
 
 /**

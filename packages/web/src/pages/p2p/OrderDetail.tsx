@@ -1,5 +1,5 @@
 import type { P2pImageRef, P2pOrderDetail, PayMethodView } from '@oex/protocol';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { DialogButtons, ProblemLine } from '../../components/dialog-parts.js';
@@ -151,14 +151,25 @@ function OrderView({ order }: { order: P2pOrderDetail }) {
   );
 }
 
+const OVERDUE_RELOAD_MS = 3000;
+
 /** The time left to pay (or to confirm), counted from the server's clock. */
 function Countdown({ order }: { order: P2pOrderDetail }) {
   const { t } = useTranslation();
   const deadline = runningDeadline(order);
   const offset = useServerOffset().data ?? 0;
   const now = useSecondTicks(deadline !== null);
-  if (!deadline) return null;
-  const left = leftMs(deadline.at, now, offset);
+  const left = deadline ? leftMs(deadline.at, now, offset) : null;
+  const reload = useP2pReload();
+  // Past the deadline the server's timer changes the order and P2P_ORDER says so; should that push
+  // be missed (the channel down), the order is asked again every few seconds until it has moved.
+  const overdue = left === 0;
+  useEffect(() => {
+    if (!overdue) return;
+    const timer = setInterval(reload, OVERDUE_RELOAD_MS);
+    return () => clearInterval(timer);
+  }, [overdue, reload]);
+  if (!deadline || left === null) return null;
   return (
     <p className="text-sm" role="timer" aria-live="off" data-testid="p2p-countdown">
       {t(deadline.kind === 'pay' ? 'p2p.payWithin' : 'p2p.confirmWithin')}{' '}
