@@ -376,7 +376,7 @@ test('Bob posts a sell ad; Alice buys by fiat amount, pays with a voucher; Bob r
   const release = bobPage.getByRole('dialog', { name: 'Release the coin?' });
   await release.getByLabel('Trade password').fill('Wrong-Password-1');
   await release.getByRole('button', { name: 'Release' }).click();
-  await expect(bobPage.getByTestId('p2p-confirm-problem')).not.toBeEmpty();
+  await expect(bobPage.getByTestId('p2p-confirm-problem')).toHaveText('The trade password is wrong');
   await expect(bobPage.getByTestId('p2p-order-status')).toHaveText('Paid');
   await release.getByLabel('Trade password').fill(TRADE_PASSWORD);
   await bobPage.screenshot({ path: 'test-results/screens/p2p-release-dialog.png' });
@@ -550,7 +550,9 @@ test('a buyer who cancels three orders in a day cannot place a fourth', async ({
   await dialog.getByLabel('Amount (USDT)').fill('2');
   await dialog.getByRole('button', { name: 'Next' }).click();
   await dialog.getByRole('button', { name: 'Place order' }).click();
-  await expect(page.getByTestId('p2p-place-problem')).not.toBeEmpty();
+  await expect(page.getByTestId('p2p-place-problem')).toHaveText(
+    'You cancelled 3 orders today; you can buy again tomorrow',
+  );
   await expect(page).toHaveURL(/\/legalIndex\/legal$/);
   const orders = await must<{ total: number }>(request, 'GET', 'legal_deal/orders', carol, { role: 'buyer' });
   expect(orders.total).toBe(3);
