@@ -261,6 +261,7 @@ async function apiAd(
   price: string,
   total: string,
   min = '1',
+  side: 'sell' | 'buy' = 'sell',
 ): Promise<number> {
   const config = await must<{ currencies: { id: number; code: string }[] }>(
     request,
@@ -270,7 +271,7 @@ async function apiAd(
   );
   const usdt = config.currencies.find((currency) => currency.code === 'USDT')!;
   const ad = await must<{ id: number }>(request, 'POST', 'legal_shop/ad_save', merchant, {
-    side: 'sell',
+    side,
     currency_id: usdt.id,
     fiat: 'CNY',
     price,
@@ -415,7 +416,7 @@ test('Bob posts a sell ad; Alice buys by fiat amount, pays with a voucher; Bob r
   }
 });
 
-test('Alice appeals a paid order; the operator releases to her with a reason, shown live; Bob edits, suspends and shelves an ad', async ({
+test('Alice appeals a paid order; the operator releases to her with a reason, shown live; Bob edits, suspends and shelves an ad; Alice sells to a buy ad', async ({
   browser,
   request,
   baseURL,
@@ -511,6 +512,34 @@ test('Alice appeals a paid order; the operator releases to her with a reason, sh
     .click();
   await expect(adRow).toContainText('Off shelf');
   await expect(adRow.getByRole('button')).toHaveCount(0);
+
+  // Alice sells 5 of her 20 USDT to Bob's buy ad: her coin is held, she sees no payment details.
+  await must(request, 'POST', 'pay_method/save', alice, {
+    type: 'bank',
+    raw_data: {
+      real_name: 'Alice Buyer',
+      bank_name: 'Quay Bank',
+      card_no: '6222020200445566',
+      bank_address: 'Harbour Road',
+    },
+  });
+  const buyAd = await apiAd(request, bob, '6.9', '100', '1', 'buy');
+  await page.goto('/legalIndex/legal');
+  await page.getByRole('tab', { name: 'Sell' }).click();
+  await page.locator(`tr[data-ad-id="${buyAd}"]`).getByRole('button', { name: 'Sell USDT' }).click();
+  const sell = page.getByRole('dialog');
+  await sell.getByLabel('Amount (USDT)').fill('5');
+  await expect(page.getByTestId('p2p-place-other')).toHaveText('You receive 34.50 CNY');
+  await sell.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByTestId('p2p-place-number')).toHaveText('34.50 CNY');
+  await expect(page.getByTestId('p2p-place-fiat')).toHaveText('5 USDT');
+  await sell.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/legalIndex\/orderdetail\?id=\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Sell USDT');
+  await expect(page.getByTestId('p2p-order-status')).toHaveText('Waiting payment');
+  await expect(page.getByTestId('p2p-pay-details')).toHaveCount(0);
+  await expect(page.getByText('Waiting for the buyer to pay 34.50 CNY')).toBeVisible();
+  expect((await legal(request, alice)).locked.toString()).toBe('5');
 });
 
 test('a buyer who cancels three orders in a day cannot place a fourth', async ({

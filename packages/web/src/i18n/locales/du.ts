@@ -1052,6 +1052,7 @@ export const du: Texts = {
     amountCoin: 'Hoeveelheid ({{coin}})',
     amountFiat: 'Totaal ({{fiat}})',
     comesToFiat: 'U betaalt {{amount}} {{fiat}}',
+    receivesFiat: 'U ontvangt {{amount}} {{fiat}}',
     comesToCoin: '{{amount}} {{coin}} voor {{fiat}}',
     enterAmount: 'Voer een hoeveelheid in',
     tooSmall: 'Minstens {{min}} per order',

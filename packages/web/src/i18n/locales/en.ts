@@ -1043,6 +1043,7 @@ export const en = {
     amountCoin: 'Amount ({{coin}})',
     amountFiat: 'Total ({{fiat}})',
     comesToFiat: 'You pay {{amount}} {{fiat}}',
+    receivesFiat: 'You receive {{amount}} {{fiat}}',
     comesToCoin: '{{amount}} {{coin}} for {{fiat}}',
     enterAmount: 'Enter an amount',
     tooSmall: 'At least {{min}} per order',

@@ -1054,6 +1054,7 @@ export const fr: Texts = {
     amountCoin: 'Quantité ({{coin}})',
     amountFiat: 'Total ({{fiat}})',
     comesToFiat: 'Vous payez {{amount}} {{fiat}}',
+    receivesFiat: 'Vous recevez {{amount}} {{fiat}}',
     comesToCoin: '{{amount}} {{coin}} pour {{fiat}}',
     enterAmount: 'Saisissez une quantité',
     tooSmall: 'Au moins {{min}} par ordre',

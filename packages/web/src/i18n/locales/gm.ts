@@ -1054,6 +1054,7 @@ export const gm: Texts = {
     amountCoin: 'Menge ({{coin}})',
     amountFiat: 'Gesamt ({{fiat}})',
     comesToFiat: 'Sie zahlen {{amount}} {{fiat}}',
+    receivesFiat: 'Sie erhalten {{amount}} {{fiat}}',
     comesToCoin: '{{amount}} {{coin}} für {{fiat}}',
     enterAmount: 'Geben Sie eine Menge ein',
     tooSmall: 'Mindestens {{min}} pro Auftrag',

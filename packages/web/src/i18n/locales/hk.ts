@@ -1036,6 +1036,7 @@ export const hk: Texts = {
     amountCoin: '數量（{{coin}}）',
     amountFiat: '總額（{{fiat}}）',
     comesToFiat: '需支付 {{amount}} {{fiat}}',
+    receivesFiat: '您將收到 {{amount}} {{fiat}}',
     comesToCoin: '{{amount}} {{coin}}，支付 {{fiat}}',
     enterAmount: '請輸入數量',
     tooSmall: '每單至少 {{min}}',

@@ -1047,6 +1047,7 @@ export const jp: Texts = {
     amountCoin: '数量（{{coin}}）',
     amountFiat: '合計（{{fiat}}）',
     comesToFiat: '支払額 {{amount}} {{fiat}}',
+    receivesFiat: '受取額 {{amount}} {{fiat}}',
     comesToCoin: '{{amount}} {{coin}}（{{fiat}} で）',
     enterAmount: '数量を入力してください',
     tooSmall: '1 注文あたり {{min}} 以上',

@@ -1036,6 +1036,7 @@ export const zh: Texts = {
     amountCoin: '数量（{{coin}}）',
     amountFiat: '总额（{{fiat}}）',
     comesToFiat: '需支付 {{amount}} {{fiat}}',
+    receivesFiat: '您将收到 {{amount}} {{fiat}}',
     comesToCoin: '{{amount}} {{coin}}，支付 {{fiat}}',
     enterAmount: '请输入数量',
     tooSmall: '每单至少 {{min}}',

@@ -463,7 +463,7 @@ function PlaceDialog({
               >
                 {preview?.ok
                   ? by === 'number'
-                    ? t('p2p.comesToFiat', {
+                    ? t(taker === 'buy' ? 'p2p.comesToFiat' : 'p2p.receivesFiat', {
                         amount: formatAmount(preview.fiat_amount, FIAT_DECIMALS, lang),
                         fiat: ad.fiat,
                       })
