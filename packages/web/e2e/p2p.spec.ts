@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { Decimal } from '@oex/protocol';
+import { generate } from 'otplib';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expectAccessible, expectDrawnAndFitting, latestCode, openThemed, type Envelope } from './helpers.js';
 
@@ -416,7 +417,7 @@ test('Bob posts a sell ad; Alice buys by fiat amount, pays with a voucher; Bob r
   }
 });
 
-test('Alice appeals a paid order; the operator releases to her with a reason, shown live; Bob edits, suspends and shelves an ad; Alice sells to a buy ad', async ({
+test('Alice appeals a paid order; the operator releases to her with a reason, shown live; Bob edits, suspends and shelves an ad, releases with his authenticator code; Alice sells to a buy ad', async ({
   browser,
   request,
   baseURL,
@@ -513,7 +514,31 @@ test('Alice appeals a paid order; the operator releases to her with a reason, sh
   await expect(adRow).toContainText('Off shelf');
   await expect(adRow.getByRole('button')).toHaveCount(0);
 
-  // Alice sells 5 of her 20 USDT to Bob's buy ad: her coin is held, she sees no payment details.
+  // With two-factor on, Bob's release asks for the authenticator code too.
+  const smallAd = await apiAd(request, bob, '7', '10');
+  const second = await must<{ id: number }>(request, 'POST', 'legal_deal/place', alice, {
+    ad_id: smallAd,
+    number: '1',
+  });
+  await must(request, 'POST', 'legal_deal/paid', alice, {
+    id: second.id,
+    voucher: await upload(request, alice, [4, 5, 6]),
+  });
+  const { secret } = await must<{ secret: string }>(request, 'POST', 'user/totp/enrol', bob);
+  const now = Math.floor(Date.now() / 1000);
+  await must(request, 'POST', 'user/totp/confirm', bob, { code: await generate({ secret, epoch: now }) });
+  await bobPage.goto(`/myshop/shoporderdetail?id=${second.id}`);
+  await bobPage.getByRole('button', { name: 'Confirm receipt' }).click();
+  const release = bobPage.getByRole('dialog', { name: 'Release the coin?' });
+  await release.getByLabel('Trade password').fill(TRADE_PASSWORD);
+  await release.getByRole('button', { name: 'Release' }).click();
+  await expect(bobPage.getByTestId('p2p-confirm-problem')).toHaveText('Enter the authentication code');
+  await release.getByLabel('Authentication code').fill(await generate({ secret, epoch: now + 30 }));
+  await release.getByRole('button', { name: 'Release' }).click();
+  await expect(bobPage.getByTestId('p2p-order-status')).toHaveText('Completed');
+  expect((await legal(request, alice)).balance.toString()).toBe('21');
+
+  // Alice sells 5 of her 21 USDT to Bob's buy ad: her coin is held, she sees no payment details.
   await must(request, 'POST', 'pay_method/save', alice, {
     type: 'bank',
     raw_data: {
