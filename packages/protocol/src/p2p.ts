@@ -120,23 +120,22 @@ export const p2pAppealRequest = z.object({
 export type P2pAppealRequest = z.input<typeof p2pAppealRequest>;
 
 /** POST legal_shop/ad_save: a new ad, or an edit of one of mine (id). */
-export const p2pAdSaveRequest = z
-  .object({
-    id: idField.optional(),
-    side: sideField,
-    currency_id: idField,
-    fiat: fiatField,
-    price: amountField,
-    min_number: amountField,
-    max_number: amountField,
-    total: amountField,
-    pay_types: z
-      .array(payTypeField)
-      .min(1, { message: 'rule.p2p_pay_types' })
-      .max(3)
-      .transform((list) => [...new Set(list)] as PayMethodCode[]),
-    terms: trimmed(500).default(''),
-  });
+export const p2pAdSaveRequest = z.object({
+  id: idField.optional(),
+  side: sideField,
+  currency_id: idField,
+  fiat: fiatField,
+  price: amountField,
+  min_number: amountField,
+  max_number: amountField,
+  total: amountField,
+  pay_types: z
+    .array(payTypeField)
+    .min(1, { message: 'rule.p2p_pay_types' })
+    .max(3)
+    .transform((list) => [...new Set(list)] as PayMethodCode[]),
+  terms: trimmed(500).default(''),
+});
 export type P2pAdSaveRequest = z.input<typeof p2pAdSaveRequest>;
 
 /** POST legal_shop/ad_status: 1 open (resume), 2 suspend, 3 off shelf (final). */

@@ -47,8 +47,20 @@ describe('P2P deadlines survive kill -9', () => {
     const [alice, bob] = DEMO.users;
     const buyerToken = await login(started.api, alice!.account, alice!.password);
     const sellerToken = await login(started.api, bob!.account, bob!.password);
-    const bobId = (await db.kysely.selectFrom('users').select('id').where('email', '=', bob!.account).executeTakeFirstOrThrow()).id;
-    const aliceId = (await db.kysely.selectFrom('users').select('id').where('email', '=', alice!.account).executeTakeFirstOrThrow()).id;
+    const bobId = (
+      await db.kysely
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', bob!.account)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const aliceId = (
+      await db.kysely
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', alice!.account)
+        .executeTakeFirstOrThrow()
+    ).id;
     // Bob is a merchant (the approval has its own test) with a trade password and a bank method.
     await db.kysely
       .updateTable('users')
@@ -66,7 +78,16 @@ describe('P2P deadlines survive kill -9', () => {
     await call('account/transfer', { currency_id: USDT, balance: '1000', from: 1, to: LEGAL }, sellerToken);
     const ad = await call<P2pAdView>(
       'legal_shop/ad_save',
-      { side: 'sell', currency_id: USDT, fiat: 'CNY', price: '7', min_number: '1', max_number: '10', total: '1000', pay_types: ['bank'] },
+      {
+        side: 'sell',
+        currency_id: USDT,
+        fiat: 'CNY',
+        price: '7',
+        min_number: '1',
+        max_number: '10',
+        total: '1000',
+        pay_types: ['bank'],
+      },
       sellerToken,
     );
     const orders: P2pOrderView[] = [];
@@ -74,16 +95,25 @@ describe('P2P deadlines survive kill -9', () => {
       orders.push(await call<P2pOrderView>('legal_deal/place', { ad_id: ad.id, number: '2' }, buyerToken));
     }
     const voucher = await uploadPng(started.api.baseUrl, buyerToken);
-    for (const order of orders.slice(UNPAID)) await call('legal_deal/paid', { id: order.id, voucher }, buyerToken);
+    for (const order of orders.slice(UNPAID))
+      await call('legal_deal/paid', { id: order.id, voucher }, buyerToken);
     await killHard(children.pop()!);
 
     // While it is down, every deadline passes, each at its own instant (a second apart).
     const now = Date.now();
     for (const [i, order] of orders.entries()) {
       if (i < UNPAID) {
-        await db.kysely.updateTable('p2p_orders').set({ pay_deadline: now - 20 * MINUTE + i * 1000 }).where('id', '=', order.id).execute();
+        await db.kysely
+          .updateTable('p2p_orders')
+          .set({ pay_deadline: now - 20 * MINUTE + i * 1000 })
+          .where('id', '=', order.id)
+          .execute();
       } else {
-        await db.kysely.updateTable('p2p_orders').set({ confirm_deadline: now - 20 * MINUTE + i * 1000 }).where('id', '=', order.id).execute();
+        await db.kysely
+          .updateTable('p2p_orders')
+          .set({ confirm_deadline: now - 20 * MINUTE + i * 1000 })
+          .where('id', '=', order.id)
+          .execute();
       }
     }
     const deadlineOf = new Map(
@@ -171,7 +201,10 @@ describe('P2P deadlines survive kill -9', () => {
       .where('user_id', 'in', [aliceId, bobId])
       .execute();
     const of = (id: number) => legal.find((row) => row.user_id === id)!;
-    expect([String(Number(of(bobId).balance)), String(Number(of(bobId).lock_balance))]).toEqual([String(1000 - 2 * PAID), '0']);
+    expect([String(Number(of(bobId).balance)), String(Number(of(bobId).lock_balance))]).toEqual([
+      String(1000 - 2 * PAID),
+      '0',
+    ]);
     expect(String(Number(of(aliceId).balance))).toBe(String(2 * PAID));
     expect((await auditLedger(db.kysely)).problems).toEqual([]);
     await db.close();

@@ -37,13 +37,30 @@ type Step =
   | { op: 'time'; minutes: number };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ op: fc.constant('create' as const), taker: fc.nat(2), ad: fc.nat(1), units: fc.integer({ min: 1, max: 40 }) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant('create' as const),
+      taker: fc.nat(2),
+      ad: fc.nat(1),
+      units: fc.integer({ min: 1, max: 40 }),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('paid' as const), pick: fc.nat() }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('confirm' as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('cancel' as const), pick: fc.nat() }) },
-  { weight: 2, arbitrary: fc.record({ op: fc.constant('appeal' as const), pick: fc.nat(), bySeller: fc.boolean() }) },
-  { weight: 2, arbitrary: fc.record({ op: fc.constant('resolve' as const), pick: fc.nat(), toBuyer: fc.boolean() }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant('time' as const), minutes: fc.integer({ min: 1, max: 40 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ op: fc.constant('appeal' as const), pick: fc.nat(), bySeller: fc.boolean() }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ op: fc.constant('resolve' as const), pick: fc.nat(), toBuyer: fc.boolean() }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ op: fc.constant('time' as const), minutes: fc.integer({ min: 1, max: 40 }) }),
+  },
 );
 
 /** One interleaving that reaches every state (1 → 2 → 6 → 5, 1 → 2 → 7 → 3, 1 → 4), run first. */
@@ -74,7 +91,10 @@ async function escrowMatchesOpenOrders(): Promise<void> {
     .where('account_type_id', '=', LEGAL)
     .where('currency_id', '=', USDT)
     .execute();
-  const locked = accounts.reduce((sum, row) => sum.add(Decimal.parse(String(row.lock_balance))), Decimal.ZERO);
+  const locked = accounts.reduce(
+    (sum, row) => sum.add(Decimal.parse(String(row.lock_balance))),
+    Decimal.ZERO,
+  );
   expect(locked.toString()).toBe(openSum.toString());
   // The sequencer's memory agrees with the rows.
   const inMemory = [...ex.p2p.service.state.openOrders()].reduce((sum, o) => sum.add(o.number), Decimal.ZERO);
@@ -93,7 +113,12 @@ describe('the P2P desk on the ledger', () => {
     }
     const ads = [
       await postAd(ex.api, sellers[0]!.token, { total: '100000', min_number: '1', max_number: '50' }),
-      await postAd(ex.api, buyMerchant.token, { side: 'buy', total: '100000', min_number: '1', max_number: '50' }),
+      await postAd(ex.api, buyMerchant.token, {
+        side: 'buy',
+        total: '100000',
+        min_number: '1',
+        max_number: '50',
+      }),
     ];
     const voucherOf = new Map<number, number>();
     for (const user of [...takers, buyMerchant]) voucherOf.set(user.id, await uploadPng(ex.url, user.token));
@@ -107,7 +132,11 @@ describe('the P2P desk on the ledger', () => {
         const orderOf = async (pick: number) => {
           if (mine.length === 0) return null;
           const id = mine[pick % mine.length]!;
-          return ex.db.kysely.selectFrom('p2p_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+          return ex.db.kysely
+            .selectFrom('p2p_orders')
+            .selectAll()
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow();
         };
         for (const s of steps) {
           if (s.op === 'create') {
@@ -143,9 +172,17 @@ describe('the P2P desk on the ledger', () => {
             const buyer = tokenOf.get(row.buyer_id)!;
             const seller = tokenOf.get(row.seller_id)!;
             if (s.op === 'paid') {
-              await ex.api.post('legal_deal/paid', { id: row.id, voucher: voucherOf.get(row.buyer_id) }, { token: buyer });
+              await ex.api.post(
+                'legal_deal/paid',
+                { id: row.id, voucher: voucherOf.get(row.buyer_id) },
+                { token: buyer },
+              );
             } else if (s.op === 'confirm') {
-              await ex.api.post('legal_deal/confirm', { id: row.id, pay_password: TRADE_PASSWORD }, { token: seller });
+              await ex.api.post(
+                'legal_deal/confirm',
+                { id: row.id, pay_password: TRADE_PASSWORD },
+                { token: seller },
+              );
             } else if (s.op === 'cancel') {
               await ex.api.post('legal_deal/cancel', { id: row.id }, { token: buyer });
             } else {

@@ -44,7 +44,11 @@ const act = (path: string, token: string, body: Record<string, unknown>) =>
   ex.api.post<P2pOrderView>(`legal_deal/${path}`, body, { token });
 
 async function statusOf(id: number): Promise<number> {
-  const row = await ex.db.kysely.selectFrom('p2p_orders').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+  const row = await ex.db.kysely
+    .selectFrom('p2p_orders')
+    .select('status')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
   return row.status;
 }
 
@@ -72,7 +76,12 @@ describe('becoming a merchant and posting ads', () => {
 
     const bob = await merchant(ex, { [USDT]: '100' });
     const info = await ex.api.get<P2pShopInfo>('legal_shop/info', {}, { token: bob.token });
-    expect(info.body.data).toMatchObject({ is_seller: true, level: 3, certified: true, application: { status: 2 } });
+    expect(info.body.data).toMatchObject({
+      is_seller: true,
+      level: 3,
+      certified: true,
+      application: { status: 2 },
+    });
     const again = await ex.api.post('legal_shop/apply', {}, { token: bob.token });
     expect(again.body).toMatchObject({ code: 0, msg: 'You are already a merchant' });
 
@@ -84,11 +93,22 @@ describe('becoming a merchant and posting ads', () => {
     expect(wallet.body.msg).toContain('alipay');
 
     const ad = await postAd(ex.api, bob.token, { total: '50', min_number: '10', max_number: '50' });
-    expect(ad).toMatchObject({ side: 'sell', currency_code: 'USDT', remaining: '50', status: 1, fiat: 'CNY' });
+    expect(ad).toMatchObject({
+      side: 'sell',
+      currency_code: 'USDT',
+      remaining: '50',
+      status: 1,
+      fiat: 'CNY',
+    });
     const hall = await ex.api.get<Paged<P2pAdView>>('legal_deal/ads', { side: 'sell', limit: 50 });
     const listed = hall.body.data!.data.find((row) => row.id === ad.id)!;
     expect(listed.merchant.name).toMatch(/^.\*\*\*@/);
-    expect(listed.merchant).toMatchObject({ id: bob.id, level: 3, completed_orders: 0, completion_rate: '0' });
+    expect(listed.merchant).toMatchObject({
+      id: bob.id,
+      level: 3,
+      completed_orders: 0,
+      completion_rate: '0',
+    });
 
     // Suspended: not in the hall; resumed: back; a sell ad its merchant cannot cover shows 4.
     await ex.api.post('legal_shop/ad_status', { id: ad.id, status: 2 }, { token: bob.token });
@@ -97,7 +117,11 @@ describe('becoming a merchant and posting ads', () => {
     await ex.api.post('legal_shop/ad_status', { id: ad.id, status: 1 }, { token: bob.token });
     const big = await postAd(ex.api, bob.token, { min_number: '500', max_number: '1000', total: '1000' });
     expect(big.status).toBe(4);
-    const closed = await ex.api.post<P2pAdView>('legal_shop/ad_status', { id: big.id, status: 3 }, { token: bob.token });
+    const closed = await ex.api.post<P2pAdView>(
+      'legal_shop/ad_status',
+      { id: big.id, status: 3 },
+      { token: bob.token },
+    );
     expect(closed.body.data!.status).toBe(3);
     const reopen = await ex.api.post('legal_shop/ad_status', { id: big.id, status: 1 }, { token: bob.token });
     expect(reopen.body).toMatchObject({ code: 0, msg: 'This ad is not open for orders' });
@@ -182,15 +206,21 @@ describe('a sell ad, end to end', () => {
     expect(paid.body, paid.body.msg).toMatchObject({ code: 1, data: { status: 2 } });
     expect(paid.body.data!.confirm_deadline! - paid.body.data!.paid_at!).toBe(30 * MINUTE);
     const sellerView = await detail(ex.api, bob.token, byCoin.id);
-    expect(sellerView.vouchers).toEqual([{ id: voucher, url: `/api/legal_deal/image/${byCoin.id}/${voucher}` }]);
-    const image = await fetch(`${ex.url}${sellerView.vouchers[0]!.url}`, { headers: { authorization: bob.token } });
+    expect(sellerView.vouchers).toEqual([
+      { id: voucher, url: `/api/legal_deal/image/${byCoin.id}/${voucher}` },
+    ]);
+    const image = await fetch(`${ex.url}${sellerView.vouchers[0]!.url}`, {
+      headers: { authorization: bob.token },
+    });
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
     const stranger = await fetch(`${ex.url}${sellerView.vouchers[0]!.url}`, {
       headers: { authorization: carol.token },
     });
     expect(stranger.status).toBe(404);
-    const direct = await fetch(`${ex.url}/api/common/image/${voucher}`, { headers: { authorization: carol.token } });
+    const direct = await fetch(`${ex.url}/api/common/image/${voucher}`, {
+      headers: { authorization: carol.token },
+    });
     expect(direct.status).toBe(404);
 
     // The buyer cannot confirm; a wrong trade password moves nothing.
@@ -248,11 +278,27 @@ describe('live updates', () => {
     const buyerLive = await signedIn(ex.url, jane.token, ['P2P_ORDER']);
     const sellerLive = await signedIn(ex.url, bob.token, ['P2P_ORDER']);
     const order = await placed(ex.api, jane.token, { ad_id: ad.id, number: '20' });
-    expect((await buyerLive.next('P2P_ORDER')).params).toMatchObject({ id: order.id, status: 1, role: 'buyer' });
-    expect((await sellerLive.next('P2P_ORDER')).params).toMatchObject({ id: order.id, status: 1, role: 'seller' });
+    expect((await buyerLive.next('P2P_ORDER')).params).toMatchObject({
+      id: order.id,
+      status: 1,
+      role: 'buyer',
+    });
+    expect((await sellerLive.next('P2P_ORDER')).params).toMatchObject({
+      id: order.id,
+      status: 1,
+      role: 'seller',
+    });
     await act('cancel', jane.token, { id: order.id });
-    expect((await sellerLive.next('P2P_ORDER')).params).toMatchObject({ id: order.id, status: 4, side: 'sell' });
-    expect((await buyerLive.next('P2P_ORDER')).params).toMatchObject({ id: order.id, status: 4, side: 'buy' });
+    expect((await sellerLive.next('P2P_ORDER')).params).toMatchObject({
+      id: order.id,
+      status: 4,
+      side: 'sell',
+    });
+    expect((await buyerLive.next('P2P_ORDER')).params).toMatchObject({
+      id: order.id,
+      status: 4,
+      side: 'buy',
+    });
     // Nobody else hears of it.
     const stranger = await party(ex);
     const strangerLive = await signedIn(ex.url, stranger.token, ['P2P_ORDER']);
@@ -269,8 +315,16 @@ describe('a wallet method’s QR code', () => {
     const bob = await merchant(ex, { [USDT]: '100' });
     const qr = await uploadPng(ex.url, bob.token, '#123');
     const wallet = { real_name: 'Bob Merchant', account: 'bob@pay.test', qrcode: qr };
-    expect((await ex.api.post('pay_method/save', { type: 'alipay', raw_data: wallet }, { token: bob.token })).body.code).toBe(1);
-    const ad = await postAd(ex.api, bob.token, { total: '100', min_number: '10', max_number: '100', pay_types: ['alipay'] });
+    expect(
+      (await ex.api.post('pay_method/save', { type: 'alipay', raw_data: wallet }, { token: bob.token })).body
+        .code,
+    ).toBe(1);
+    const ad = await postAd(ex.api, bob.token, {
+      total: '100',
+      min_number: '10',
+      max_number: '100',
+      pay_types: ['alipay'],
+    });
     const mia = await party(ex);
     const order = await placed(ex.api, mia.token, { ad_id: ad.id, number: '10' });
     const methods = (await detail(ex.api, mia.token, order.id)).pay_methods!;
@@ -278,7 +332,9 @@ describe('a wallet method’s QR code', () => {
     const url = (methods[0]!.raw_data as { qrcode_url: string }).qrcode_url;
     expect(url).toBe(`/api/legal_deal/image/${order.id}/${qr}`);
     expect((await fetch(`${ex.url}${url}`, { headers: { authorization: mia.token } })).status).toBe(200);
-    expect((await fetch(`${ex.url}/api/common/image/${qr}`, { headers: { authorization: mia.token } })).status).toBe(404);
+    expect(
+      (await fetch(`${ex.url}/api/common/image/${qr}`, { headers: { authorization: mia.token } })).status,
+    ).toBe(404);
     // Another order's id does not open it, nor does the order once it is over.
     const other = await party(ex);
     expect((await fetch(`${ex.url}${url}`, { headers: { authorization: other.token } })).status).toBe(404);
@@ -326,11 +382,20 @@ describe('a buy ad', () => {
   it('escrows the taker’s coin and releases it to the merchant on the taker’s confirmation', async () => {
     const bob = await merchant(ex);
     const dave = await party(ex, { [USDT]: '500' });
-    const ad = await postAd(ex.api, bob.token, { side: 'buy', total: '300', min_number: '10', max_number: '300' });
+    const ad = await postAd(ex.api, bob.token, {
+      side: 'buy',
+      total: '300',
+      min_number: '10',
+      max_number: '300',
+    });
     const noMethod = await place(ex.api, dave.token, { ad_id: ad.id, number: '50' });
     expect(noMethod.body.code).toBe(0);
     expect(noMethod.body.msg).toContain('bank');
-    await ex.api.post('pay_method/save', { type: 'bank', raw_data: { ...BANK, real_name: 'Dave Seller' } }, { token: dave.token });
+    await ex.api.post(
+      'pay_method/save',
+      { type: 'bank', raw_data: { ...BANK, real_name: 'Dave Seller' } },
+      { token: dave.token },
+    );
 
     const order = await placed(ex.api, dave.token, { ad_id: ad.id, number: '50' });
     expect(order).toMatchObject({ role: 'seller', side: 'sell', fiat_amount: '360.00' });
@@ -393,22 +458,29 @@ describe('bad input', () => {
       [adBody({ currency_id: 4 }), /not traded on the desk/],
       [adBody({ pay_types: [] }), /payment method/],
     ];
-    const adsBefore = (await ex.api.get<Paged<P2pAdView>>('legal_shop/ads', {}, { token: bob.token })).body.data!.total;
+    const adsBefore = (await ex.api.get<Paged<P2pAdView>>('legal_shop/ads', {}, { token: bob.token })).body
+      .data!.total;
     for (const [body, msg] of adCases) {
       const answer = await ex.api.post('legal_shop/ad_save', body, { token: bob.token });
       expect(answer.body.code, JSON.stringify(body)).toBe(0);
       expect(answer.body.msg, JSON.stringify(body)).toMatch(msg);
     }
-    const edit = await ex.api.post('legal_shop/ad_save', adBody({ id: ad.id, side: 'buy' }), { token: bob.token });
+    const edit = await ex.api.post('legal_shop/ad_save', adBody({ id: ad.id, side: 'buy' }), {
+      token: bob.token,
+    });
     expect(edit.body.code).toBe(0);
     const foreign = await ex.api.post('legal_shop/ad_save', adBody({ id: ad.id }), { token: erin.token });
     expect(foreign.body.code).toBe(0);
-    const adsAfter = (await ex.api.get<Paged<P2pAdView>>('legal_shop/ads', {}, { token: bob.token })).body.data!.total;
+    const adsAfter = (await ex.api.get<Paged<P2pAdView>>('legal_shop/ads', {}, { token: bob.token })).body
+      .data!.total;
     expect(adsAfter).toBe(adsBefore);
     expect(await remainingOf(bob.token, ad.id)).toBe('100');
 
     const appealEarly = await placed(ex.api, erin.token, { ad_id: ad.id, number: '10' });
-    const early = await act('appeal', erin.token, { id: appealEarly.id, reason: 'The seller does not answer me' });
+    const early = await act('appeal', erin.token, {
+      id: appealEarly.id,
+      reason: 'The seller does not answer me',
+    });
     expect(early.body.msg).toMatch(/no longer in a state/);
     const short = await act('appeal', erin.token, { id: appealEarly.id, reason: 'short' });
     expect(short.body.code).toBe(0);
@@ -436,11 +508,16 @@ describe('appeals', () => {
     expect(appealed.body, appealed.body.msg).toMatchObject({ code: 1, data: { status: 6 } });
     const frozen = await act('confirm', bob.token, { id: one.id, pay_password: TRADE_PASSWORD });
     expect(frozen.body.code).toBe(0);
-    const sellerAppeal = await act('appeal', bob.token, { id: two.id, reason: 'No money arrived in my bank account' });
+    const sellerAppeal = await act('appeal', bob.token, {
+      id: two.id,
+      reason: 'No money arrived in my bank account',
+    });
     expect(sellerAppeal.body.code).toBe(1);
     const view = await detail(ex.api, bob.token, one.id);
     expect(view.appeal).toMatchObject({ by: 'buyer', images: [{ id: proof }], resolution: null });
-    const proofImage = await fetch(`${ex.url}${view.appeal!.images[0]!.url}`, { headers: { authorization: bob.token } });
+    const proofImage = await fetch(`${ex.url}${view.appeal!.images[0]!.url}`, {
+      headers: { authorization: bob.token },
+    });
     expect(proofImage.status).toBe(200);
 
     const list = await ex.api.get<Paged<{ order_id: number }>>('admin/p2p/appeals', {}, admin(ex));
@@ -472,7 +549,10 @@ describe('appeals', () => {
     expect(legalOf(ex, frank.id)).toEqual({ available: '100', locked: '0' });
     expect(legalOf(ex, bob.id)).toEqual({ available: '900', locked: '0' });
     const resolved = await detail(ex.api, frank.token, two.id);
-    expect(resolved.appeal!.resolution).toMatchObject({ release_to: 'seller', reason: 'The voucher was not a real payment' });
+    expect(resolved.appeal!.resolution).toMatchObject({
+      release_to: 'seller',
+      reason: 'The voucher was not a real payment',
+    });
     expect(resolved.timeline.map((t) => t.status)).toEqual([1, 2, 6, 5]);
   });
 });
@@ -484,11 +564,18 @@ describe('the operator’s freeze', () => {
     const ad = await postAd(ex.api, bob.token, { total: '100', min_number: '10', max_number: '100' });
     const open = await placed(ex.api, nick.token, { ad_id: ad.id, number: '10' });
     const freeze = (user: Party, frozen: boolean) =>
-      ex.api.post('admin/p2p/freeze', { user_id: user.id, frozen, reason: 'Three false paid marks' }, admin(ex));
+      ex.api.post(
+        'admin/p2p/freeze',
+        { user_id: user.id, frozen, reason: 'Three false paid marks' },
+        admin(ex),
+      );
     expect((await ex.api.post('admin/p2p/freeze', { user_id: nick.id, frozen: true })).status).toBe(403);
     expect((await freeze(nick, true)).body).toMatchObject({ code: 1, msg: 'User frozen on the desk' });
     const refused = await place(ex.api, nick.token, { ad_id: ad.id, number: '10' });
-    expect(refused.body).toMatchObject({ code: 0, msg: 'Your account is frozen on the fiat desk; contact support' });
+    expect(refused.body).toMatchObject({
+      code: 0,
+      msg: 'Your account is frozen on the fiat desk; contact support',
+    });
     // An order already open goes on to its end.
     expect((await act('cancel', nick.token, { id: open.id })).body.code).toBe(1);
     const info = await ex.api.get<P2pShopInfo>('legal_shop/info', {}, { token: nick.token });
@@ -511,7 +598,9 @@ describe('races', () => {
     // Users written straight into the table, each with a session: signing up is not what is tested.
     const ids = await insertBareUsers(ex.db.kysely, 50, `race${Date.now()}`);
     const buyers = await Promise.all(ids.map(async (id) => ({ token: await ex.sessions.open(id) })));
-    const answers = await Promise.all(buyers.map((b) => place(ex.api, b.token, { ad_id: ad.id, number: '10' })));
+    const answers = await Promise.all(
+      buyers.map((b) => place(ex.api, b.token, { ad_id: ad.id, number: '10' })),
+    );
     const won = answers.filter((a) => a.body.code === 1);
     expect(won).toHaveLength(10);
     for (const lost of answers.filter((a) => a.body.code !== 1)) {
@@ -635,7 +724,8 @@ describe('deadlines and the cancellation limit', () => {
     const ad = await postAd(ex.api, bob.token, { total: '1000', min_number: '10', max_number: '100' });
     // Start just after midnight in the exchange's zone, so the day does not end mid-test.
     const { formatDateTime } = await import('../src/lib/time.js');
-    while (formatDateTime(ex.clock.now(), ex.config.exchangeTz).slice(11, 13) !== '00') ex.clock.advance(60 * MINUTE);
+    while (formatDateTime(ex.clock.now(), ex.config.exchangeTz).slice(11, 13) !== '00')
+      ex.clock.advance(60 * MINUTE);
     for (let i = 0; i < 2; i += 1) {
       const order = await placed(ex.api, ivy.token, { ad_id: ad.id, number: '10' });
       expect((await act('cancel', ivy.token, { id: order.id })).body.code).toBe(1);
@@ -645,9 +735,17 @@ describe('deadlines and the cancellation limit', () => {
     await ex.p2p.service.applyDue();
     expect(await statusOf(timedOut.id)).toBe(4);
     const blocked = await place(ex.api, ivy.token, { ad_id: ad.id, number: '10' });
-    expect(blocked.body).toMatchObject({ code: 0, msg: 'You cancelled 3 orders today; you can buy again tomorrow' });
+    expect(blocked.body).toMatchObject({
+      code: 0,
+      msg: 'You cancelled 3 orders today; you can buy again tomorrow',
+    });
     // Selling on a buy ad is still allowed.
-    const buyAd = await postAd(ex.api, bob.token, { side: 'buy', total: '100', min_number: '10', max_number: '100' });
+    const buyAd = await postAd(ex.api, bob.token, {
+      side: 'buy',
+      total: '100',
+      min_number: '10',
+      max_number: '100',
+    });
     await ex.api.post('pay_method/save', { type: 'bank', raw_data: BANK }, { token: ivy.token });
     const sells = await place(ex.api, ivy.token, { ad_id: buyAd.id, number: '10' });
     expect(sells.body, sells.body.msg).toMatchObject({ code: 1 });

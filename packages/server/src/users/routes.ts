@@ -83,7 +83,12 @@ export function usersRoutes(app: Api, deps: UsersRoutesDeps): void {
     {
       config: authLimit,
       preHandler: guess,
-      schema: { tags: ['users'], summary: 'Sign in; answers a bearer token, or {totp_required: true} when two-factor is on and no totp_code was sent', body: loginRequest },
+      schema: {
+        tags: ['users'],
+        summary:
+          'Sign in; answers a bearer token, or {totp_required: true} when two-factor is on and no totp_code was sent',
+        body: loginRequest,
+      },
     },
     async (request) => {
       const client = { userAgent: request.headers['user-agent'] ?? '', ip: request.ip };

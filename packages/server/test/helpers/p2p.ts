@@ -1,4 +1,11 @@
-import { Decimal, type P2pAdSaveRequest, type P2pAdView, type P2pOrderDetail, type P2pOrderView, type P2pShopInfo } from '@oex/protocol';
+import {
+  Decimal,
+  type P2pAdSaveRequest,
+  type P2pAdView,
+  type P2pOrderDetail,
+  type P2pOrderView,
+  type P2pShopInfo,
+} from '@oex/protocol';
 import { expect } from 'vitest';
 import { hashPassword } from '../../src/users/passwords.js';
 import type { ApiClient } from './client.js';
@@ -52,7 +59,11 @@ export async function merchant(ex: TestExchange, legal: Record<number, string> =
     admin(ex),
   );
   const mine = pending.body.data!.data.find((row) => row.user_id === user.id)!;
-  const decided = await ex.api.post('admin/p2p/applications/decide', { id: mine.id, approve: true }, admin(ex));
+  const decided = await ex.api.post(
+    'admin/p2p/applications/decide',
+    { id: mine.id, approve: true },
+    admin(ex),
+  );
   expect(decided.body, decided.body.msg).toMatchObject({ code: 1 });
   const saved = await ex.api.post('pay_method/save', { type: 'bank', raw_data: BANK }, { token: user.token });
   expect(saved.body, saved.body.msg).toMatchObject({ code: 1 });
@@ -74,7 +85,11 @@ export function adBody(over: Partial<P2pAdSaveRequest> = {}): P2pAdSaveRequest {
   };
 }
 
-export async function postAd(api: ApiClient, token: string, over: Partial<P2pAdSaveRequest> = {}): Promise<P2pAdView> {
+export async function postAd(
+  api: ApiClient,
+  token: string,
+  over: Partial<P2pAdSaveRequest> = {},
+): Promise<P2pAdView> {
   const answer = await api.post<P2pAdView>('legal_shop/ad_save', adBody(over), { token });
   expect(answer.body, answer.body.msg).toMatchObject({ code: 1 });
   return answer.body.data!;
@@ -84,7 +99,11 @@ export function place(api: ApiClient, token: string, body: Record<string, unknow
   return api.post<P2pOrderView>('legal_deal/place', body, { token });
 }
 
-export async function placed(api: ApiClient, token: string, body: Record<string, unknown>): Promise<P2pOrderView> {
+export async function placed(
+  api: ApiClient,
+  token: string,
+  body: Record<string, unknown>,
+): Promise<P2pOrderView> {
   const answer = await place(api, token, body);
   expect(answer.body, answer.body.msg).toMatchObject({ code: 1 });
   return answer.body.data!;
@@ -97,7 +116,11 @@ export async function detail(api: ApiClient, token: string, id: number): Promise
 }
 
 /** Legal available and locked of a user in one currency, from the sequencer's books. */
-export function legalOf(ex: TestExchange, userId: number, currencyId = 1): { available: string; locked: string } {
+export function legalOf(
+  ex: TestExchange,
+  userId: number,
+  currencyId = 1,
+): { available: string; locked: string } {
   const account = ex.sequencer.books.find({ userId }, LEGAL, currencyId);
   return {
     available: Decimal.fromUnits(account?.balance ?? 0n).toString(),

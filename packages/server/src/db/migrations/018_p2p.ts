@@ -48,7 +48,11 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   ads = money(ads, 'remaining');
   await ads.execute();
   await db.schema.createIndex('p2p_ads_user').on('p2p_ads').columns(['user_id', 'id']).execute();
-  await db.schema.createIndex('p2p_ads_hall').on('p2p_ads').columns(['side', 'status', 'currency_id']).execute();
+  await db.schema
+    .createIndex('p2p_ads_hall')
+    .on('p2p_ads')
+    .columns(['side', 'status', 'currency_id'])
+    .execute();
 
   let orders = db.schema
     .createTable('p2p_orders')
