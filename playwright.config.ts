@@ -44,6 +44,11 @@ export default defineConfig({
       // The market maker keeps prices and the day market moving, as on a real start.
       MARKET_MAKER: '1',
       MARKET_MAKER_BACKFILL_DAYS: '1',
+      // Every test signs users up from one address, dozens a minute; the per-address limits have
+      // their own server tests.
+      AUTH_RATE_LIMIT: '1000',
+      CODE_RATE_LIMIT: '1000',
+      SECRET_GUESS_LIMIT: '1000',
       LOG_LEVEL: 'warn',
       ...(webDist ? { WEB_DIST: webDist } : {}),
     },

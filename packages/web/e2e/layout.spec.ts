@@ -269,7 +269,8 @@ test('the account menu closes on an outside click, on Escape and on navigation',
   await signInAs(page, 'alice@demo.test');
   await page.goto('/markets');
   const button = page.getByRole('button', { name: 'Account' });
-  const settings = page.getByRole('link', { name: 'Account settings' });
+  // The menu's link (the personal centre's side menu has one of the same name).
+  const settings = page.getByRole('banner').getByRole('link', { name: 'Account settings' });
 
   await button.click();
   await expect(button).toHaveAttribute('aria-expanded', 'true');

@@ -5,7 +5,7 @@ test('the root opens the home route with the top bar, and unbuilt pages say so p
   await page.goto('/');
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('link', { name: 'Open Exchange', exact: true })).toBeVisible();
-  await page.goto('/deposit');
+  await page.goto('/white');
   await expect(page.getByRole('heading', { name: 'Coming soon' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
   await page.screenshot({ path: 'test-results/shell-home.png' });

@@ -63,6 +63,11 @@ export function uploadRoutes(
           const part = await request.file();
           if (!part || part.fieldname !== 'file') throw badRequest('error.upload_missing');
           data = await part.toBuffer();
+          // The parser throws past the limit, but whether it does before the stream ends depends
+          // on timing (seen under load): a cut-off file is refused as too large either way.
+          if (part.file.truncated || data.length > UPLOAD_MAX_BYTES) {
+            throw new AppError(413, 'error.upload_too_large');
+          }
         } catch (error) {
           throw multipartError(error);
         }
