@@ -143,8 +143,11 @@ describe('leveraged positions on the ledger', () => {
             await nobodyLeftAtRisk(user.token);
           } else if (s.op === 'night') {
             await tick(86_400_000);
-            // A day idle ends a session: sign in again, as the user would.
-            user.token = await login(ex.api, user.email, 'Secret-Harbor-91');
+            // Runs of nights add up past the 7 idle days that end a session: everyone signs in
+            // again, as they would (the maker and taker too: a seed with many nights expired them).
+            for (const account of [user, maker, taker]) {
+              account.token = await login(ex.api, account.email, 'Secret-Harbor-91');
+            }
           }
         }
         // Close what is left, then check the books.
