@@ -113,6 +113,14 @@ describe('kill -9 on a real chain', () => {
       // are written directly (signing up 100 users is not what this test is about), derived from
       // the demo wallet's xpub exactly as the server derives them.
       let { child } = await serve();
+      // The watcher's first pass records the head it starts from; killed before that, the next
+      // start would begin at the block this test is about to mine and never scan it.
+      const watching = Date.now() + 60_000;
+      while (Date.now() < watching) {
+        const rows = await withDb((db) => db.kysely.selectFrom('chain_blocks').select('height').execute());
+        if (rows.length > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await killHard(child);
       const xpub = depositXpub(rootFromMnemonic(devWallet().exchange_mnemonic), 'evm');
       const users = await withDb(async (db) => {
