@@ -15,3 +15,4 @@ export * from './lever.js';
 export * from './earn.js';
 export * from './personal.js';
 export * from './p2p.js';
+export * from './admin.js';
