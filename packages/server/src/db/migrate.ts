@@ -17,6 +17,7 @@ import * as earn from './migrations/015_earn.js';
 import * as personal from './migrations/016_personal.js';
 import * as totp from './migrations/017_totp.js';
 import * as p2p from './migrations/018_p2p.js';
+import * as operators from './migrations/019_operators.js';
 
 /** Versioned migrations, in order. A new migration is a new entry; old ones never change. */
 const MIGRATIONS = {
@@ -37,6 +38,7 @@ const MIGRATIONS = {
   '016_personal': personal,
   '017_totp': totp,
   '018_p2p': p2p,
+  '019_operators': operators,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

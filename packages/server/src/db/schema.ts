@@ -647,7 +647,50 @@ export interface FeedbackRepliesTable {
   created_at: number;
 }
 
+export interface OperatorsTable {
+  id: Generated<number>;
+  name: string;
+  password_hash: string;
+  role: string;
+  totp_secret: string;
+  totp_last_step: number | null;
+  disabled_at: number | null;
+  created_at: number;
+}
+
+export interface OperatorSessionsTable {
+  id: Generated<number>;
+  operator_id: number;
+  token_hash: string;
+  ip: string;
+  user_agent: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface OperatorLogTable {
+  id: number;
+  at: number;
+  operator_id: number;
+  operator_name: string;
+  ip: string;
+  action: string;
+  target: string;
+  reason: string;
+  request: string;
+  before: string;
+  after: string;
+  outcome: string;
+  prev_hash: string;
+  hash: string;
+}
+
 export interface Database {
+  operators: OperatorsTable;
+  operator_sessions: OperatorSessionsTable;
+  operator_log: OperatorLogTable;
   earn_products: EarnProductsTable;
   earn_holdings: EarnHoldingsTable;
   earn_interest: EarnInterestTable;

@@ -46,25 +46,35 @@ export function timeStepOf(nowMs: number): number {
  * to another user's row does not open.
  */
 export function sealSecret(secret: string, userId: number, keyHex: string | undefined): string {
+  return sealFor(secret, `user:${userId}`, keyHex);
+}
+
+/** Opens what sealSecret stored; throws when the key is missing or wrong. */
+export function openSecret(stored: string, userId: number, keyHex: string | undefined): string {
+  return openFor(stored, `user:${userId}`, keyHex);
+}
+
+/** Seals a secret bound to its owner's label (`user:7`, `operator:2`): sealSecret for any owner. */
+export function sealFor(secret: string, owner: string, keyHex: string | undefined): string {
   if (!keyHex) return `plain:${secret}`;
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', keyOf(keyHex), iv);
-  cipher.setAAD(Buffer.from(`user:${userId}`));
+  cipher.setAAD(Buffer.from(owner));
   const data = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
   return ['v1', iv, cipher.getAuthTag(), data]
     .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
     .join(':');
 }
 
-/** Opens what sealSecret stored; throws when the key is missing or wrong. */
-export function openSecret(stored: string, userId: number, keyHex: string | undefined): string {
+/** Opens what sealFor stored for this owner. */
+export function openFor(stored: string, owner: string, keyHex: string | undefined): string {
   if (stored.startsWith('plain:')) return stored.slice('plain:'.length);
   const [version, iv, tag, data] = stored.split(':');
   if (version !== 'v1' || !iv || !tag || !data || !keyHex) {
     throw new Error('a sealed TOTP secret needs TOTP_SECRET_KEY');
   }
   const decipher = createDecipheriv('aes-256-gcm', keyOf(keyHex), Buffer.from(iv, 'base64url'));
-  decipher.setAAD(Buffer.from(`user:${userId}`));
+  decipher.setAAD(Buffer.from(owner));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
 }
