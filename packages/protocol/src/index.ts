@@ -16,3 +16,4 @@ export * from './earn.js';
 export * from './personal.js';
 export * from './p2p.js';
 export * from './admin.js';
+export * from './transparency.js';
