@@ -31,7 +31,7 @@ export function setApiBase(base: string): void {
 }
 
 /** Spec 000 §5: every input is trimmed before it is sent. */
-function trimmed(payload: Payload): Payload {
+export function trimmed(payload: Payload): Payload {
   return Object.fromEntries(
     Object.entries(payload).map(([key, value]) => [key, typeof value === 'string' ? value.trim() : value]),
   );
@@ -41,6 +41,9 @@ function trimmed(payload: Payload): Payload {
 let navigate = (url: string): void => window.location.assign(url);
 export function setNavigator(next: (url: string) => void): void {
   navigate = next;
+}
+export function navigateTo(url: string): void {
+  navigate(url);
 }
 
 /** Where a timed-out session goes: the login page, with the current page to come back to. */
@@ -60,36 +63,43 @@ export async function call<T>(
   payload: Payload = {},
   options: CallOptions = {},
 ): Promise<T> {
-  const toast = useToasts.getState().show;
   const { token } = useSession.getState();
   const data = trimmed(payload);
-  const query =
-    method === 'GET'
-      ? new URLSearchParams(
-          Object.entries(data)
-            .filter(([, v]) => v !== undefined)
-            .map(([k, v]) => [k, String(v)]),
-        ).toString()
-      : '';
+  const query = method === 'GET' ? queryOf(data) : '';
   const headers: Record<string, string> = { lang: currentLang() };
   if (token) headers.authorization = token;
   if (method === 'POST') headers['content-type'] = 'application/json';
-  let envelope: Envelope<T>;
+  const envelope = await fetchEnvelope<T>(`api/${path}${query ? `?${query}` : ''}`, {
+    method,
+    headers,
+    body: method === 'POST' ? JSON.stringify(data) : undefined,
+  });
+  return applyEnvelope(envelope, token, options.quiet === true);
+}
+
+/** A GET call's query string: the payload's defined fields. */
+export function queryOf(data: Payload): string {
+  return new URLSearchParams(
+    Object.entries(data)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  ).toString();
+}
+
+/**
+ * Sends a request to `/<url>` and reads its envelope; a network or server failure shows its toast
+ * and throws (the operator console's client sends through it too).
+ */
+export async function fetchEnvelope<T>(url: string, init: RequestInit): Promise<Envelope<T>> {
   try {
-    const response = await fetch(`${apiBase}/api/${path}${query ? `?${query}` : ''}`, {
-      method,
-      headers,
-      body: method === 'POST' ? JSON.stringify(data) : undefined,
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
+    const response = await fetch(`${apiBase}/${url}`, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
     if (response.status >= 500) throw new ApiError(i18next.t('http.serverError'), 500);
-    envelope = (await response.json()) as Envelope<T>;
+    return (await response.json()) as Envelope<T>;
   } catch (error) {
     const text = error instanceof ApiError ? error.message : i18next.t('http.network');
-    toast('error', text);
+    useToasts.getState().show('error', text);
     throw error instanceof ApiError ? error : new ApiError(text, -1);
   }
-  return applyEnvelope(envelope, token, options.quiet === true);
 }
 
 /**

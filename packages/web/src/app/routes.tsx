@@ -5,6 +5,7 @@ import { useSession } from '../features/session.js';
 import { PageError } from '../components/PageError.js';
 import { useToasts } from '../components/toast.js';
 import { ComingSoon, NotFound } from '../pages/ComingSoon.js';
+import { adminRoute } from '../pages/admin/routes.js';
 import { Layout } from './Layout.js';
 
 /**
@@ -138,6 +139,8 @@ function withPageErrors(pages: RouteObject[]): RouteObject[] {
  * later issues build show "coming soon" until then.
  */
 export const routes: RouteObject[] = [
+  // The operator console (issue 17): its own frame, outside the user layout, loaded on first visit.
+  adminRoute,
   {
     element: <Layout />,
     // Should the layout itself fail, the same note without it (never React Router's stack page).

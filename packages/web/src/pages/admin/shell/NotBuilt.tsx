@@ -1,0 +1,20 @@
+import { useAdminT } from '../i18n.js';
+
+/** A console page that is not built yet: one plain line saying so. */
+export function NotBuilt() {
+  const t = useAdminT('shell');
+  return (
+    <p className="py-6" style={{ color: 'var(--muted)' }} data-testid="admin-not-built">
+      {t('notBuilt')}
+    </p>
+  );
+}
+
+export function NoSuchPage() {
+  const t = useAdminT('shell');
+  return (
+    <p className="py-6" style={{ color: 'var(--muted)' }}>
+      {t('notFound')}
+    </p>
+  );
+}
