@@ -334,9 +334,13 @@ export interface P2pAdminAppealView {
   number: string;
   fiat: string;
   fiat_amount: string;
+  price: string;
   status: P2pOrderStatus;
+  created_at: number;
   appeal: P2pAppealView;
   vouchers: P2pImageRef[];
+  /** The order's states so far, oldest first (as its parties see them). */
+  timeline: P2pTimelineEntry[];
 }
 
 /** Private live-channel event: the changed order, sent to both parties on every change. */

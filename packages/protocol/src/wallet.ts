@@ -30,6 +30,9 @@ export interface ChainProtocolView {
   /** Confirmations to credit, and to make the credit withdrawable. */
   confirmations_credit: number;
   confirmations_withdraw: number;
+  /** The network's own deposit and withdrawal switches (the currency's apply too). */
+  open_deposit: 0 | 1;
+  open_withdraw: 0 | 1;
 }
 
 /** block_chain/currency_protocols: each currency with its networks. */
@@ -136,6 +139,13 @@ export interface WithdrawalView {
   /** The operator's reason when rejected, or the network's when failed. */
   reason: string | null;
   created_at: string;
+}
+
+/** A withdrawal in the operator's review queue: the user's view and whose it is. */
+export interface AdminWithdrawalView extends WithdrawalView {
+  user_id: number;
+  /** The owner's email or mobile. */
+  account: string;
 }
 
 export const walletRecordsQuery = z.object({

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { P2pAdView, P2pOrderView, P2pShopInfo, Paged } from '@oex/protocol';
+import type { P2pAdminAppealView, P2pAdView, P2pOrderView, P2pShopInfo, Paged } from '@oex/protocol';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../src/ledger/audit.js';
@@ -520,8 +520,13 @@ describe('appeals', () => {
     });
     expect(proofImage.status).toBe(200);
 
-    const list = await ex.api.get<Paged<{ order_id: number }>>('admin/p2p/appeals', {}, admin(ex));
+    const list = await ex.api.get<Paged<P2pAdminAppealView>>('admin/p2p/appeals', {}, admin(ex));
     expect(list.body.data!.data.map((a) => a.order_id)).toEqual(expect.arrayContaining([one.id, two.id]));
+    // The operator sees each order's price and timeline beside the appeal, as its parties do.
+    const listed = list.body.data!.data.find((a) => a.order_id === one.id)!;
+    expect(listed).toMatchObject({ price: view.price, created_at: view.created_at });
+    expect(listed.timeline).toEqual(view.timeline);
+    expect(listed.timeline.map((t) => t.status)).toEqual([1, 2, 6]);
     const noToken = await ex.api.get('admin/p2p/appeals');
     expect(noToken.status).toBe(403);
 

@@ -1,4 +1,10 @@
-import type { WithdrawalView, Paged, WalletAnswer, BoundAddressView } from '@oex/protocol';
+import type {
+  AdminWithdrawalView,
+  WithdrawalView,
+  Paged,
+  WalletAnswer,
+  BoundAddressView,
+} from '@oex/protocol';
 import { createPublicClient, getAddress, http, parseAbi, type TestClient } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnvilNode } from '../src/chains/anvil.js';
@@ -151,6 +157,14 @@ describe('withdrawals on a real EVM chain', () => {
     await chainTick(exchange);
     expect((await records(carol.token))[0]!.status).toBe('review');
     const admin = { headers: { 'x-admin-token': exchange.adminToken } };
+    // The review queue says whose withdrawal it is.
+    const queue = await exchange.api.get<Paged<AdminWithdrawalView>>('admin/withdrawals/review', {}, admin);
+    expect(queue.body.data!.data.find((row) => row.id === big.body.data!.id)).toMatchObject({
+      user_id: carol.id,
+      account: carol.email,
+      amount: '12000',
+      status: 'review',
+    });
     const call = (path: string, body: unknown) =>
       fetch(`${exchange.url}/api/admin/withdrawals/${path}`, {
         method: 'POST',

@@ -30,6 +30,7 @@ import {
   type P2pRole,
   type P2pShopInfo,
   type P2pSide,
+  type P2pTimelineEntry,
   type Paged,
   type PayMethodCode,
   type PayMethodView,
@@ -637,23 +638,27 @@ export class P2pService {
   /** legal_deal/order: the detail; the seller's pay details only for the buyer while the order is open. */
   async detail(userId: number, id: number): Promise<P2pOrderDetail> {
     const { row, role } = await this.ownRow(userId, id);
-    const events = await this.deps.db
-      .selectFrom('p2p_order_events')
-      .select(['status', 'at'])
-      .where('order_id', '=', id)
-      .orderBy('id')
-      .execute();
     const view = await this.orderView(row, userId);
     const vouchers: P2pImageRef[] =
       row.voucher === null ? [] : [{ id: row.voucher, url: p2pImageUrl(row.id, row.voucher) }];
     return {
       ...view,
-      timeline: events.map((event) => ({ status: event.status as P2pOrderStatus, at: Number(event.at) })),
+      timeline: await this.timelineOf(id),
       pay_methods: role === 'buyer' && isOpenOrder(row.status) ? await this.payMethodsFor(row) : null,
       vouchers,
       appeal: await this.appealOf(id),
       terms: this.state.ads.get(row.ad_id)?.terms ?? '',
     };
+  }
+
+  private async timelineOf(orderId: number): Promise<P2pTimelineEntry[]> {
+    const events = await this.deps.db
+      .selectFrom('p2p_order_events')
+      .select(['status', 'at'])
+      .where('order_id', '=', orderId)
+      .orderBy('id')
+      .execute();
+    return events.map((event) => ({ status: event.status as P2pOrderStatus, at: Number(event.at) }));
   }
 
   /** An image of an order for one of its parties: its voucher, its appeal's images, the seller's QR codes. */
@@ -939,12 +944,15 @@ export class P2pService {
         number: dec(row.number).toString(),
         fiat: row.fiat,
         fiat_amount: dec(row.fiat_amount).toString(2),
+        price: dec(row.price).toString(),
         status: row.status as P2pOrderStatus,
+        created_at: Number(row.created_at),
         appeal: await this.appealOf(row.id).then((appeal) => ({
           ...appeal!,
           images: appeal!.images.map((image) => ({ id: image.id, url: `/api/common/image/${image.id}` })),
         })),
         vouchers: row.voucher === null ? [] : [{ id: row.voucher, url: `/api/common/image/${row.voucher}` }],
+        timeline: await this.timelineOf(row.id),
       });
     }
     return paged(views, total, query.page, 20);

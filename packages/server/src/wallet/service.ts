@@ -7,6 +7,7 @@ import {
   type Lang,
   type Paged,
   type WalletAnswer,
+  type AdminWithdrawalView,
   type WithdrawalView,
 } from '@oex/protocol';
 import type { z } from 'zod';
@@ -69,7 +70,11 @@ export class WalletService {
     const protocols = await Promise.all(
       networks.map(async (network) => ({
         ...this.wallet.networks.view(network, lang),
-        in_address: network.adapter ? await this.wallet.addresses.addressOf(userId, network) : null,
+        // A network closed for deposits shows no address (coins sent to one anyway are still credited).
+        in_address:
+          network.adapter && network.openDeposit
+            ? await this.wallet.addresses.addressOf(userId, network)
+            : null,
       })),
     );
     return {
@@ -177,9 +182,19 @@ export class WalletService {
     }
   }
 
-  reviewQueue(page: number, limit: number): Promise<Paged<WithdrawalView>> {
+  /** Withdrawals held for review, newest first, each with its owner (the operator decides on it). */
+  async reviewQueue(page: number, limit: number): Promise<Paged<AdminWithdrawalView>> {
     const query = this.db.selectFrom('withdrawals').where('status', '=', 'review');
-    return this.page(query, page, limit, (row) => this.wallet.views.withdrawal(row));
+    const held = await this.page(query, page, limit, (row) => ({
+      ...this.wallet.views.withdrawal(row),
+      user_id: row.user_id,
+    }));
+    const ids = [...new Set(held.data.map((row) => row.user_id))];
+    const users = ids.length
+      ? await this.db.selectFrom('users').select(['id', 'email', 'mobile']).where('id', 'in', ids).execute()
+      : [];
+    const accountOf = new Map(users.map((user) => [user.id, user.email ?? user.mobile ?? '']));
+    return { ...held, data: held.data.map((row) => ({ ...row, account: accountOf.get(row.user_id) ?? '' })) };
   }
 
   /**
