@@ -6,6 +6,9 @@ import { Decimal } from '@oex/protocol';
 import { ok } from './http/envelope.js';
 import type { Config } from './config.js';
 import { ContentService } from './content/service.js';
+import { ArticleEditor } from './content/admin-service.js';
+import { contentAdminRoutes } from './content/admin-routes.js';
+import { ContentImages } from './content/images.js';
 import { contentRoutes } from './content/routes.js';
 import { Settings } from './content/settings.js';
 import { connect, type Db } from './db/connect.js';
@@ -14,7 +17,13 @@ import { DEMO, seedDemo, seedDemoBalances } from './db/seed/demo.js';
 import { seedReference } from './db/seed/index.js';
 import { devRoutes } from './dev/routes.js';
 import { createHttpServer, setNotFound, type Api } from './http/server.js';
-import { adminGuard, adminRoutes } from './ledger/admin-routes.js';
+import { attachOperatorLog } from './admin/audit-hook.js';
+import { operatorGuard } from './admin/guard.js';
+import { openAdmin, type Admin } from './admin/module.js';
+import { adminConsoleRoutes } from './admin/routes.js';
+import { openAdminUsers } from './admin/users/module.js';
+import { adminUsersRoutes } from './admin/users/routes.js';
+import { adminRoutes } from './ledger/admin-routes.js';
 import { BalanceLiveFeed } from './ledger/live.js';
 import { CurrencyDirectory } from './ledger/currencies.js';
 import { ledgerRoutes } from './ledger/routes.js';
@@ -31,6 +40,8 @@ import { leverRoutes } from './lever/routes.js';
 import { openMicro, type Micro } from './micro/module.js';
 import { openEarn, type Earn } from './earn/module.js';
 import { earnRoutes } from './earn/routes.js';
+import { openTransparency, type Transparency } from './transparency/module.js';
+import { transparencyRoutes } from './transparency/routes.js';
 import { microRoutes } from './micro/routes.js';
 import { openPersonal } from './personal/module.js';
 import { personalRoutes } from './personal/routes.js';
@@ -82,8 +93,12 @@ export interface Core {
   wallet: Wallet;
   /** Fixed-term savings and their daily interest. */
   earn: Earn;
+  /** Proof of liabilities: daily snapshots, their notices, users' inclusion proofs. */
+  transparency: Transparency;
   /** The server's log (never given secrets: see its redaction). */
   log: Logger;
+  /** Operators and the tamper-evident operator log. */
+  admin: Admin;
   writerLock: WriterLock;
   adminToken: string;
   close(): Promise<void>;
@@ -190,6 +205,7 @@ export async function openCore(config: Config, clock: Clock = systemClock): Prom
       quotation: (market) => spot.quotation(market),
     });
     const wallet = await openWallet({ config, db, sequencer, currencies, users, settings, clock, log });
+    const admin = openAdmin({ db: db.kysely, clock, settings, lock: users, sealKey: config.totpSecretKey });
     const earn = await openEarn({
       db: db.kysely,
       sequencer,
@@ -198,6 +214,18 @@ export async function openCore(config: Config, clock: Clock = systemClock): Prom
       clock,
       timeZone: config.exchangeTz,
       demo: config.demo,
+      log,
+    });
+    const walletHoldings = new WalletService(db.kysely, wallet, currencies, users, clock, config.exchangeTz);
+    const transparency = await openTransparency({
+      db: db.kysely,
+      sequencer,
+      currencies,
+      settings,
+      clock,
+      timeZone: config.exchangeTz,
+      operatorLog: admin.log,
+      holdings: () => walletHoldings.holdings(),
       log,
     });
     return {
@@ -218,10 +246,13 @@ export async function openCore(config: Config, clock: Clock = systemClock): Prom
       lever,
       wallet,
       earn,
+      transparency,
       log,
+      admin,
       writerLock: lock,
       adminToken,
       async close() {
+        await transparency.daily.stop();
         await earn.payer.stop();
         await wallet.close();
         await markTape.close();
@@ -246,6 +277,8 @@ export async function startExchange(config: Config, options: StartOptions = {}):
   const { db, users, sessions, content, delivery, ledger, currencies } = core;
 
   const app = await createHttpServer(config);
+  attachOperatorLog(app, core.admin.log);
+  const allow = operatorGuard(core.admin.operators, core.adminToken);
   const hub = new Hub(sessions, config.liveSessionCheckMs);
   const live = new SpotLiveFeed(hub, core.spot, core.sequencer);
   BalanceLiveFeed.attach(hub, core.sequencer);
@@ -268,30 +301,47 @@ export async function startExchange(config: Config, options: StartOptions = {}):
     secretGuessLimit: config.secretGuessLimit,
   });
   contentRoutes(app, content);
+  contentAdminRoutes(app, {
+    editor: new ArticleEditor(db.kysely, core.clock),
+    images: new ContentImages(db.kysely, join(config.uploadsDir, 'content'), core.clock),
+    allow,
+    uploadRateLimit: config.authRateLimit,
+  });
   marketRoutes(app, core.markTape, core.spot.markets, () => core.clock.now());
   ledgerRoutes(app, ledger, sessions);
   spotRoutes(app, core.spot, sessions, new FavoriteMarkets(db.kysely, core.spot.markets, core.clock));
-  adminRoutes(app, { ledger, users, currencies, adminToken: core.adminToken });
+  adminRoutes(app, { ledger, users, currencies, allow });
+  adminConsoleRoutes(app, { ...core.admin, allow, authRateLimit: config.authRateLimit });
+  const walletService = new WalletService(
+    db.kysely,
+    core.wallet,
+    currencies,
+    users,
+    core.clock,
+    config.exchangeTz,
+  );
+  adminUsersRoutes(app, { ...(await openAdminUsers(core, () => walletService.holdings())), allow });
   walletRoutes(app, {
     wallet: core.wallet,
     conversions: new Conversions(db.kysely, core.spot, currencies, core.clock),
-    service: new WalletService(db.kysely, core.wallet, currencies, users, core.clock, config.exchangeTz),
+    service: walletService,
     sessions,
     secretGuessLimit: config.secretGuessLimit,
     codeRateLimit: config.codeRateLimit,
-    requireAdmin: adminGuard(core.adminToken),
+    allow,
   });
   attachWalletLive(hub, core.wallet, db.kysely);
-  microRoutes(app, { micro: core.micro.service, sessions, requireAdmin: adminGuard(core.adminToken) });
+  microRoutes(app, { micro: core.micro.service, sessions, allow });
   const personal = openPersonal({ db: db.kysely, config, clock: core.clock });
   uploadRoutes(app, {
     store: personal.uploads,
     sessions,
-    requireAdmin: adminGuard(core.adminToken),
+    allow,
     rateLimit: config.authRateLimit,
   });
-  personalRoutes(app, { ...personal, sessions, requireAdmin: adminGuard(core.adminToken) });
-  earnRoutes(app, { earn: core.earn.service, sessions, requireAdmin: adminGuard(core.adminToken) });
+  personalRoutes(app, { ...personal, sessions, allow });
+  earnRoutes(app, { earn: core.earn.service, sessions, allow });
+  transparencyRoutes(app, { transparency: core.transparency.service, sessions, allow });
   const p2p = await openP2p(core.log, {
     db: db.kysely,
     sequencer: core.sequencer,
@@ -303,7 +353,7 @@ export async function startExchange(config: Config, options: StartOptions = {}):
     clock: core.clock,
     timeZone: config.exchangeTz,
   });
-  p2pRoutes(app, { p2p: p2p.service, sessions, requireAdmin: adminGuard(core.adminToken) });
+  p2pRoutes(app, { p2p: p2p.service, sessions, allow });
   attachP2pLive(hub, p2p.service, core.log);
   const leverLive = new LeverLive(hub, core.lever.service, () => core.clock.now());
   leverRoutes(app, { lever: core.lever.service, live: leverLive, sessions });
@@ -330,6 +380,7 @@ export async function startExchange(config: Config, options: StartOptions = {}):
   core.markTape.start();
   core.wallet.start();
   core.earn.payer.run();
+  core.transparency.daily.run();
   p2p.timers.run();
   try {
     await app.listen({ port: options.port ?? config.port, host: config.host });

@@ -36,6 +36,15 @@ export const SETTING_DEFAULTS = {
   p2p_confirm_minutes: '30',
   /** Minutes after postponement an order completes by itself; 0 = off (the default: it releases coin without the seller). */
   p2p_auto_confirm_minutes: '0',
+  /** Where operator sessions may come from: addresses or IPv4 CIDRs, comma-separated; empty = any. */
+  admin_allowed_ips: '',
+  /**
+   * Balance adjustments worth more than this many USDT wait for a second operator's approval
+   * (valued at the larger of the currency's USDT last price and its reference usd_price).
+   */
+  admin_adjust_limit: '1000',
+  /** When each day's proof-of-liabilities snapshot is taken, HH:MM in EXCHANGE_TZ. */
+  transparency_time: '00:05',
 } as const;
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 

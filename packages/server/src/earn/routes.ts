@@ -1,5 +1,5 @@
+import type { Allow } from '../admin/guard.js';
 import { earnBuyRequest, earnHoldingsQuery, earnListQuery } from '@oex/protocol';
-import type { FastifyRequest } from 'fastify';
 import { optionalUser, requireUser, userOf, type SessionResolver } from '../http/auth.js';
 import { ok } from '../http/envelope.js';
 import type { Api } from '../http/server.js';
@@ -12,7 +12,7 @@ export function earnRoutes(
   deps: {
     earn: EarnService;
     sessions: SessionResolver;
-    requireAdmin: (request: FastifyRequest) => Promise<void>;
+    allow: Allow;
   },
 ): void {
   const { earn, sessions } = deps;
@@ -77,7 +77,7 @@ export function earnRoutes(
   app.post(
     '/api/admin/earn/fund',
     {
-      preHandler: deps.requireAdmin,
+      preHandler: deps.allow('funds'),
       schema: {
         tags: ['admin'],
         summary: 'Fund the savings interest account from outside',

@@ -1,9 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
 import { amountField } from '@oex/protocol';
-import type { FastifyRequest } from 'fastify';
+import type { Allow } from '../admin/guard.js';
 import { z } from 'zod';
 import { ok } from '../http/envelope.js';
-import { AppError } from '../http/errors.js';
 import type { Api } from '../http/server.js';
 import type { UsersService } from '../users/service.js';
 import type { CurrencyDirectory } from './currencies.js';
@@ -17,28 +15,15 @@ export const creditRequest = z.object({
   account_type: z.number().int().min(1).max(5).default(1),
 });
 
-/** The guard of operator calls: the writer's admin token (in its lock file, readable by the operator). */
-export function adminGuard(adminToken: string): (request: FastifyRequest) => Promise<void> {
-  const expected = Buffer.from(adminToken);
-  return async (request) => {
-    const given = Buffer.from(String(request.headers['x-admin-token'] ?? ''));
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new AppError(403, 'error.admin_token');
-    }
-  };
-}
-
 /** Operator calls of the ledger. */
 export function adminRoutes(
   app: Api,
-  deps: { ledger: LedgerService; users: UsersService; currencies: CurrencyDirectory; adminToken: string },
+  deps: { ledger: LedgerService; users: UsersService; currencies: CurrencyDirectory; allow: Allow },
 ): void {
-  const requireAdmin = adminGuard(deps.adminToken);
-
   app.post(
     '/api/admin/credit',
     {
-      preHandler: requireAdmin,
+      preHandler: deps.allow('funds'),
       schema: {
         tags: ['admin'],
         summary: 'Credit a user from outside (npm run credit), against the external-deposits account',

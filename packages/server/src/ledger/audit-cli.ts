@@ -2,8 +2,12 @@
  * `npm run audit`: checks the ledger of the configured database; exits 1 naming what is off.
  * `npm run audit -- --chain` also asks the running server (which holds the chain connections)
  * whether what our addresses hold on chain covers what users hold, per currency.
+ * `npm run audit -- --operator-log` also walks the operator log's hash chain, names the first
+ * entry that was changed or removed, and prints the head hash (compare it with a published one).
  */
 import { parseArgs } from 'node:util';
+import { OperatorLog } from '../admin/operator-log.js';
+import { systemClock } from '../lib/clock.js';
 import { loadConfig } from '../config.js';
 import { connect } from '../db/connect.js';
 import { migrate } from '../db/migrate.js';
@@ -11,7 +15,12 @@ import type { WalletHoldings } from '../wallet/service.js';
 import { auditLedger, formatReport } from './audit.js';
 import { currentWriter, lockPathFor } from './writer-lock.js';
 
-const { values } = parseArgs({ options: { chain: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    chain: { type: 'boolean', default: false },
+    'operator-log': { type: 'boolean', default: false },
+  },
+});
 const config = loadConfig();
 const db = connect(config.databaseUrl);
 try {
@@ -19,6 +28,16 @@ try {
   const report = await auditLedger(db.kysely);
   console.log(formatReport(report));
   process.exitCode = report.ok ? 0 : 1;
+  if (values['operator-log']) {
+    const check = await new OperatorLog(db.kysely, systemClock).verify();
+    const head = check.head ? `head #${check.head.id} ${check.head.hash}` : 'empty';
+    if (check.ok) {
+      console.log(`operator log: ${check.entries} entries, chain intact, ${head}`);
+    } else {
+      console.log(`operator log: BROKEN at entry ${check.broken_at}: ${check.problem} (last good ${head})`);
+      process.exitCode = 1;
+    }
+  }
 } finally {
   await db.close();
 }

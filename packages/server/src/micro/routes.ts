@@ -1,5 +1,5 @@
+import type { Allow } from '../admin/guard.js';
 import { amountField, microListsQuery, microSubmitRequest, microVerifyQuery } from '@oex/protocol';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { optionalUser, requireUser, userOf, type SessionResolver } from '../http/auth.js';
 import { ok } from '../http/envelope.js';
@@ -17,7 +17,7 @@ export function microRoutes(
   deps: {
     micro: MicroService;
     sessions: SessionResolver;
-    requireAdmin: (request: FastifyRequest) => Promise<void>;
+    allow: Allow;
   },
 ): void {
   const { micro, sessions } = deps;
@@ -100,7 +100,7 @@ export function microRoutes(
   app.post(
     '/api/admin/micro_pool/fund',
     {
-      preHandler: deps.requireAdmin,
+      preHandler: deps.allow('funds'),
       schema: {
         tags: ['admin'],
         summary: 'Fund the seconds-contract pool from outside (npm run pool)',

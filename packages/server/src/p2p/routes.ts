@@ -1,3 +1,4 @@
+import type { Allow } from '../admin/guard.js';
 import {
   p2pAdSaveRequest,
   p2pAdsQuery,
@@ -17,7 +18,6 @@ import {
   p2pResolveRequest,
   p2pShopOrdersQuery,
 } from '@oex/protocol';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { optionalUser, requireUser, userOf, type SessionResolver } from '../http/auth.js';
 import { ok } from '../http/envelope.js';
@@ -35,7 +35,7 @@ export function p2pRoutes(
   deps: {
     p2p: P2pService;
     sessions: SessionResolver;
-    requireAdmin: (request: FastifyRequest) => Promise<void>;
+    allow: Allow;
   },
 ): void {
   const { p2p, sessions } = deps;
@@ -271,13 +271,12 @@ export function p2pRoutes(
     async (request) => ok(await p2p.shopOrders(userOf(request).id, request.query)),
   );
 
-  const admin = { preHandler: deps.requireAdmin };
   const adminTags = ['admin'];
 
   app.get(
     '/api/admin/p2p/applications',
     {
-      ...admin,
+      preHandler: deps.allow('read'),
       schema: {
         tags: adminTags,
         summary: 'Merchant applications by status (1 pending)',
@@ -290,7 +289,7 @@ export function p2pRoutes(
   app.post(
     '/api/admin/p2p/applications/decide',
     {
-      ...admin,
+      preHandler: deps.allow('reviews.support'),
       schema: {
         tags: adminTags,
         summary: 'Approve (the user becomes a seller) or reject a merchant application',
@@ -306,7 +305,7 @@ export function p2pRoutes(
   app.get(
     '/api/admin/p2p/appeals',
     {
-      ...admin,
+      preHandler: deps.allow('read'),
       schema: {
         tags: adminTags,
         summary: 'Appealed orders (open=1: still frozen)',
@@ -319,7 +318,7 @@ export function p2pRoutes(
   app.post(
     '/api/admin/p2p/freeze',
     {
-      ...admin,
+      preHandler: deps.allow('reviews.support'),
       schema: {
         tags: adminTags,
         summary:
@@ -336,7 +335,7 @@ export function p2pRoutes(
   app.post(
     '/api/admin/p2p/appeals/resolve',
     {
-      ...admin,
+      preHandler: deps.allow('reviews.support'),
       schema: {
         tags: adminTags,
         summary:

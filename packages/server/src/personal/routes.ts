@@ -1,3 +1,4 @@
+import type { Allow } from '../admin/guard.js';
 import {
   feedbackAdminQuery,
   feedbackListQuery,
@@ -10,7 +11,6 @@ import {
   payMethodTypeQuery,
   realNameRequest,
 } from '@oex/protocol';
-import type { FastifyRequest } from 'fastify';
 import { requireUser, userOf, type SessionResolver } from '../http/auth.js';
 import { ok } from '../http/envelope.js';
 import type { Api } from '../http/server.js';
@@ -26,14 +26,13 @@ export function personalRoutes(
     payMethods: PayMethods;
     feedback: FeedbackService;
     sessions: SessionResolver;
-    requireAdmin: (request: FastifyRequest) => Promise<void>;
+    allow: Allow;
   },
 ): void {
   const { identity, payMethods, feedback } = deps;
   const tags = ['personal'];
   const signedIn = { preHandler: requireUser(deps.sessions) };
   const security = [{ token: [] }];
-  const admin = { preHandler: deps.requireAdmin };
 
   // ---- identity ---------------------------------------------------------------------------------
 
@@ -70,7 +69,7 @@ export function personalRoutes(
   app.get(
     '/api/admin/user_real/pending',
     {
-      ...admin,
+      preHandler: deps.allow('read'),
       schema: {
         tags: ['admin'],
         summary: 'Identity submissions under review, oldest first',
@@ -83,7 +82,7 @@ export function personalRoutes(
   app.post(
     '/api/admin/user_real/approve',
     {
-      ...admin,
+      preHandler: deps.allow('reviews.support'),
       schema: {
         tags: ['admin'],
         summary: 'Certify an identity submission under review',
@@ -96,7 +95,7 @@ export function personalRoutes(
   app.post(
     '/api/admin/user_real/reject',
     {
-      ...admin,
+      preHandler: deps.allow('reviews.support'),
       schema: {
         tags: ['admin'],
         summary: 'Reject an identity submission under review, with the reason its owner will read',
@@ -179,7 +178,7 @@ export function personalRoutes(
   app.get(
     '/api/admin/feedback/list',
     {
-      ...admin,
+      preHandler: deps.allow('read'),
       schema: {
         tags: ['admin'],
         summary:
@@ -193,7 +192,7 @@ export function personalRoutes(
   app.post(
     '/api/admin/feedback/reply',
     {
-      ...admin,
+      preHandler: deps.allow('reviews.support'),
       schema: {
         tags: ['admin'],
         summary: 'Reply to a feedback; its author sees the reply',

@@ -1,3 +1,4 @@
+import { OPERATOR_HEADER, type Allow } from '../admin/guard.js';
 import fastifyMultipart from '@fastify/multipart';
 import { imageIdParams, imageUploadQuery, UPLOAD_MAX_BYTES } from '@oex/protocol';
 import type { FastifyRequest } from 'fastify';
@@ -29,7 +30,7 @@ export function uploadRoutes(
   deps: {
     store: UploadStore;
     sessions: SessionResolver;
-    requireAdmin: (request: FastifyRequest) => Promise<void>;
+    allow: Allow;
     /** Upload requests per minute per client address (the per-user hourly budget is the store's). */
     rateLimit: number;
   },
@@ -76,9 +77,12 @@ export function uploadRoutes(
     );
   });
 
-  /** The operator (x-admin-token) may read any image; anyone else must sign in and own it. */
+  /** A reviewing operator may read any image; anyone else must sign in and own it. */
+  const reviewer = deps.allow('reviews.support');
   const ownerOrAdmin = async (request: FastifyRequest): Promise<void> => {
-    if (request.headers['x-admin-token'] !== undefined) return deps.requireAdmin(request);
+    if (request.headers[OPERATOR_HEADER] !== undefined || request.headers['x-admin-token'] !== undefined) {
+      return reviewer(request);
+    }
     return signedIn(request);
   };
 
@@ -89,7 +93,7 @@ export function uploadRoutes(
       schema: {
         tags: ['personal'],
         summary:
-          'One of your uploaded images (the operator may read any with x-admin-token); another user gets 404',
+          'One of your uploaded images (a support or admin operator may read any, with X-Operator-Token); another user gets 404',
         security: [{ token: [] }],
         params: imageIdParams,
       },

@@ -1,3 +1,4 @@
+import type { Allow } from '../admin/guard.js';
 import {
   convertRequest,
   payOrderRequest,
@@ -9,7 +10,6 @@ import {
   walletRecordsQuery,
   withdrawRequest,
 } from '@oex/protocol';
-import type { FastifyRequest } from 'fastify';
 import { requireUser, userOf, type SessionResolver } from '../http/auth.js';
 import { ok } from '../http/envelope.js';
 import { GuessBudget } from '../http/guess-budget.js';
@@ -27,7 +27,7 @@ export interface WalletRoutesDeps {
   sessions: SessionResolver;
   secretGuessLimit: number;
   codeRateLimit: number;
-  requireAdmin: (request: FastifyRequest) => Promise<void>;
+  allow: Allow;
 }
 
 /** wallet/*, block_chain/currency_protocols, account/draw, and the operator's withdrawal review. */
@@ -172,7 +172,7 @@ export function walletRoutes(app: Api, deps: WalletRoutesDeps): void {
   app.get(
     '/api/admin/withdrawals/review',
     {
-      preHandler: deps.requireAdmin,
+      preHandler: deps.allow('read'),
       schema: { ...admin('Withdrawals waiting for review'), querystring: walletRecordsQuery },
     },
     async (request) => ok(await service.reviewQueue(request.query.page, request.query.limit)),
@@ -180,7 +180,7 @@ export function walletRoutes(app: Api, deps: WalletRoutesDeps): void {
   app.post(
     '/api/admin/withdrawals/approve',
     {
-      preHandler: deps.requireAdmin,
+      preHandler: deps.allow('reviews.finance'),
       schema: { ...admin('Approve a withdrawal held for review'), body: reviewWithdrawalRequest },
     },
     async (request) => ok(await wallet.withdrawals.approve(request.body.id)),
@@ -188,7 +188,7 @@ export function walletRoutes(app: Api, deps: WalletRoutesDeps): void {
   app.post(
     '/api/admin/withdrawals/reject',
     {
-      preHandler: deps.requireAdmin,
+      preHandler: deps.allow('reviews.finance'),
       schema: {
         ...admin('Reject a withdrawal held for review; its hold is released'),
         body: reviewWithdrawalRequest,
@@ -199,7 +199,7 @@ export function walletRoutes(app: Api, deps: WalletRoutesDeps): void {
   app.get(
     '/api/admin/wallet/holdings',
     {
-      preHandler: deps.requireAdmin,
+      preHandler: deps.allow('read'),
       schema: admin('Per network: hot wallet, deposit addresses, and users’ balances'),
     },
     async () => ok(await service.holdings()),
