@@ -18,7 +18,7 @@ import { seedReference } from './db/seed/index.js';
 import { devRoutes } from './dev/routes.js';
 import { createHttpServer, setNotFound, type Api } from './http/server.js';
 import { attachOperatorLog } from './admin/audit-hook.js';
-import { operatorGuard } from './admin/guard.js';
+import { enforceAdminGuards, operatorGuard } from './admin/guard.js';
 import { openAdmin, type Admin } from './admin/module.js';
 import { adminConsoleRoutes } from './admin/routes.js';
 import { openAdminUsers } from './admin/users/module.js';
@@ -278,6 +278,7 @@ export async function startExchange(config: Config, options: StartOptions = {}):
 
   const app = await createHttpServer(config);
   attachOperatorLog(app, core.admin.log);
+  enforceAdminGuards(app);
   const allow = operatorGuard(core.admin.operators, core.adminToken);
   const hub = new Hub(sessions, config.liveSessionCheckMs);
   const live = new SpotLiveFeed(hub, core.spot, core.sequencer);

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { can, type Permission } from '@oex/protocol';
 import type { FastifyRequest } from 'fastify';
 import { AppError, forbidden, unauthenticated } from '../http/errors.js';
+import type { Api } from '../http/server.js';
 import { CLI_OPERATOR, type OperatorPrincipal, type Operators } from './operators.js';
 
 export type { Permission };
@@ -18,8 +19,13 @@ declare module 'fastify' {
   }
 }
 
-/** An admin route's preHandler: the caller must be an operator whose role has the permission. */
-export type Allow = (permission: Permission) => (request: FastifyRequest) => Promise<void>;
+/** An admin route's guard: the caller must be an operator whose role has the permission. */
+export type Allow = (permission: Permission) => Guard;
+type Guard = ((request: FastifyRequest) => Promise<void>) & { [PERMISSION]?: Permission };
+
+const PERMISSION = Symbol('permission');
+/** The one admin call open to anyone: signing in. */
+const OPEN_ADMIN_ROUTES = new Set(['/api/admin/session/login']);
 
 /** The header of operator sessions: never the users' Authorization, so the two cannot mix. */
 export const OPERATOR_HEADER = 'x-operator-token';
@@ -49,10 +55,30 @@ export function operatorGuard(operators: Operators, adminToken: string): Allow {
     }
     throw unauthenticated('error.operator_required');
   };
-  return (permission) => async (request) => {
-    request.operator ??= await identify(request);
-    if (!can(request.operator.role, permission)) {
-      throw forbidden('error.operator_role', { role: request.operator.role, permission });
-    }
+  return (permission) => {
+    const guard: Guard = async (request) => {
+      request.operator ??= await identify(request);
+      if (!can(request.operator.role, permission)) {
+        throw forbidden('error.operator_role', { role: request.operator.role, permission });
+      }
+    };
+    guard[PERMISSION] = permission;
+    return guard;
   };
+}
+
+/**
+ * Every route under /api/admin must carry an allow() guard (the server refuses to start
+ * otherwise), and the guard runs before the body is validated: a role that may not call a
+ * route is told so whatever it sent, and learns nothing from validation messages.
+ */
+export function enforceAdminGuards(app: Api): void {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/admin/') || OPEN_ADMIN_ROUTES.has(route.url)) return;
+    const handlers = [route.preHandler ?? []].flat() as Guard[];
+    const guard = handlers.find((handler) => handler[PERMISSION] !== undefined);
+    if (!guard) throw new Error(`${route.method} ${route.url}: an admin route needs allow(<permission>)`);
+    route.preHandler = handlers.filter((handler) => handler !== guard) as typeof route.preHandler;
+    route.preValidation = [guard, ...[route.preValidation ?? []].flat()] as typeof route.preValidation;
+  });
 }

@@ -128,3 +128,38 @@ export class ContentService {
     return name === 'exchange_tz' ? this.timeZone : this.settings.get(name);
   }
 }
+
+/** An article's text in one language. */
+export interface ArticleText {
+  title: string;
+  /** HTML the caller built or sanitised: it is stored as given. */
+  content: string;
+}
+
+/**
+ * Publishes a notice (the `notice` category: the home page's notices and the notice list) with its
+ * text in each given language, English at least (the fallback of the others); answers its id. It
+ * takes the caller's database or transaction, so a notice can be written together with what it
+ * announces.
+ */
+export async function insertNotice(
+  db: Kysely<Database>,
+  texts: Partial<Record<Lang, ArticleText>> & { en: ArticleText },
+  createdAt: number,
+): Promise<number> {
+  const category = await db
+    .selectFrom('news_categories')
+    .select('id')
+    .where('slug', '=', 'notice')
+    .executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('news')
+    .values({ category_id: category.id, banner: null, sort: 0, created_at: createdAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('news_texts')
+    .values(Object.entries(texts).map(([lang, text]) => ({ news_id: id, lang, ...text })))
+    .execute();
+  return id;
+}

@@ -687,7 +687,31 @@ export interface OperatorLogTable {
   hash: string;
 }
 
+/** A currency's proof-of-liabilities snapshot (migration 023): the published root and total. */
+export interface LiabilitySnapshotsTable {
+  id: Generated<number>;
+  currency_id: number;
+  day: string | null;
+  due_at: number | null;
+  taken_at: number;
+  root_hash: string;
+  leaf_count: number;
+  notice_id: number | null;
+  total: Money;
+}
+
+/** One user's leaf of a snapshot's Merkle-sum tree, at its index. */
+export interface LiabilityLeavesTable {
+  snapshot_id: number;
+  idx: number;
+  user_id: number;
+  salt: string;
+  balance: Money;
+}
+
 export interface Database {
+  liability_snapshots: LiabilitySnapshotsTable;
+  liability_leaves: LiabilityLeavesTable;
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
   operator_log: OperatorLogTable;

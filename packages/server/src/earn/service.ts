@@ -20,6 +20,7 @@ import type { Sequencer } from '../ledger/sequencer.js';
 import { postingErrorToAppError } from '../ledger/service.js';
 import type { Clock } from '../lib/clock.js';
 import { RequestOnce, sameRequest } from '../lib/request-once.js';
+import { minutesOfDay } from '../lib/time.js';
 import { sha256 } from '../lib/secrets.js';
 import { bucketStart } from '../spot/periods.js';
 import { EarnCommands, type PaidDay } from './commands.js';
@@ -158,7 +159,7 @@ export class EarnService {
     const row = await this.product(productId);
     const { decimals } = this.deps.currencies.currency(row.currency_id);
     const rate = dec(row.rate);
-    const payMinute = minutesOf(await this.deps.settings.get('earn_interest_time'));
+    const payMinute = minutesOfDay(await this.deps.settings.get('earn_interest_time'));
     const boughtAt = this.deps.clock.now();
     const payAt = payInstants(boughtAt, row.days, payMinute, (t) =>
       bucketStart(t, '1day', this.deps.timeZone),
@@ -334,14 +335,6 @@ function termsOf(row: ProductRow): ProductTerms {
 function nameIn(row: ProductRow, lang: Lang): string {
   const names = JSON.parse(row.names) as Partial<Record<Lang, string>>;
   return names[lang] ?? names.en ?? `#${row.id}`;
-}
-
-/** "HH:MM" → minutes after midnight; a malformed setting falls back to midnight. */
-function minutesOf(time: string): number {
-  const match = /^(\d{1,2}):(\d{2})$/.exec(time.trim());
-  if (!match) return 0;
-  const minutes = Number(match[1]) * 60 + Number(match[2]);
-  return minutes < 24 * 60 ? minutes : 0;
 }
 
 /** The data file's products, written once on the first start (an operator's rows are theirs after). */

@@ -23,3 +23,11 @@ export function wallClock(timeZone: string): Intl.DateTimeFormat {
 export function formatDateTime(epochMs: number, timeZone: string): string {
   return wallClock(timeZone).format(new Date(epochMs));
 }
+
+/** "HH:MM" (a time-of-day setting) → minutes after midnight; a malformed value falls back to midnight. */
+export function minutesOfDay(time: string): number {
+  const match = /^(\d{1,2}):(\d{2})$/.exec(time.trim());
+  if (!match) return 0;
+  const minutes = Number(match[1]) * 60 + Number(match[2]);
+  return minutes < 24 * 60 ? minutes : 0;
+}

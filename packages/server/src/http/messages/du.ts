@@ -107,6 +107,19 @@ export const du: Catalog = {
   'news_category.news': 'Nieuws',
   'news_category.notice': 'Mededelingen',
   'news_category.legal': 'Voorwaarden en beleid',
+  'error.transparency_no_snapshot': 'Er is nog geen momentopname van de verplichtingen in {currency} gemaakt',
+  'error.transparency_no_balance':
+    'U had geen {currency} in de laatste momentopname, dus er staat geen blad van u in',
+  'notice.transparency_title': 'Bewijs van verplichtingen: {day}',
+  'notice.transparency_intro':
+    'Het saldo van elke gebruiker is gelezen op {taken_at}, alle munten op hetzelfde moment. Per munt de wortel van de Merkle-somboom over die saldi en het totaal dat wij gebruikers verschuldigd zijn:',
+  'notice.transparency_late':
+    'Deze momentopname was gepland om {due_at}; de server draaide toen niet, dus is ze bij het starten gemaakt, op het moment hierboven.',
+  'notice.transparency_line': '{currency}: totaal {total} over {count} saldi; wortelhash {root}',
+  'notice.transparency_log': 'Kop van het operatorlogboek: regel {id}, hash {hash}',
+  'notice.transparency_log_empty': 'Het operatorlogboek heeft nog geen regels.',
+  'notice.transparency_verify':
+    'Ingelogd opent u de pagina Transparantie (/transparency) en kiest u “Mijn saldo controleren”: uw browser berekent het pad van uw eigen saldo naar de hier gepubliceerde wortel opnieuw.',
   'rule.amount': 'moet een decimaal getal zijn, zoals "12.5"',
   'rule.amount_number': 'moet als tekst worden verzonden als het decimalen heeft of groter is dan 2^53',
   'rule.account_type': 'moet een rekeningsoort zijn (1-5 of de code ervan)',

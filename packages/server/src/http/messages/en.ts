@@ -109,6 +109,19 @@ export const en = {
   'news_category.news': 'News',
   'news_category.notice': 'Notices',
   'news_category.legal': 'Terms and policies',
+  'error.transparency_no_snapshot': 'No liability snapshot of {currency} has been taken yet',
+  'error.transparency_no_balance':
+    'You held no {currency} in the latest snapshot, so it has no leaf of yours',
+  'notice.transparency_title': 'Proof of liabilities: {day}',
+  'notice.transparency_intro':
+    'Every user’s balance was read at {taken_at}, all currencies at the same instant. For each currency, the root of the Merkle-sum tree over those balances and the total we owe to users:',
+  'notice.transparency_late':
+    'This snapshot was due at {due_at}; the server was not running then, so it was taken when it started, at the instant above.',
+  'notice.transparency_line': '{currency}: total {total} over {count} balances; root hash {root}',
+  'notice.transparency_log': 'Head of the operator log: entry {id}, hash {hash}',
+  'notice.transparency_log_empty': 'The operator log has no entries yet.',
+  'notice.transparency_verify':
+    'Signed in, open the Transparency page (/transparency) and choose “Verify my balance”: your browser recomputes the path from your own balance to the root published here.',
   'rule.amount': 'must be a decimal number such as "12.5"',
   'rule.amount_number': 'must be sent as a string when it has decimals or exceeds 2^53',
   'rule.account_type': 'must be an account type (1-5 or its code)',

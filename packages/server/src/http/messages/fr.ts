@@ -107,6 +107,19 @@ export const fr: Catalog = {
   'news_category.news': 'Actualités',
   'news_category.notice': 'Annonces',
   'news_category.legal': 'Conditions et politiques',
+  'error.transparency_no_snapshot': 'Aucun instantané des engagements en {currency} n’a encore été pris',
+  'error.transparency_no_balance':
+    'Vous ne déteniez pas de {currency} dans le dernier instantané : il ne contient donc aucune feuille à votre nom',
+  'notice.transparency_title': 'Preuve des engagements : {day}',
+  'notice.transparency_intro':
+    'Le solde de chaque utilisateur a été lu le {taken_at}, toutes les devises au même instant. Pour chaque devise, la racine de l’arbre de Merkle à sommes sur ces soldes et le total que nous devons aux utilisateurs :',
+  'notice.transparency_late':
+    'Cet instantané était prévu à {due_at} ; le serveur ne fonctionnait pas à ce moment-là, il a donc été pris à son démarrage, à l’instant indiqué ci-dessus.',
+  'notice.transparency_line': '{currency} : total {total} sur {count} soldes ; hachage racine {root}',
+  'notice.transparency_log': 'Tête du journal des opérateurs : entrée {id}, hachage {hash}',
+  'notice.transparency_log_empty': 'Le journal des opérateurs ne contient encore aucune entrée.',
+  'notice.transparency_verify':
+    'Une fois connecté, ouvrez la page Transparence (/transparency) et choisissez « Vérifier mon solde » : votre navigateur recalcule le chemin de votre propre solde jusqu’à la racine publiée ici.',
   'rule.amount': 'doit être un nombre décimal comme "12.5"',
   'rule.amount_number': "doit être envoyé sous forme de texte s'il a des décimales ou dépasse 2^53",
   'rule.account_type': 'doit être un type de compte (1-5 ou son code)',

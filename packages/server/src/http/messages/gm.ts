@@ -110,6 +110,19 @@ export const gm: Catalog = {
   'news_category.news': 'Neuigkeiten',
   'news_category.notice': 'Mitteilungen',
   'news_category.legal': 'Bedingungen und Richtlinien',
+  'error.transparency_no_snapshot': 'Für {currency} wurde noch kein Snapshot der Verbindlichkeiten erstellt',
+  'error.transparency_no_balance':
+    'Sie hatten im letzten Snapshot kein {currency}-Guthaben, daher enthält er kein Blatt von Ihnen',
+  'notice.transparency_title': 'Nachweis der Verbindlichkeiten: {day}',
+  'notice.transparency_intro':
+    'Die Guthaben aller Nutzer wurden am {taken_at} gelesen, alle Währungen im selben Augenblick. Je Währung die Wurzel des Merkle-Summenbaums über diese Guthaben und die Summe, die wir den Nutzern schulden:',
+  'notice.transparency_late':
+    'Dieser Snapshot war für {due_at} fällig; der Server lief zu diesem Zeitpunkt nicht, daher wurde er beim Start zum oben genannten Zeitpunkt erstellt.',
+  'notice.transparency_line': '{currency}: Summe {total} aus {count} Guthaben; Wurzel-Hash {root}',
+  'notice.transparency_log': 'Kopf des Betreiberprotokolls: Eintrag {id}, Hash {hash}',
+  'notice.transparency_log_empty': 'Das Betreiberprotokoll hat noch keine Einträge.',
+  'notice.transparency_verify':
+    'Angemeldet öffnen Sie die Seite Transparenz (/transparency) und wählen „Mein Guthaben prüfen“: Ihr Browser berechnet den Pfad von Ihrem eigenen Guthaben bis zur hier veröffentlichten Wurzel nach.',
   'rule.amount': 'muss eine Dezimalzahl wie "12.5" sein',
   'rule.amount_number':
     'muss als Zeichenkette gesendet werden, wenn sie Nachkommastellen hat oder 2^53 übersteigt',

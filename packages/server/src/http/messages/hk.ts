@@ -106,6 +106,17 @@ export const hk: Catalog = {
   'news_category.news': '新聞',
   'news_category.notice': '公告',
   'news_category.legal': '條款及政策',
+  'error.transparency_no_snapshot': '{currency} 尚未產生負債快照',
+  'error.transparency_no_balance': '最新快照中您沒有 {currency} 結餘，因此其中沒有您的葉節點',
+  'notice.transparency_title': '負債證明：{day}',
+  'notice.transparency_intro':
+    '所有用戶的結餘已於 {taken_at} 讀取，所有幣種為同一時刻。以下為各幣種結餘的默克爾求和樹根雜湊，以及我們對用戶的負債總額：',
+  'notice.transparency_late': '本快照原定於 {due_at} 產生；當時伺服器未運行，因此在啟動時於上述時刻產生。',
+  'notice.transparency_line': '{currency}：總額 {total}，共 {count} 個結餘；根雜湊 {root}',
+  'notice.transparency_log': '操作員日誌鏈頭：第 {id} 條，雜湊 {hash}',
+  'notice.transparency_log_empty': '操作員日誌暫無記錄。',
+  'notice.transparency_verify':
+    '登入後打開透明度頁面（/transparency）並點擊「驗證我的結餘」：您的瀏覽器會從您自己的結餘重新計算至此處公佈的根雜湊的路徑。',
   'rule.amount': '必須是十進制數字，例如 "12.5"',
   'rule.amount_number': '帶小數或超過 2^53 時必須以字串傳送',
   'rule.account_type': '必須是帳戶類型（1-5 或其代碼）',

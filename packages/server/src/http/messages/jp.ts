@@ -108,6 +108,19 @@ export const jp: Catalog = {
   'news_category.news': 'ニュース',
   'news_category.notice': 'お知らせ',
   'news_category.legal': '利用規約とポリシー',
+  'error.transparency_no_snapshot': '{currency} の負債スナップショットはまだ作成されていません',
+  'error.transparency_no_balance':
+    '最新のスナップショットに {currency} の残高がなかったため、あなたのリーフはありません',
+  'notice.transparency_title': '負債証明：{day}',
+  'notice.transparency_intro':
+    '全ユーザーの残高を {taken_at} に、全通貨同じ時点で読み取りました。通貨ごとに、その残高によるマークル和ツリーのルートと、ユーザーへの負債総額は次のとおりです：',
+  'notice.transparency_late':
+    'このスナップショットの予定時刻は {due_at} でしたが、その時サーバーが停止していたため、起動時（上記の時刻）に作成されました。',
+  'notice.transparency_line': '{currency}：合計 {total}（残高 {count} 件）、ルートハッシュ {root}',
+  'notice.transparency_log': 'オペレーターログの先頭：エントリ {id}、ハッシュ {hash}',
+  'notice.transparency_log_empty': 'オペレーターログにはまだエントリがありません。',
+  'notice.transparency_verify':
+    'ログインして透明性ページ（/transparency）を開き「残高を検証」を選ぶと、ブラウザがあなた自身の残高からここで公開したルートまでの経路を再計算します。',
   'rule.amount': '"12.5" のような10進数で指定してください',
   'rule.amount_number': '小数を含む場合や 2^53 を超える場合は文字列で送信してください',
   'rule.account_type': '口座種別（1-5 またはそのコード）で指定してください',

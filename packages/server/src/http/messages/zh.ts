@@ -106,6 +106,17 @@ export const zh: Catalog = {
   'news_category.news': '新闻',
   'news_category.notice': '公告',
   'news_category.legal': '条款与政策',
+  'error.transparency_no_snapshot': '{currency} 尚未生成负债快照',
+  'error.transparency_no_balance': '最新快照中您没有 {currency} 余额，因此其中没有您的叶子节点',
+  'notice.transparency_title': '负债证明：{day}',
+  'notice.transparency_intro':
+    '所有用户的余额已于 {taken_at} 读取，所有币种为同一时刻。以下为各币种余额的默克尔求和树根哈希，以及我们对用户的负债总额：',
+  'notice.transparency_late': '本快照原定于 {due_at} 生成；当时服务器未运行，因此在启动时于上述时刻生成。',
+  'notice.transparency_line': '{currency}：总额 {total}，共 {count} 个余额；根哈希 {root}',
+  'notice.transparency_log': '操作员日志链头：第 {id} 条，哈希 {hash}',
+  'notice.transparency_log_empty': '操作员日志暂无记录。',
+  'notice.transparency_verify':
+    '登录后打开透明度页面（/transparency）并点击“验证我的余额”：您的浏览器会从您自己的余额重新计算到此处公布的根哈希的路径。',
   'rule.amount': '必须是十进制数字，例如 "12.5"',
   'rule.amount_number': '带小数或超过 2^53 时必须以字符串发送',
   'rule.account_type': '必须是账户类型（1-5 或其代码）',

@@ -1,0 +1,54 @@
+import { transparencyProofQuery } from '@oex/protocol';
+import type { Allow } from '../admin/guard.js';
+import { requireUser, userOf, type SessionResolver } from '../http/auth.js';
+import { ok } from '../http/envelope.js';
+import type { Api } from '../http/server.js';
+import type { TransparencyService } from './service.js';
+
+/** Proof of liabilities: the public overview, a user's own inclusion proof, a snapshot on demand. */
+export function transparencyRoutes(
+  app: Api,
+  deps: { transparency: TransparencyService; sessions: SessionResolver; allow: Allow },
+): void {
+  const { transparency } = deps;
+  const tags = ['transparency'];
+
+  app.get(
+    '/api/transparency',
+    {
+      schema: {
+        tags,
+        summary:
+          'Public: per currency the latest liability snapshot (Merkle-sum root, total, balances, instant), chain holdings where known, the operator log head',
+      },
+    },
+    async () => ok(await transparency.overview()),
+  );
+
+  app.get(
+    '/api/transparency/proof',
+    {
+      preHandler: requireUser(deps.sessions),
+      schema: {
+        tags,
+        summary:
+          'Your own leaf (user id, salt, balance, index) and its path of siblings to the published root of a currency’s latest snapshot',
+        security: [{ token: [] }],
+        querystring: transparencyProofQuery,
+      },
+    },
+    async (request) => ok(await transparency.proof(userOf(request).id, request.query.currency)),
+  );
+
+  app.post(
+    '/api/admin/transparency/snapshot',
+    {
+      preHandler: deps.allow('funds'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Take a liability snapshot of every currency now (beside the daily one; no notice)',
+      },
+    },
+    async () => ok(await transparency.takeNow()),
+  );
+}
