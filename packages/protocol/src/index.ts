@@ -17,3 +17,4 @@ export * from './personal.js';
 export * from './p2p.js';
 export * from './admin.js';
 export * from './transparency.js';
+export * from './admin-users.js';

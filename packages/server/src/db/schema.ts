@@ -34,6 +34,9 @@ export interface UsersTable {
   is_system: Flag;
   created_at: number;
   updated_at: number;
+  /** Set while an operator has frozen the account (migration 020): it cannot sign in. */
+  frozen_at: Generated<number | null>;
+  frozen_reason: Generated<string | null>;
 }
 
 export interface MarkPricesTable {
@@ -709,7 +712,39 @@ export interface LiabilityLeavesTable {
   balance: Money;
 }
 
+/** A manual balance adjustment (migration 020): applied at once up to the limit, else after a second operator. */
+export interface AdminAdjustmentsTable {
+  id: number;
+  user_id: number;
+  currency_id: number;
+  account_type_id: number;
+  amount: Money;
+  status: string;
+  usd_value: string;
+  reason: string;
+  reference: string;
+  proposed_by: number;
+  proposed_by_name: string;
+  decided_by: number | null;
+  decided_by_name: string | null;
+  decision_reason: string | null;
+  created_at: number;
+  decided_at: number | null;
+}
+
+/** One run of the ledger audit from the console (migration 020); the dashboard shows the last. */
+export interface AdminAuditRunsTable {
+  id: Generated<number>;
+  at: number;
+  ok: number;
+  problems: string;
+  currencies: string;
+  operator: string;
+}
+
 export interface Database {
+  admin_adjustments: AdminAdjustmentsTable;
+  admin_audit_runs: AdminAuditRunsTable;
   liability_snapshots: LiabilitySnapshotsTable;
   liability_leaves: LiabilityLeavesTable;
   operators: OperatorsTable;

@@ -20,6 +20,8 @@ export const SYSTEM_ACCOUNTS = [
   'lever_pool',
   'interest',
   'insurance',
+  /** The other side of operators' balance adjustments, each with a reason and a reference. */
+  'adjustments',
 ] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 

@@ -40,6 +40,8 @@ export const JournalType = {
   P2P_ESCROW: 25,
   P2P_RELEASE: 26,
   P2P_SETTLE: 27,
+  /** An operator's balance adjustment, against the adjustments account (issue 17: the only manual one). */
+  ADJUSTMENT: 28,
 } as const;
 export type JournalTypeCode = (typeof JournalType)[keyof typeof JournalType];
 
@@ -71,6 +73,7 @@ export const JOURNAL_MEMO = {
   [JournalType.P2P_ESCROW]: 'journal.p2p_escrow',
   [JournalType.P2P_RELEASE]: 'journal.p2p_release',
   [JournalType.P2P_SETTLE]: 'journal.p2p_settle',
+  [JournalType.ADJUSTMENT]: 'journal.adjustment',
 } as const;
 
 /**

@@ -12,7 +12,7 @@ import type { Settings } from '../content/settings.js';
 import { isUniqueViolation } from '../db/errors.js';
 import type { Database, UsersTable } from '../db/schema.js';
 import type { AuthUser } from '../http/auth.js';
-import { badRequest, conflict, notFound, tooMany, unauthenticated } from '../http/errors.js';
+import { badRequest, conflict, forbidden, notFound, tooMany, unauthenticated } from '../http/errors.js';
 import { translate } from '../http/messages/index.js';
 import type { Clock } from '../lib/clock.js';
 import { randomCode } from '../lib/secrets.js';
@@ -194,6 +194,8 @@ export class UsersService {
       await this.recordFailure(failureKey);
       throw badRequest('error.login_failed');
     }
+    // Said only to whoever knows the password; an operator's freeze also ended every session.
+    if (user.frozen_at !== null) throw forbidden('error.account_frozen');
     if (await this.deps.settings.isOn('login_use_sms')) {
       if (!input.sms_code) throw badRequest('error.sms_code_required');
       await this.deps.codes.consume([failureKey], CodeType.LOGIN, input.sms_code);

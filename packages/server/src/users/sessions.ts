@@ -108,9 +108,9 @@ export class Sessions implements SessionResolver {
     await this.end({ sessionId });
   }
 
-  /** Ends every session of a user (a new password). */
-  async revokeAll(userId: number): Promise<void> {
-    await this.end({ userId });
+  /** Ends every session of a user (a new password, an operator's freeze); answers how many. */
+  async revokeAll(userId: number): Promise<number> {
+    return (await this.end({ userId })).length;
   }
 
   /** Ends one of the user's own sessions; answers whether there was such an active session. */

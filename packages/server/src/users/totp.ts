@@ -135,6 +135,19 @@ export class TwoFactor {
     });
   }
 
+  /**
+   * Removes the enrolment and its recovery codes without a code: an operator's reset for a user
+   * who lost the authenticator, after an identity check. Answers whether two-factor was on.
+   */
+  async reset(userId: number): Promise<boolean> {
+    const wasOn = await this.isEnabled(userId);
+    await this.deps.db.transaction().execute(async (tx) => {
+      await tx.deleteFrom('totp_recovery_codes').where('user_id', '=', userId).execute();
+      await tx.deleteFrom('user_totp').where('user_id', '=', userId).execute();
+    });
+    return wasOn;
+  }
+
   private async use(row: TotpRow, code: string | undefined): Promise<void> {
     if (!code?.trim()) throw badRequest('error.totp_required');
     await this.guessed(row.user_id, async () => {

@@ -377,6 +377,16 @@ export const en = {
   'error.p2p_frozen': 'Your account is frozen on the fiat desk; contact support',
   'ok.p2p_frozen': 'User frozen on the desk',
   'ok.p2p_unfrozen': 'Freeze lifted',
+  'journal.adjustment': 'Adjustment',
+  'error.account_frozen': 'This account is frozen. Please contact support.',
+  'error.user_already_frozen': 'The user is already frozen',
+  'error.user_not_frozen': 'The user is not frozen',
+  'error.admin_system_user': 'This is a liquidity account of the exchange: it is not managed here',
+  'error.totp_reset_uncertified': 'Two-factor can be reset only after an identity check: this user is not certified',
+  'error.adjust_zero': 'The adjustment must not be zero',
+  'error.adjust_beyond_available': 'A debit may take at most the available balance ({available} {currency})',
+  'error.adjust_not_pending': 'This adjustment has already been decided',
+  'error.adjust_same_operator': 'Another operator must approve an adjustment you proposed (four eyes)',
 } as const;
 
 export type MessageKey = keyof typeof en;

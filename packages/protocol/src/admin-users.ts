@@ -1,0 +1,245 @@
+import { z } from 'zod';
+import { idField, intLike, pageField, trimmed } from './common.js';
+import { amountField } from './ledger.js';
+import type { ReviewStatus } from './personal.js';
+import type { SpotOrderView } from './spot.js';
+
+/**
+ * The operator console's dashboard, users and balance adjustments (issue 17): requests and
+ * answers of `/api/admin/dashboard`, `/api/admin/users/*`, `/api/admin/adjustments/*`.
+ */
+
+/** Why an operator acts: recorded in the operator log, 3 to 500 characters. */
+export const operatorReasonField = z.string().trim().min(3).max(500);
+
+// ---- dashboard -------------------------------------------------------------------------
+
+export interface AdminMarketFigures {
+  id: number;
+  symbol: string;
+  base_code: string;
+  quote_code: string;
+  /** Over the last 24 hours, from the trades: base quantity and quote amount. */
+  volume: string;
+  amount: string;
+  trades: number;
+  /** Base quantity of trades with a liquidity (market-maker) account on at least one side. */
+  maker_volume: string;
+  /** Of that, trades between two liquidity accounts (no user on either side). */
+  house_only_volume: string;
+  /** maker_volume as a percentage of volume, 2 decimals ("97.50"); null without volume. */
+  maker_share: string | null;
+  open_orders: number;
+  /** Of the open orders, those of liquidity accounts. */
+  maker_open_orders: number;
+}
+
+export interface AdminPendingFigures {
+  count: number;
+  per_currency: { currency: string; count: number; amount: string }[];
+}
+
+export interface AuditCurrencyTotals {
+  code: string;
+  accounts: number;
+  users: string;
+  system: string;
+  sum: string;
+}
+
+/** One run of the ledger audit (`npm run audit`'s checks) started from the console. */
+export interface AdminAuditRun {
+  id: number;
+  /** ms */
+  at: number;
+  ok: boolean;
+  problems: string[];
+  currencies: AuditCurrencyTotals[];
+  operator: string;
+}
+
+/** Per currency with networks: what our chain addresses hold against what users hold. */
+export interface AdminChainHoldings {
+  currency: string;
+  networks: {
+    chain: string;
+    available: boolean;
+    hot_wallet: string | null;
+    deposit_addresses: string | null;
+  }[];
+  on_chain: string;
+  users_balances: string;
+  /** null when a network is not connected, so the check cannot be whole. */
+  covered: boolean | null;
+}
+
+export interface AdminDashboard {
+  /** When the figures were read (ms), and the exchange's time zone "today" is counted in. */
+  at: number;
+  time_zone: string;
+  users: {
+    /** Registered users, the exchange's own liquidity accounts not counted. */
+    registered: number;
+    /** Identity certified (review_status 2). */
+    certified: number;
+    /** Users with a session seen since local midnight. */
+    active_today: number;
+    frozen: number;
+  };
+  markets: AdminMarketFigures[];
+  deposits_pending: AdminPendingFigures;
+  /** Withdrawals not yet final: in review, queued, signed or sent; `in_review` of them wait for an operator. */
+  withdrawals_pending: AdminPendingFigures & { in_review: number };
+  audit: AdminAuditRun | null;
+  /** null when the chain check could not be made (its message in holdings_error). */
+  holdings: AdminChainHoldings[] | null;
+  holdings_error: string | null;
+}
+
+// ---- users -----------------------------------------------------------------------------
+
+export const adminUsersQuery = z.object({
+  q: trimmed(100).default(''),
+  page: pageField,
+});
+export type AdminUsersQuery = z.input<typeof adminUsersQuery>;
+
+export const adminUserParams = z.object({ id: idField });
+
+export const adminUserLogsQuery = z.object({
+  page: pageField,
+  limit: intLike.pipe(z.number().min(1).max(100)).default(20),
+});
+
+export interface AdminUserRow {
+  id: number;
+  email: string | null;
+  area_code: string | null;
+  mobile: string | null;
+  invite_code: string;
+  review_status: ReviewStatus;
+  /** One of the exchange's own liquidity accounts (the demo's market maker and taker). */
+  is_system: boolean;
+  frozen: boolean;
+  created_at: string;
+}
+
+export interface AdminUserAccount {
+  account_type_id: number;
+  account_code: string;
+  currency_id: number;
+  currency_code: string;
+  balance: string;
+  lock_balance: string;
+}
+
+export interface AdminUserSession {
+  id: number;
+  user_agent: string;
+  ip: string;
+  created_at: string;
+  last_seen_at: string;
+}
+
+export interface AdminUserDetail {
+  user: AdminUserRow & {
+    inviter_id: number | null;
+    frozen_at: string | null;
+    frozen_reason: string | null;
+    has_pay_password: boolean;
+    two_factor: boolean;
+  };
+  identity: {
+    status: ReviewStatus;
+    name: string;
+    /** Only the last 4 characters of the document number. */
+    card_id: string;
+    submitted_at: string;
+    reviewed_at: string | null;
+    reason: string | null;
+  } | null;
+  /** Every account the user has, of every type and currency. */
+  accounts: AdminUserAccount[];
+  open_orders: SpotOrderView[];
+  open_orders_total: number;
+  recent_orders: SpotOrderView[];
+  /** Active sessions, most recently seen first. */
+  sessions: AdminUserSession[];
+  adjustments: AdminAdjustment[];
+}
+
+export const adminUserActionRequest = z.object({
+  user_id: idField,
+  reason: operatorReasonField,
+});
+export type AdminUserActionRequest = z.input<typeof adminUserActionRequest>;
+
+export interface AdminUserActionResult {
+  user_id: number;
+  frozen: boolean;
+  /** Sessions the action ended. */
+  sessions_ended: number;
+  two_factor: boolean;
+}
+
+// ---- balance adjustments ---------------------------------------------------------------
+
+export type AdminAdjustmentStatus = 'pending' | 'applied' | 'rejected';
+
+export const adjustmentProposeRequest = z.object({
+  user_id: idField,
+  /** A currency code such as USDT. */
+  currency: z.string().trim().min(1).max(16),
+  account_type: idField,
+  /** Signed: positive credits the user, negative debits the available balance. */
+  amount: amountField,
+  reason: operatorReasonField,
+  /** What the user sees beside "Adjustment" in their records, such as a support case. */
+  reference: z.string().trim().min(1).max(128),
+});
+export type AdjustmentProposeRequest = z.input<typeof adjustmentProposeRequest>;
+
+export const adjustmentDecideRequest = z.object({
+  id: idField,
+  reason: operatorReasonField,
+});
+export type AdjustmentDecideRequest = z.input<typeof adjustmentDecideRequest>;
+
+export const adjustmentsQuery = z.object({
+  status: z.enum(['pending', 'applied', 'rejected']).optional(),
+  user_id: idField.optional(),
+  page: pageField,
+});
+export type AdjustmentsQuery = z.input<typeof adjustmentsQuery>;
+
+export interface AdminAdjustment {
+  id: number;
+  user_id: number;
+  user_email: string | null;
+  currency_id: number;
+  currency_code: string;
+  account_type_id: number;
+  account_code: string;
+  /** Signed. */
+  amount: string;
+  /** The USDT value it was judged by against the limit. */
+  usd_value: string;
+  status: AdminAdjustmentStatus;
+  reason: string;
+  reference: string;
+  proposed_by: string;
+  decided_by: string | null;
+  decision_reason: string | null;
+  created_at: string;
+  decided_at: string | null;
+}
+
+/** `adjustments` list: the page, and the limit above which a second operator must approve. */
+export interface AdminAdjustmentsAnswer {
+  limit: string;
+  total: number;
+  per_page: number;
+  current_page: number;
+  last_page: number;
+  data: AdminAdjustment[];
+}

@@ -1,0 +1,323 @@
+import {
+  Decimal,
+  type AdjustmentsQuery,
+  type AdminAdjustment,
+  type AdminAdjustmentsAnswer,
+  type AdminAdjustmentStatus,
+} from '@oex/protocol';
+import type { Kysely, Selectable } from 'kysely';
+import type { Settings } from '../../content/settings.js';
+import { newestFirst } from '../../db/paging.js';
+import type { AdminAdjustmentsTable, Database } from '../../db/schema.js';
+import { paged } from '../../http/envelope.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import type { SystemAccount } from '../../ledger/books.js';
+import type { CurrencyDirectory } from '../../ledger/currencies.js';
+import { journalEntries, JournalType } from '../../ledger/journal.js';
+import type { Command, CommandContext } from '../../ledger/sequencer.js';
+import { postingErrorToAppError } from '../../ledger/service.js';
+import { formatDateTime } from '../../lib/time.js';
+import type { OperatorPrincipal } from '../operators.js';
+import {
+  adjustLimit,
+  adjustmentValue,
+  amountProblem,
+  approvalProblem,
+  needsSecondOperator,
+  rejectionProblem,
+  takesTooMuch,
+  valuationPrice,
+} from './rules.js';
+
+const ADJUSTMENTS = { system: 'adjustments' satisfies SystemAccount } as const;
+const PER_PAGE = 20;
+const entry = journalEntries('adjustment');
+
+type Row = Selectable<AdminAdjustmentsTable>;
+
+export interface AdjustmentsDeps {
+  db: Kysely<Database>;
+  sequencer: { submit<R>(command: Command<R>): Promise<R> };
+  currencies: CurrencyDirectory;
+  settings: Settings;
+  /** A currency's USD price as the spot module gives it: USDT 1, else its USDT market's last trade. */
+  lastUsdPrice: (currencyId: number) => Decimal;
+  timeZone: string;
+}
+
+export interface ProposeInput {
+  user_id: number;
+  currency: string;
+  account_type: number;
+  amount: string;
+  reason: string;
+  reference: string;
+}
+
+/**
+ * Balance adjustments: the console's only manual money movement. Each moves one currency between
+ * a user's account and the public `adjustments` system account, through the sequencer, with a
+ * journal row the user sees as "Adjustment" and its reference. Rows are written only by sequencer
+ * commands (ids handed out there, like the sequencer's own), so a decision is taken exactly once.
+ */
+export class Adjustments {
+  private nextId = 1;
+  /** Adjustments decided since start, so a second decision queued behind the first is refused. */
+  private readonly decided = new Set<number>();
+
+  private constructor(private readonly deps: AdjustmentsDeps) {}
+
+  static async open(deps: AdjustmentsDeps): Promise<Adjustments> {
+    const adjustments = new Adjustments(deps);
+    const { max } = await deps.db
+      .selectFrom('admin_adjustments')
+      .select((eb) => eb.fn.max<number>('id').as('max'))
+      .executeTakeFirstOrThrow();
+    adjustments.nextId = Number(max ?? 0) + 1;
+    return adjustments;
+  }
+
+  /**
+   * Proposes an adjustment: applied at once when worth at most the limit, else left pending for a
+   * second operator. A debit beyond the available balance is refused either way, nothing written.
+   */
+  async propose(operator: OperatorPrincipal, input: ProposeInput): Promise<AdminAdjustment> {
+    const { currencies } = this.deps;
+    await this.checkUser(input.user_id);
+    const currency = currencies.byCode(input.currency);
+    const type = currencies.accountType(input.account_type);
+    const amount = Decimal.parse(input.amount);
+    const problem = amountProblem(amount, currency.decimals);
+    if (problem) throw badRequest(problem, { decimals: currency.decimals });
+    const price = valuationPrice(
+      this.deps.lastUsdPrice(currency.id),
+      currencies.referenceUsdPrice(currency.id),
+    );
+    const value = adjustmentValue(amount, price);
+    const limit = adjustLimit(await this.deps.settings.get('admin_adjust_limit'));
+    const applyNow = !needsSecondOperator(value, limit);
+    const id = await this.deps.sequencer
+      .submit((context) => {
+        const id = this.takeId(context);
+        const row = {
+          id,
+          user_id: input.user_id,
+          currency_id: currency.id,
+          account_type_id: type.id,
+          amount: amount.toString(),
+          usd_value: Decimal.unitsToString(value),
+          reason: input.reason,
+          reference: input.reference,
+          proposed_by: operator.id,
+          proposed_by_name: operator.name,
+          created_at: context.now,
+        };
+        if (applyNow) {
+          this.post(context, row);
+          this.decided.add(id);
+          context.books.onUndo(() => this.decided.delete(id));
+        } else {
+          // Refused now rather than at approval, when it is already plain it cannot be applied.
+          this.refuseBeyondAvailable(context, row);
+        }
+        context.insert('admin_adjustments', {
+          ...row,
+          status: applyNow ? 'applied' : 'pending',
+          decided_by: null,
+          decided_by_name: null,
+          decision_reason: null,
+          decided_at: applyNow ? context.now : null,
+        });
+        return id;
+      })
+      .catch(postingErrorToAppError);
+    return this.view(await this.row(id));
+  }
+
+  /** A second operator's approval: applies the adjustment once. */
+  async approve(operator: OperatorPrincipal, id: number, reason: string): Promise<AdminAdjustment> {
+    const before = await this.row(id);
+    const problem = approvalProblem(decidable(before), operator.id);
+    if (problem) throw conflict(problem);
+    await this.deps.sequencer
+      .submit((context) => {
+        this.claim(context, id);
+        this.post(context, before);
+        this.decide(context, id, 'applied', operator, reason);
+      })
+      .catch(postingErrorToAppError);
+    return this.view(await this.row(id));
+  }
+
+  /** Withdraws a pending proposal; nothing moves. The proposer may reject their own. */
+  async reject(operator: OperatorPrincipal, id: number, reason: string): Promise<AdminAdjustment> {
+    const before = await this.row(id);
+    const problem = rejectionProblem(decidable(before));
+    if (problem) throw conflict(problem);
+    await this.deps.sequencer.submit((context) => {
+      this.claim(context, id);
+      this.decide(context, id, 'rejected', operator, reason);
+    });
+    return this.view(await this.row(id));
+  }
+
+  async list(query: AdjustmentsQuery & { page: number }): Promise<AdminAdjustmentsAnswer> {
+    let select = this.deps.db.selectFrom('admin_adjustments');
+    if (query.status) select = select.where('status', '=', query.status);
+    if (query.user_id) select = select.where('user_id', '=', Number(query.user_id));
+    const { total, rows } = await newestFirst(select, query.page, PER_PAGE);
+    const emails = await this.emailsOf(rows.map((row) => row.user_id));
+    const limit = adjustLimit(await this.deps.settings.get('admin_adjust_limit'));
+    return {
+      limit: limit.toString(),
+      ...paged(
+        rows.map((row) => this.view(row, emails.get(row.user_id) ?? null)),
+        total,
+        query.page,
+        PER_PAGE,
+      ),
+    };
+  }
+
+  /** The status an adjustment had, for the operator log's "before". */
+  async statusOf(id: number): Promise<{ status: AdminAdjustmentStatus }> {
+    return { status: (await this.row(id)).status as AdminAdjustmentStatus };
+  }
+
+  // ---- inside the sequencer --------------------------------------------------------------
+
+  private takeId(context: CommandContext): number {
+    const id = this.nextId;
+    this.nextId += 1;
+    context.books.onUndo(() => {
+      this.nextId -= 1;
+    });
+    return id;
+  }
+
+  /** Marks the adjustment decided for the rest of this run; a second decision is refused. */
+  private claim(context: CommandContext, id: number): void {
+    if (this.decided.has(id)) throw conflict('error.adjust_not_pending');
+    this.decided.add(id);
+    context.books.onUndo(() => this.decided.delete(id));
+  }
+
+  private refuseBeyondAvailable(
+    context: CommandContext,
+    row: Pick<Row, 'user_id' | 'account_type_id' | 'currency_id' | 'amount'>,
+  ): void {
+    const amount = Decimal.parse(String(row.amount));
+    const account = context.books.find({ userId: row.user_id }, row.account_type_id, row.currency_id);
+    const available = Decimal.fromUnits(account?.balance ?? 0n);
+    if (takesTooMuch(amount, available)) {
+      throw badRequest('error.adjust_beyond_available', {
+        available: available.toString(),
+        currency: this.deps.currencies.currency(row.currency_id).code,
+      });
+    }
+  }
+
+  /** The money: the user's available balance against the adjustments account, one journal entry. */
+  private post(
+    context: CommandContext,
+    row: Pick<Row, 'id' | 'user_id' | 'account_type_id' | 'currency_id' | 'amount' | 'reference'>,
+  ): void {
+    this.refuseBeyondAvailable(context, row);
+    const { books } = context;
+    const units = Decimal.parse(String(row.amount)).units;
+    books.post(
+      [
+        { account: books.ensure(ADJUSTMENTS, 0, row.currency_id), available: -units, locked: 0n },
+        {
+          account: books.ensure({ userId: row.user_id }, row.account_type_id, row.currency_id),
+          available: units,
+          locked: 0n,
+        },
+      ],
+      // The user's records show the reference (a support case), never the operator's reason.
+      { ...entry(JournalType.ADJUSTMENT, row.id), notes: row.reference },
+    );
+  }
+
+  private decide(
+    context: CommandContext,
+    id: number,
+    status: AdminAdjustmentStatus,
+    operator: OperatorPrincipal,
+    reason: string,
+  ): void {
+    context.write(
+      this.deps.db
+        .updateTable('admin_adjustments')
+        .set({
+          status,
+          decided_by: operator.id,
+          decided_by_name: operator.name,
+          decision_reason: reason,
+          decided_at: context.now,
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .compile(),
+    );
+  }
+
+  // ---- reading ---------------------------------------------------------------------------
+
+  private async checkUser(userId: number): Promise<void> {
+    const user = await this.deps.db
+      .selectFrom('users')
+      .select(['id', 'is_system'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (!user) throw notFound('error.user_unknown');
+    if (user.is_system) throw badRequest('error.admin_system_user');
+  }
+
+  private async row(id: number): Promise<Row> {
+    const row = await this.deps.db
+      .selectFrom('admin_adjustments')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw notFound();
+    return row;
+  }
+
+  private async emailsOf(userIds: number[]): Promise<Map<number, string | null>> {
+    if (userIds.length === 0) return new Map();
+    const users = await this.deps.db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('id', 'in', [...new Set(userIds)])
+      .execute();
+    return new Map(users.map((user) => [user.id, user.email]));
+  }
+
+  view(row: Row, email: string | null = null): AdminAdjustment {
+    const { currencies, timeZone } = this.deps;
+    return {
+      id: row.id,
+      user_id: row.user_id,
+      user_email: email,
+      currency_id: row.currency_id,
+      currency_code: currencies.currency(row.currency_id).code,
+      account_type_id: row.account_type_id,
+      account_code: currencies.accountType(row.account_type_id).code,
+      amount: Decimal.parse(String(row.amount)).toString(),
+      usd_value: row.usd_value,
+      status: row.status as AdminAdjustmentStatus,
+      reason: row.reason,
+      reference: row.reference,
+      proposed_by: row.proposed_by_name,
+      decided_by: row.decided_by_name,
+      decision_reason: row.decision_reason,
+      created_at: formatDateTime(row.created_at, timeZone),
+      decided_at: row.decided_at === null ? null : formatDateTime(row.decided_at, timeZone),
+    };
+  }
+}
+
+function decidable(row: Row) {
+  return { status: row.status as AdminAdjustmentStatus, proposedBy: row.proposed_by };
+}

@@ -1,0 +1,63 @@
+import type { AdminChainHoldings } from '@oex/protocol';
+import type { Core } from '../../app.js';
+import { Adjustments } from './adjustments.js';
+import { Dashboard } from './dashboard.js';
+import { AdminUsersService } from './service.js';
+
+export interface AdminUsers {
+  dashboard: Dashboard;
+  users: AdminUsersService;
+  adjustments: Adjustments;
+}
+
+/** The console's dashboard, user tools and balance adjustments, wired to the core's services. */
+export async function openAdminUsers(
+  core: Pick<
+    Core,
+    | 'config'
+    | 'db'
+    | 'clock'
+    | 'sessions'
+    | 'users'
+    | 'ledger'
+    | 'spot'
+    | 'currencies'
+    | 'sequencer'
+    | 'settings'
+  >,
+  holdings: () => Promise<AdminChainHoldings[]>,
+): Promise<AdminUsers> {
+  const timeZone = core.config.exchangeTz;
+  const db = core.db.kysely;
+  const adjustments = await Adjustments.open({
+    db,
+    sequencer: core.sequencer,
+    currencies: core.currencies,
+    settings: core.settings,
+    lastUsdPrice: (currencyId) => core.spot.usdPrice(currencyId),
+    timeZone,
+  });
+  return {
+    adjustments,
+    dashboard: new Dashboard({
+      db,
+      databaseUrl: core.config.databaseUrl,
+      clock: core.clock,
+      markets: core.spot.markets,
+      currencies: core.currencies,
+      holdings,
+      timeZone,
+    }),
+    users: new AdminUsersService({
+      db,
+      clock: core.clock,
+      sessions: core.sessions,
+      totp: core.users.totp,
+      ledger: core.ledger,
+      spot: core.spot,
+      currencies: core.currencies,
+      adjustments,
+      timeZone,
+    }),
+  };
+}

@@ -1,0 +1,147 @@
+import { Decimal } from '@oex/protocol';
+import type { MessageKey } from '../../http/messages/index.js';
+
+/**
+ * The pure rules of the operator console's user and balance tools: how an adjustment is valued,
+ * when it needs a second operator, who may approve it, and how the dashboard states shares. No I/O.
+ */
+
+/** The adjustment limit when the setting is absent or unreadable: 1000 USDT of value. */
+export const DEFAULT_ADJUST_LIMIT = Decimal.parse('1000');
+
+/** USDT values of adjustments are kept to 4 decimals, rounded up (a value never looks smaller). */
+const VALUE_DECIMALS = 4;
+
+export type AdjustmentStatus = 'pending' | 'applied' | 'rejected';
+
+/** The `admin_adjust_limit` setting as a limit: a plain non-negative decimal, else the default. */
+export function adjustLimit(setting: string): Decimal {
+  const value = Decimal.tryParse(setting.trim());
+  return value && !value.isNegative() ? value : DEFAULT_ADJUST_LIMIT;
+}
+
+/**
+ * The USDT price an adjustment is valued at: the larger of the spot last price (of the currency's
+ * USDT market) and the currency's reference usd_price. Taking the larger means nobody can trade a
+ * thin market down to slip a large adjustment under the limit; USDT itself is 1.
+ */
+export function valuationPrice(lastPrice: Decimal | null, referencePrice: Decimal): Decimal {
+  return lastPrice && lastPrice.gt(referencePrice) ? lastPrice : referencePrice;
+}
+
+/**
+ * What an adjustment is worth in USDT, either sign: |amount| × price, rounded up to 4 decimals, as
+ * units of 10^-18 (a large amount at a high price can pass what a Decimal holds).
+ */
+export function adjustmentValue(amount: Decimal, price: Decimal): bigint {
+  const step = 10n ** BigInt(18 - VALUE_DECIMALS);
+  const exact = amount.abs().units * price.units;
+  const one = Decimal.ONE.units;
+  const value = (exact + one - 1n) / one;
+  return ((value + step - 1n) / step) * step;
+}
+
+/** At or below the limit an adjustment is applied at once; above it, it waits for a second operator. */
+export function needsSecondOperator(value: bigint, limit: Decimal): boolean {
+  return value > limit.units;
+}
+
+/** Why an amount cannot be an adjustment of a currency with `decimals` places, or null. */
+export function amountProblem(amount: Decimal, decimals: number): MessageKey | null {
+  if (amount.isZero()) return 'error.adjust_zero';
+  if (amount.decimalPlaces() > decimals) return 'error.amount_decimals';
+  return null;
+}
+
+/** A negative adjustment takes only from what is available (never from what orders hold). */
+export function takesTooMuch(amount: Decimal, available: Decimal): boolean {
+  return amount.isNegative() && amount.abs().gt(available);
+}
+
+export interface Decidable {
+  status: AdjustmentStatus;
+  /** The proposing operator's id (0 for the command line). */
+  proposedBy: number;
+}
+
+/**
+ * Why this operator may not approve the adjustment, or null. Four eyes: whoever proposed it may
+ * not approve it (the command line counts as one operator). Rejecting needs no second pair of
+ * eyes: anyone with the permission, the proposer too, may withdraw a pending proposal.
+ */
+export function approvalProblem(adjustment: Decidable, operatorId: number): MessageKey | null {
+  if (adjustment.status !== 'pending') return 'error.adjust_not_pending';
+  if (adjustment.proposedBy === operatorId) return 'error.adjust_same_operator';
+  return null;
+}
+
+export function rejectionProblem(adjustment: Decidable): MessageKey | null {
+  return adjustment.status === 'pending' ? null : 'error.adjust_not_pending';
+}
+
+/**
+ * A part of a whole as a percentage with 2 decimals, rounded down ("37.50"); null when the whole is
+ * zero (no volume: there is no share to state).
+ */
+export function percentOf(part: Decimal, whole: Decimal): string | null {
+  if (!whole.isPositive()) return null;
+  return part.mul(Decimal.parse('100')).div(whole, 2, 'down').toString(2);
+}
+
+/** Sums decimal texts exactly (money read from the database). */
+export function sumOf(values: readonly string[]): Decimal {
+  let units = 0n;
+  for (const value of values) units += Decimal.parse(String(value)).units;
+  return Decimal.fromUnits(units);
+}
+
+/**
+ * A search box's text as what it can mean: a user id (digits), an invite code (6-12 letters and
+ * digits, matched upper-cased), and otherwise a piece of an email or phone number.
+ */
+export function searchTerms(text: string): { id: number | null; inviteCode: string | null; like: string } {
+  const q = text.trim();
+  const id = /^\d{1,9}$/.test(q) ? Number(q) : null;
+  const inviteCode = /^[A-Za-z0-9]{4,16}$/.test(q) ? q.toUpperCase() : null;
+  // The LIKE wildcards in the text are matched as themselves.
+  const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return { id, inviteCode, like };
+}
+
+export interface TradeFigures {
+  /** Base quantity and quote amount, in units of 10^-18. */
+  volume: bigint;
+  amount: bigint;
+  trades: number;
+  /** Volume with a liquidity account on at least one side. */
+  makerVolume: bigint;
+  /** Volume between two liquidity accounts (no user on either side). */
+  houseOnlyVolume: bigint;
+}
+
+/** Per market: the volume of its trades, and how much of it the exchange's liquidity accounts made. */
+export function tradeFigures(
+  trades: readonly { marketId: number; number: string; amount: string; buyerId: number; sellerId: number }[],
+  liquidityAccounts: ReadonlySet<number>,
+): Map<number, TradeFigures> {
+  const figures = new Map<number, TradeFigures>();
+  for (const trade of trades) {
+    const market = figures.get(trade.marketId) ?? {
+      volume: 0n,
+      amount: 0n,
+      trades: 0,
+      makerVolume: 0n,
+      houseOnlyVolume: 0n,
+    };
+    const quantity = Decimal.parse(String(trade.number)).units;
+    market.volume += quantity;
+    market.amount += Decimal.parse(String(trade.amount)).units;
+    market.trades += 1;
+    const buyerIsHouse = liquidityAccounts.has(trade.buyerId);
+    const sellerIsHouse = liquidityAccounts.has(trade.sellerId);
+    if (buyerIsHouse || sellerIsHouse) market.makerVolume += quantity;
+    if (buyerIsHouse && sellerIsHouse) market.houseOnlyVolume += quantity;
+    figures.set(trade.marketId, market);
+  }
+  return figures;
+}
