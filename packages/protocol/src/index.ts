@@ -18,3 +18,4 @@ export * from './p2p.js';
 export * from './admin.js';
 export * from './transparency.js';
 export * from './admin-users.js';
+export * from './content-admin.js';

@@ -30,6 +30,14 @@ const ROUTES: Record<string, Permission | 'open'> = {
   'POST /api/admin/withdrawals/approve': 'reviews.finance',
   'POST /api/admin/withdrawals/reject': 'reviews.finance',
   'GET /api/admin/wallet/holdings': 'read',
+  'GET /api/admin/content/articles': 'read',
+  'GET /api/admin/content/articles/{id}': 'read',
+  'GET /api/admin/content/image/{name}': 'read',
+  'POST /api/admin/content/preview': 'content',
+  'POST /api/admin/content/articles/save': 'content',
+  'POST /api/admin/content/articles/withdraw': 'content',
+  'POST /api/admin/content/articles/restore': 'content',
+  'POST /api/admin/content/upload': 'content',
   // Called last by each principal: it ends the session.
   'POST /api/admin/session/logout': 'read',
 };

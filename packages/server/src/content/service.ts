@@ -11,7 +11,7 @@ import {
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { paged } from '../http/envelope.js';
-import { notFound } from '../http/errors.js';
+import { AppError, notFound } from '../http/errors.js';
 import { isMessageKey, translate } from '../http/messages/index.js';
 import { formatDateTime } from '../lib/time.js';
 import type { Settings } from './settings.js';
@@ -42,10 +42,12 @@ export class ContentService {
     const { total } = await this.db
       .selectFrom('news')
       .where('category_id', '=', categoryId)
+      .where('status', '=', 'published')
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow();
     const rows = await this.newsWithText(lang)
       .where('news.category_id', '=', categoryId)
+      .where('news.status', '=', 'published')
       .orderBy('news.sort')
       .orderBy('news.created_at', 'desc')
       .limit(perPage)
@@ -59,10 +61,16 @@ export class ContentService {
     );
   }
 
+  /** A published article; one the operator withdrew is named as withdrawn, not as unknown. */
   async info(id: number, lang: Lang): Promise<NewsItem> {
-    const row = await this.newsWithText(lang).where('news.id', '=', id).executeTakeFirst();
+    const row = await this.newsWithText(lang)
+      .select('news.status')
+      .where('news.id', '=', id)
+      .executeTakeFirst();
     if (!row) throw notFound();
-    return this.toItem(row);
+    if (row.status !== 'published') throw new AppError(410, 'error.article_withdrawn');
+    const { status: _status, ...item } = row;
+    return this.toItem(item);
   }
 
   /** Articles with their text in `lang`, or in English where that language has none. */

@@ -19,6 +19,7 @@ import * as totp from './migrations/017_totp.js';
 import * as p2p from './migrations/018_p2p.js';
 import * as operators from './migrations/019_operators.js';
 import * as adminUsers from './migrations/020_admin_users.js';
+import * as contentAdmin from './migrations/022_content_admin.js';
 import * as transparency from './migrations/023_transparency.js';
 
 /** Versioned migrations, in order. A new migration is a new entry; old ones never change. */
@@ -42,6 +43,7 @@ const MIGRATIONS = {
   '018_p2p': p2p,
   '019_operators': operators,
   '020_admin_users': adminUsers,
+  '022_content_admin': contentAdmin,
   '023_transparency': transparency,
 };
 

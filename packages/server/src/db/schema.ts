@@ -115,6 +115,41 @@ export interface NewsTable {
   banner: string | null;
   sort: number;
   created_at: number;
+  /** published or withdrawn (022_content_admin); an article is never deleted. */
+  status: Generated<'published' | 'withdrawn'>;
+  updated_at: number | null;
+  updated_by: string | null;
+  withdrawn_at: number | null;
+  withdrawn_by: string | null;
+  withdraw_reason: string | null;
+}
+
+/** Operators' images for articles: public only while a published article shows them. */
+export interface ContentImagesTable {
+  id: Generated<number>;
+  stored_name: string;
+  mime: string;
+  bytes: number;
+  width: number;
+  height: number;
+  operator: string;
+  created_at: number;
+}
+
+export interface NewsImagesTable {
+  news_id: number;
+  image_id: number;
+}
+
+export interface NewsRevisionsTable {
+  id: Generated<number>;
+  news_id: number;
+  at: number;
+  operator: string;
+  action: 'save' | 'withdraw' | 'restore';
+  reason: string;
+  /** JSON of the article after the change. */
+  article: string;
 }
 
 export interface NewsTextsTable {
@@ -793,6 +828,9 @@ export interface Database {
   news_categories: NewsCategoriesTable;
   news: NewsTable;
   news_texts: NewsTextsTable;
+  content_images: ContentImagesTable;
+  news_images: NewsImagesTable;
+  news_revisions: NewsRevisionsTable;
   currencies: CurrenciesTable;
   account_types: AccountTypesTable;
   currency_matches: CurrencyMatchesTable;
