@@ -20,6 +20,7 @@ import { auditLedger } from '../src/ledger/audit.js';
 import { JournalType } from '../src/ledger/journal.js';
 import { BUY, SELL } from '../src/spot/engine.js';
 import { LIMIT } from '../src/spot/orders.js';
+import type { PlaceOrder } from '../src/spot/service.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
 import { BTC, ETH, ETH_USDT, SPOT, USDT, balanceOf, trader } from './helpers/ledger.js';
 import { operatorSession, type OperatorSession } from './helpers/operators.js';
@@ -108,7 +109,12 @@ describe('dashboard', () => {
     const seller = await trader(ex, [[ETH, '5']]);
     const other = await trader(ex, [[USDT, '10000']]);
     await ex.db.kysely.updateTable('users').set({ review_status: 2 }).where('id', '=', buyer.id).execute();
-    const limit = (number: string, price: string) => ({ marketId: ETH_USDT, number, price, type: LIMIT });
+    const limit = (number: string, price: string): PlaceOrder => ({
+      marketId: ETH_USDT,
+      number,
+      price,
+      type: LIMIT,
+    });
     // The maker sells 2; a user buys 1.5 of it and the house's own taker the other 0.5.
     await ex.spot.place(maker, SELL, limit('2', '3000'));
     await ex.api.post(
