@@ -146,15 +146,15 @@ export class EarnCommands {
             { account: reserve, available: -holding.daily.units, locked: 0n },
             { account, available: holding.daily.units, locked: 0n },
           ],
-          { ...entry(JournalType.EARN_INTEREST, holding.id), at: context.now },
+          entry(JournalType.EARN_INTEREST, holding.id, context.now),
         );
       }
       const ended = day === holding.days;
       if (ended) {
-        books.post([{ account, available: holding.principal.units, locked: -holding.principal.units }], {
-          ...entry(JournalType.EARN_RELEASE, holding.id),
-          at: context.now,
-        });
+        books.post(
+          [{ account, available: holding.principal.units, locked: -holding.principal.units }],
+          entry(JournalType.EARN_RELEASE, holding.id, context.now),
+        );
       }
       const next: Holding = { ...holding, paidDays: day, income: holding.income.add(holding.daily) };
       context.insert('earn_interest', {

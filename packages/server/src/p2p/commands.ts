@@ -12,7 +12,7 @@ import type { RowWriter } from '../db/rows.js';
 import type { Database } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
 import type { Books } from '../ledger/books.js';
-import { JOURNAL_MEMO, JournalType } from '../ledger/journal.js';
+import { journalEntries, JournalType } from '../ledger/journal.js';
 import type { Command } from '../ledger/sequencer.js';
 import {
   adProblem,
@@ -28,15 +28,7 @@ import {
 const LEGAL = AccountTypeId.legal_account!;
 const REF = 'p2p_order';
 
-type JournalCode = (typeof JournalType)[keyof typeof JournalType];
-const entry = (type: JournalCode, refId: number, at: number) => ({
-  type,
-  memo: JOURNAL_MEMO[type as keyof typeof JOURNAL_MEMO],
-  refType: REF,
-  refId,
-  notes: `#${refId}`,
-  at,
-});
+const entry = journalEntries(REF);
 
 export interface AdState {
   id: number;

@@ -70,24 +70,18 @@ export function useHallAds({ side, currencyId, fiat, payType, page }: HallFilter
   });
 }
 
-/** A page of my orders (as buyer and seller), optionally of one status. */
-export function useMyOrders(status: number | undefined, page: number) {
-  const token = useSession((state) => state.token);
-  return useQuery({
-    queryKey: [...p2pKeys.orders, status, page, token],
-    queryFn: () =>
-      get<Paged<P2pOrderView>>('legal_deal/orders', { role: 'all', status, page, limit: P2P_PAGE_SIZE }),
-    enabled: token !== null,
-    placeholderData: keepPreviousData,
-  });
-}
+/** Whose orders a list shows: mine as buyer and seller (the desk), or those on my ads (my shop). */
+export type OrderListKind = 'mine' | 'shop';
 
-/** A page of the orders on my ads. */
-export function useShopOrders(status: number | undefined, page: number) {
+/** A page of my orders or my shop's, optionally of one status. */
+export function useOrderList(kind: OrderListKind, status: number | undefined, page: number) {
   const token = useSession((state) => state.token);
   return useQuery({
-    queryKey: [...p2pKeys.shopOrders, status, page, token],
-    queryFn: () => get<Paged<P2pOrderView>>('legal_shop/orders', { status, page, limit: P2P_PAGE_SIZE }),
+    queryKey: [...(kind === 'mine' ? p2pKeys.orders : p2pKeys.shopOrders), status, page, token],
+    queryFn: () =>
+      kind === 'mine'
+        ? get<Paged<P2pOrderView>>('legal_deal/orders', { role: 'all', status, page, limit: P2P_PAGE_SIZE })
+        : get<Paged<P2pOrderView>>('legal_shop/orders', { status, page, limit: P2P_PAGE_SIZE }),
     enabled: token !== null,
     placeholderData: keepPreviousData,
   });

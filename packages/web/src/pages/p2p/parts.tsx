@@ -1,10 +1,11 @@
 import type { P2pMerchantLevel, P2pOrderView, Paged, PayMethodCode } from '@oex/protocol';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListStatus } from '../../components/ListStatus.js';
 import { SideMenuLayout } from '../../components/SideMenuLayout.js';
 import { useExchangeTimeZone } from '../../features/content/news.js';
-import { useP2pLive } from '../../features/p2p/queries.js';
+import { useOrderList, useP2pLive, type OrderListKind } from '../../features/p2p/queries.js';
 import { ORDER_STATUSES } from '../../features/p2p/rules.js';
 import { currentLang } from '../../i18n/index.js';
 import { formatInZone } from '../../lib/format.js';
@@ -192,5 +193,37 @@ export function OrdersTable({
         <Pager total={query.data.total} page={page} perPage={query.data.per_page} onPage={onPage} />
       )}
     </>
+  );
+}
+
+const ORDER_LISTS = {
+  mine: { title: 'p2p.nav.orders', id: 'p2p-orders', detailPath: '/legalIndex/orderdetail' },
+  shop: { title: 'shop.nav.shoporders', id: 'shop-orders', detailPath: '/myshop/shoporderdetail' },
+} as const;
+
+/** /legalIndex/orders (mine, as buyer and seller) and /myshop/shoporders (on my ads): by state, paged. */
+export function OrderListPage({ kind }: { kind: OrderListKind }) {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<number | undefined>(undefined);
+  const [page, setPage] = useState(1);
+  const query = useOrderList(kind, status, page);
+  const list = ORDER_LISTS[kind];
+  return (
+    <section className="flex flex-col gap-3 px-3" aria-labelledby={`${list.id}-title`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 id={`${list.id}-title`} className="text-lg font-semibold">
+          {t(list.title)}
+        </h1>
+        <StatusFilter
+          id={`${list.id}-status`}
+          value={status}
+          onChange={(value) => {
+            setStatus(value);
+            setPage(1);
+          }}
+        />
+      </div>
+      <OrdersTable query={query} page={page} onPage={setPage} detailPath={list.detailPath} testId={list.id} />
+    </section>
   );
 }
