@@ -81,11 +81,13 @@ export const JOURNAL_MEMO = {
  * the type and the records name the reference as "#id".
  */
 export function journalEntries(refType: string) {
-  return (type: JournalTypeCode, refId: number) => ({
+  /** `at`: the instant the rows are dated, when the command applies something as of its own time. */
+  return (type: JournalTypeCode, refId: number, at?: number) => ({
     type,
     memo: JOURNAL_MEMO[type as keyof typeof JOURNAL_MEMO],
     refType,
     refId,
     notes: refId > 0 ? `#${refId}` : '',
+    ...(at === undefined ? {} : { at }),
   });
 }
