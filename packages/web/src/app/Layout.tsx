@@ -28,6 +28,7 @@ const PAGE_META: Record<string, { title: string; description: string }> = {
   '/login': { title: 'login.title', description: 'meta.home' },
   '/register': { title: 'register.title', description: 'meta.home' },
   '/forgetPassword': { title: 'forgot.title', description: 'meta.home' },
+  '/transparency': { title: 'transparency.title', description: 'meta.home' },
   ...Object.fromEntries(
     ['tradeAccount', 'legalAccount', 'leverAccount', 'secondAccount', 'financialAccount', 'transfer'].map(
       (page) => [`/assets/${page}`, { title: `assets.nav.${page}`, description: 'meta.home' }],
@@ -316,7 +317,10 @@ export function Layout() {
         className="border-t px-3 py-4 text-center text-xs"
         style={{ borderColor: 'var(--border)', color: 'var(--muted)' }}
       >
-        {t('footer.copyright')}
+        {t('footer.copyright')}{' '}
+        <Link to="/transparency" className="underline">
+          {t('footer.transparency')}
+        </Link>
       </footer>
     </div>
   );

@@ -183,6 +183,13 @@ export const routes: RouteObject[] = [
         lazy: () => import('../pages/earn/DepositPage.js').then((m) => ({ Component: m.DepositPage })),
       },
       { path: 'white', ...soon },
+      {
+        path: 'transparency',
+        lazy: () =>
+          import('../pages/transparency/TransparencyPage.js').then((m) => ({
+            Component: m.TransparencyPage,
+          })),
+      },
       p2pRoute,
       {
         path: 'second',
