@@ -1,6 +1,13 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { crc32, deflateSync } from 'node:zlib';
 import { AxeBuilder } from '@axe-core/playwright';
-import { Decimal } from '@oex/protocol';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { Decimal, type Role } from '@oex/protocol';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { generate } from 'otplib';
 
 /** The API's answer: code 1 is success, anything else is refused and msg says why. */
 export interface Envelope<T> {
@@ -130,4 +137,158 @@ export async function expectSentToLogIn(page: Page, path: string): Promise<void>
   const escaped = encodeURIComponent(path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   await expect(page).toHaveURL(new RegExp(`/login\\?redirect=${escaped}$`));
   await expect(page.getByText('Please log in and trade')).toBeVisible();
+}
+
+/** A small real PNG of one colour, made here (signature, IHDR, IDAT, IEND with their CRCs). */
+export function png(rgb: [number, number, number], size = 24): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'latin1');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+    return Buffer.concat([head, data, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2; // RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => rgb).flat())]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * The server under test, found by its writer lock file beside the database, which Playwright keeps
+ * in a scratch folder (see playwright.config.ts): its folder (the database is `e2e.db` there) and
+ * the local command line's admin token.
+ */
+export function serverLock(baseURL: string): { folder: string; adminToken: string } {
+  const port = Number(new URL(baseURL).port);
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  // A lock left by an earlier run names a server that is gone; of the rest, the newest is ours.
+  const locks = readdirSync(tmpdir())
+    .filter((name) => name.startsWith('oex-e2e-'))
+    .map((folder) => join(tmpdir(), folder))
+    .filter((folder) => existsSync(join(folder, 'e2e.db.writer.lock')))
+    .map((folder) => {
+      const lock = join(folder, 'e2e.db.writer.lock');
+      const held = JSON.parse(readFileSync(lock, 'utf8')) as {
+        pid: number;
+        port: number;
+        adminToken: string;
+      };
+      return { folder, at: statSync(lock).mtimeMs, ...held };
+    })
+    .filter((held) => held.port === port && alive(held.pid))
+    .sort((a, b) => b.at - a.at);
+  if (!locks[0]) throw new Error(`no writer lock for port ${port}`);
+  return { folder: locks[0].folder, adminToken: locks[0].adminToken };
+}
+
+export interface NewOperator {
+  name: string;
+  password: string;
+  totp_secret: string;
+}
+
+const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+/**
+ * A new operator of a role, made as operators are: by `npm run operator -- add` against the test
+ * server's database. The name is unique per call.
+ */
+export function addOperator(role: Role): NewOperator {
+  const baseURL = test.info().project.use.baseURL!;
+  const name = `e2e-${role}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const database = `sqlite:${join(serverLock(baseURL).folder, 'e2e.db')}`;
+  const output = execFileSync(
+    'npm',
+    ['run', '--silent', 'operator', '--', 'add', '--name', name, '--role', role, '--json'],
+    { cwd: REPO_ROOT, env: { ...process.env, DATABASE_URL: database }, encoding: 'utf8' },
+  );
+  const made = JSON.parse(output.trim().split('\n').at(-1)!) as NewOperator;
+  expect(made.name).toBe(name);
+  return made;
+}
+
+/**
+ * A new operator of a role signs in through the console's login page with a fresh authenticator
+ * code, and lands on the dashboard. A code step is accepted once, so a second sign-in in the same
+ * 30 s would wait for the next.
+ */
+export async function operatorLogin(page: Page, role: Role): Promise<NewOperator> {
+  const operator = addOperator(role);
+  await page.goto('/admin/login');
+  await page.getByLabel('Operator name').fill(operator.name);
+  await page.getByLabel('Password').fill(operator.password);
+  await page.getByLabel('Authenticator code').fill(await generate({ secret: operator.totp_secret }));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByTestId('admin-operator')).toContainText(operator.name);
+  return operator;
+}
+
+/** The password of users made by `newUser`. */
+export const USER_PASSWORD = 'Desk-Puffin-66';
+
+export interface User {
+  email: string;
+  token: string;
+}
+
+/** A call to the API as a user (`token`) or the local command line (`admin`), answering its envelope. */
+export async function send<T>(
+  request: APIRequestContext,
+  method: 'GET' | 'POST',
+  path: string,
+  auth: { token?: string; admin?: string },
+  data?: Record<string, unknown>,
+): Promise<Envelope<T>> {
+  const headers: Record<string, string> = {};
+  if (auth.token) headers.authorization = auth.token;
+  if (auth.admin) headers['x-admin-token'] = auth.admin;
+  const answer =
+    method === 'GET'
+      ? await request.get(`/api/${path}`, { headers, params: data as Record<string, string> })
+      : await request.post(`/api/${path}`, { headers, data: data ?? {} });
+  return (await answer.json()) as Envelope<T>;
+}
+
+export async function must<T>(...args: Parameters<typeof send>): Promise<T> {
+  const envelope = await send<T>(...args);
+  expect(envelope.code, `${args[2]}: ${envelope.msg}`).toBe(1);
+  return envelope.data;
+}
+
+/** Sends a code, waiting out the per-address sending limit when several users are made in a row. */
+export async function sendCode(
+  request: APIRequestContext,
+  auth: { token?: string },
+  to: string,
+  type: number,
+): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    const envelope = await send(request, 'POST', 'notify/send_email', auth, { to, type });
+    if (envelope.code === 1) return;
+    expect(attempt, envelope.msg).toBeLessThan(8);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+export async function newUser(request: APIRequestContext, prefix: string): Promise<User> {
+  const { email, token } = await registerUser(request, prefix, USER_PASSWORD);
+  return { email, token };
 }

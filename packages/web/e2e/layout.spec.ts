@@ -1,8 +1,5 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
-import { signInAs } from './helpers.js';
+import { serverLock, signInAs } from './helpers.js';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -42,33 +39,9 @@ async function order(
   expect(answer.ok(), await answer.text()).toBe(true);
 }
 
-/**
- * The operator's admin token for the server under test: in its writer lock file beside the
- * database, which Playwright keeps in a scratch folder; the server writes its port there too.
- */
+/** The operator's admin token for the server under test (in its writer lock file). */
 function adminToken(baseURL: string): string {
-  const port = Number(new URL(baseURL).port);
-  const alive = (pid: number) => {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  // A lock left by an earlier run names a server that is gone; of the rest, the newest is ours.
-  const locks = readdirSync(tmpdir())
-    .filter((name) => name.startsWith('oex-e2e-'))
-    .map((folder) => join(tmpdir(), folder, 'e2e.db.writer.lock'))
-    .filter((lock) => existsSync(lock))
-    .map((lock) => ({
-      at: statSync(lock).mtimeMs,
-      ...(JSON.parse(readFileSync(lock, 'utf8')) as { pid: number; port: number; adminToken: string }),
-    }))
-    .filter((held) => held.port === port && alive(held.pid))
-    .sort((a, b) => b.at - a.at);
-  if (!locks[0]) throw new Error(`no writer lock for port ${port}`);
-  return locks[0].adminToken;
+  return serverLock(baseURL).adminToken;
 }
 
 /**

@@ -1,11 +1,19 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { Decimal } from '@oex/protocol';
 import { generate } from 'otplib';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { expectAccessible, expectDrawnAndFitting, latestCode, openThemed, type Envelope } from './helpers.js';
+import {
+  expectAccessible,
+  expectDrawnAndFitting,
+  latestCode,
+  must,
+  newUser,
+  openThemed,
+  png,
+  sendCode,
+  serverLock,
+  type Envelope,
+  type User,
+} from './helpers.js';
 
 /**
  * The fiat desk (issue 16) in two browsers: Bob, a merchant, posts a sell ad; Alice buys from it,
@@ -15,138 +23,19 @@ import { expectAccessible, expectDrawnAndFitting, latestCode, openThemed, type E
  */
 
 const LEGAL = 2;
-const PASSWORD = 'Desk-Puffin-66';
 const TRADE_PASSWORD = 'Trade-Harbor-77';
 const CARD_NO = '6222020200112233';
 
-interface User {
-  email: string;
-  token: string;
-}
-
-/** The operator's admin token: in the server's writer lock file (see layout.spec.ts). */
+/** The operator's admin token: in the server's writer lock file. */
 function adminToken(baseURL: string): string {
-  const port = Number(new URL(baseURL).port);
-  const alive = (pid: number) => {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  const locks = readdirSync(tmpdir())
-    .filter((name) => name.startsWith('oex-e2e-'))
-    .map((folder) => join(tmpdir(), folder, 'e2e.db.writer.lock'))
-    .filter((lock) => existsSync(lock))
-    .map((lock) => ({
-      at: statSync(lock).mtimeMs,
-      ...(JSON.parse(readFileSync(lock, 'utf8')) as { pid: number; port: number; adminToken: string }),
-    }))
-    .filter((held) => held.port === port && alive(held.pid))
-    .sort((a, b) => b.at - a.at);
-  if (!locks[0]) throw new Error(`no writer lock for port ${port}`);
-  return locks[0].adminToken;
+  return serverLock(baseURL).adminToken;
 }
 
-/** A small real PNG of one colour. */
-function png(rgb: [number, number, number], size = 24): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(data.length, 0);
-    head.write(type, 4, 'latin1');
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-    return Buffer.concat([head, data, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0);
-  ihdr.writeUInt32BE(size, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => rgb).flat())]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 const image = (name: string, rgb: [number, number, number]) => ({
   name,
   mimeType: 'image/png',
   buffer: png(rgb),
 });
-
-async function send<T>(
-  request: APIRequestContext,
-  method: 'GET' | 'POST',
-  path: string,
-  auth: { token?: string; admin?: string },
-  data?: Record<string, unknown>,
-): Promise<Envelope<T>> {
-  const headers: Record<string, string> = {};
-  if (auth.token) headers.authorization = auth.token;
-  if (auth.admin) headers['x-admin-token'] = auth.admin;
-  const answer =
-    method === 'GET'
-      ? await request.get(`/api/${path}`, { headers, params: data as Record<string, string> })
-      : await request.post(`/api/${path}`, { headers, data: data ?? {} });
-  return (await answer.json()) as Envelope<T>;
-}
-
-async function must<T>(...args: Parameters<typeof send>): Promise<T> {
-  const envelope = await send<T>(...args);
-  expect(envelope.code, `${args[2]}: ${envelope.msg}`).toBe(1);
-  return envelope.data;
-}
-
-/** Sends a code, waiting out the per-address sending limit when several users are made in a row. */
-async function sendCode(
-  request: APIRequestContext,
-  auth: { token?: string },
-  to: string,
-  type: number,
-): Promise<void> {
-  for (let attempt = 0; ; attempt += 1) {
-    const envelope = await send(request, 'POST', 'notify/send_email', auth, { to, type });
-    if (envelope.code === 1) return;
-    expect(attempt, envelope.msg).toBeLessThan(8);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-}
-
-async function newUser(request: APIRequestContext, prefix: string): Promise<User> {
-  const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
-  await sendCode(request, {}, email, 1);
-  const code = await latestCode(request, email);
-  await must(
-    request,
-    'POST',
-    'user/register',
-    {},
-    {
-      type: 'email',
-      account: email,
-      password: PASSWORD,
-      re_password: PASSWORD,
-      sms_code: code,
-      invite_code: 'DEMO2026',
-    },
-  );
-  const { token } = await must<{ token: string }>(
-    request,
-    'POST',
-    'user/login',
-    {},
-    {
-      login_type: 'email',
-      account: email,
-      password: PASSWORD,
-    },
-  );
-  return { email, token };
-}
 
 async function upload(
   request: APIRequestContext,

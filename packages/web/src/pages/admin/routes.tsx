@@ -34,8 +34,11 @@ export const adminRoute: RouteObject = {
         { path: 'balances', ...notBuilt }, // helper "users"
         { path: 'markets', ...notBuilt }, // helper "markets"
         { path: 'content', ...notBuilt }, // helper "content"
-        { path: 'reviews', ...notBuilt }, // helper "shell"
-        { path: 'log', ...notBuilt }, // helper "shell"
+        {
+          path: 'reviews',
+          lazy: () => import('./reviews/ReviewsPage.js').then((m) => ({ Component: m.ReviewsPage })),
+        },
+        { path: 'log', lazy: () => import('./log/LogPage.js').then((m) => ({ Component: m.LogPage })) },
         {
           path: '*',
           lazy: () => import('./shell/NotBuilt.js').then((m) => ({ Component: m.NoSuchPage })),

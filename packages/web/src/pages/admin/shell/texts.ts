@@ -3,6 +3,9 @@ import type { AreaTexts } from '../i18n.js';
 /** The console's frame: navigation, sign-in and the placeholder of pages not built yet. */
 export const texts: AreaTexts = {
   en: {
+    'pager.pages': 'Pages',
+    'pager.previous': 'Previous',
+    'pager.next': 'Next',
     title: 'Operator console',
     'nav.label': 'Console',
     'nav.dashboard': 'Dashboard',
@@ -36,6 +39,9 @@ export const texts: AreaTexts = {
     'login.back': 'Back to the exchange',
   },
   zh: {
+    'pager.pages': '分页',
+    'pager.previous': '上一页',
+    'pager.next': '下一页',
     title: '运营控制台',
     'nav.label': '控制台',
     'nav.dashboard': '概览',
@@ -69,6 +75,9 @@ export const texts: AreaTexts = {
     'login.back': '返回交易所',
   },
   hk: {
+    'pager.pages': '分頁',
+    'pager.previous': '上一頁',
+    'pager.next': '下一頁',
     title: '營運控制台',
     'nav.label': '控制台',
     'nav.dashboard': '概覽',
@@ -102,6 +111,9 @@ export const texts: AreaTexts = {
     'login.back': '返回交易所',
   },
   jp: {
+    'pager.pages': 'ページ',
+    'pager.previous': '前へ',
+    'pager.next': '次へ',
     title: '運営コンソール',
     'nav.label': 'コンソール',
     'nav.dashboard': 'ダッシュボード',
@@ -135,6 +147,9 @@ export const texts: AreaTexts = {
     'login.back': '取引所に戻る',
   },
   gm: {
+    'pager.pages': 'Seiten',
+    'pager.previous': 'Zurück',
+    'pager.next': 'Weiter',
     title: 'Betreiberkonsole',
     'nav.label': 'Konsole',
     'nav.dashboard': 'Übersicht',
@@ -168,6 +183,9 @@ export const texts: AreaTexts = {
     'login.back': 'Zurück zur Börse',
   },
   du: {
+    'pager.pages': "Pagina's",
+    'pager.previous': 'Vorige',
+    'pager.next': 'Volgende',
     title: 'Beheerconsole',
     'nav.label': 'Console',
     'nav.dashboard': 'Overzicht',
@@ -201,6 +219,9 @@ export const texts: AreaTexts = {
     'login.back': 'Terug naar de beurs',
   },
   fr: {
+    'pager.pages': 'Pages',
+    'pager.previous': 'Précédent',
+    'pager.next': 'Suivant',
     title: 'Console des opérateurs',
     'nav.label': 'Console',
     'nav.dashboard': 'Tableau de bord',
