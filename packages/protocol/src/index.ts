@@ -19,3 +19,4 @@ export * from './admin.js';
 export * from './transparency.js';
 export * from './admin-users.js';
 export * from './content-admin.js';
+export * from './admin-markets.js';

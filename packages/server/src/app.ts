@@ -23,6 +23,8 @@ import { openAdmin, type Admin } from './admin/module.js';
 import { adminConsoleRoutes } from './admin/routes.js';
 import { openAdminUsers } from './admin/users/module.js';
 import { adminUsersRoutes } from './admin/users/routes.js';
+import { openMarketsDesk, type Markets } from './admin/markets/module.js';
+import { adminMarketsRoutes } from './admin/markets/routes.js';
 import { adminRoutes } from './ledger/admin-routes.js';
 import { BalanceLiveFeed } from './ledger/live.js';
 import { CurrencyDirectory } from './ledger/currencies.js';
@@ -109,6 +111,8 @@ export interface Exchange extends Omit<Core, 'close'> {
   hub: Hub;
   /** The fiat P2P desk (its timers run with the server). */
   p2p: P2p;
+  /** Scheduled changes of markets, currencies, seconds options and products. */
+  markets: Markets;
   /** The demo's liquidity bot, when it runs. */
   marketMaker: MarketMaker | undefined;
   /** The base URL once listening, such as http://127.0.0.1:8080. */
@@ -322,6 +326,22 @@ export async function startExchange(config: Config, options: StartOptions = {}):
     config.exchangeTz,
   );
   adminUsersRoutes(app, { ...(await openAdminUsers(core, () => walletService.holdings())), allow });
+  // Before the market maker and the listener: changes due while down apply before any order.
+  const markets = await openMarketsDesk({
+    db: db.kysely,
+    sequencer: core.sequencer,
+    spot: core.spot,
+    currencies,
+    networks: core.wallet.networks,
+    lever: core.lever.service,
+    leverTerms: core.lever.terms,
+    microTerms: core.micro.terms,
+    settings: core.settings,
+    clock: core.clock,
+    timeZone: config.exchangeTz,
+    log: core.log,
+  });
+  adminMarketsRoutes(app, { desk: markets.desk, allow });
   walletRoutes(app, {
     wallet: core.wallet,
     conversions: new Conversions(db.kysely, core.spot, currencies, core.clock),
@@ -383,9 +403,11 @@ export async function startExchange(config: Config, options: StartOptions = {}):
   core.earn.payer.run();
   core.transparency.daily.run();
   p2p.timers.run();
+  markets.applier.run();
   try {
     await app.listen({ port: options.port ?? config.port, host: config.host });
   } catch (error) {
+    await markets.applier.stop();
     await p2p.timers.stop();
     await core.close();
     throw error;
@@ -398,12 +420,14 @@ export async function startExchange(config: Config, options: StartOptions = {}):
     app,
     hub,
     p2p,
+    markets,
     marketMaker: maker,
     url: `http://127.0.0.1:${port}`,
     async close() {
       maker?.stop();
       live.close();
       hub.close();
+      await markets.applier.stop();
       await p2p.timers.stop();
       await app.close();
       await core.close();

@@ -38,6 +38,13 @@ const ROUTES: Record<string, Permission | 'open'> = {
   'POST /api/admin/content/articles/withdraw': 'content',
   'POST /api/admin/content/articles/restore': 'content',
   'POST /api/admin/content/upload': 'content',
+  'GET /api/admin/markets': 'read',
+  'GET /api/admin/currencies': 'read',
+  'GET /api/admin/micro/options': 'read',
+  'GET /api/admin/earn/products': 'read',
+  'GET /api/admin/changes': 'read',
+  'POST /api/admin/changes/schedule': 'markets',
+  'POST /api/admin/changes/cancel': 'markets',
   // Called last by each principal: it ends the session.
   'POST /api/admin/session/logout': 'read',
 };

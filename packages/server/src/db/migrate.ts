@@ -19,6 +19,7 @@ import * as totp from './migrations/017_totp.js';
 import * as p2p from './migrations/018_p2p.js';
 import * as operators from './migrations/019_operators.js';
 import * as adminUsers from './migrations/020_admin_users.js';
+import * as scheduledChanges from './migrations/021_scheduled_changes.js';
 import * as contentAdmin from './migrations/022_content_admin.js';
 import * as transparency from './migrations/023_transparency.js';
 
@@ -43,6 +44,7 @@ const MIGRATIONS = {
   '018_p2p': p2p,
   '019_operators': operators,
   '020_admin_users': adminUsers,
+  '021_scheduled_changes': scheduledChanges,
   '022_content_admin': contentAdmin,
   '023_transparency': transparency,
 };

@@ -266,6 +266,8 @@ export interface OrdersTable {
   status: number;
   created_at: number;
   updated_at: number;
+  /** The market's fee rate when the order was placed: its fills pay this, whatever comes after. */
+  fee_rate: Money;
 }
 
 export interface TradesTable {
@@ -314,6 +316,9 @@ export interface CurrencyProtocolsTable {
   explorer_tx_url: string;
   sort: number;
   min_deposit: Money;
+  /** The network's own switches, beside the currency's (migration 021). */
+  open_deposit: Generated<Flag>;
+  open_withdraw: Generated<Flag>;
 }
 
 export interface DepositAddressesTable {
@@ -423,6 +428,8 @@ export interface MicroSecondsTable {
   seconds: number;
   profit_ratio: Money;
   sort: number;
+  /** 0: no longer offered (open contracts keep their terms). */
+  is_open: Generated<Flag>;
 }
 
 export interface MicroCurrenciesTable {
@@ -505,6 +512,9 @@ export interface LeverPositionsTable {
   last_overnight_at: number | null;
   request_id: string | null;
   request_hash: string | null;
+  /** The spread of the close and the overnight rate in force when it was placed. */
+  point_rate: Money;
+  overnight_rate: Money;
 }
 
 export interface LeverOvernightTable {
@@ -725,26 +735,23 @@ export interface OperatorLogTable {
   hash: string;
 }
 
-/** A currency's proof-of-liabilities snapshot (migration 023): the published root and total. */
-export interface LiabilitySnapshotsTable {
+/** A change of a market, currency, network, seconds option or product, at a stated time. */
+export interface ScheduledChangesTable {
   id: Generated<number>;
-  currency_id: number;
-  day: string | null;
-  due_at: number | null;
-  taken_at: number;
-  root_hash: string;
-  leaf_count: number;
+  kind: string;
+  target_id: number;
+  changes: string;
+  before: string | null;
+  effective_at: number;
+  created_at: number;
+  created_by: string;
+  reason: string;
   notice_id: number | null;
-  total: Money;
-}
-
-/** One user's leaf of a snapshot's Merkle-sum tree, at its index. */
-export interface LiabilityLeavesTable {
-  snapshot_id: number;
-  idx: number;
-  user_id: number;
-  salt: string;
-  balance: Money;
+  applied_at: number | null;
+  cancelled_at: number | null;
+  cancelled_by: string | null;
+  cancel_reason: string | null;
+  cancel_notice_id: number | null;
 }
 
 /** A manual balance adjustment (migration 020): applied at once up to the limit, else after a second operator. */
@@ -777,11 +784,34 @@ export interface AdminAuditRunsTable {
   operator: string;
 }
 
+/** A currency's proof-of-liabilities snapshot (migration 023): the published root and total. */
+export interface LiabilitySnapshotsTable {
+  id: Generated<number>;
+  currency_id: number;
+  day: string | null;
+  due_at: number | null;
+  taken_at: number;
+  root_hash: string;
+  leaf_count: number;
+  notice_id: number | null;
+  total: Money;
+}
+
+/** One user's leaf of a snapshot's Merkle-sum tree, at its index. */
+export interface LiabilityLeavesTable {
+  snapshot_id: number;
+  idx: number;
+  user_id: number;
+  salt: string;
+  balance: Money;
+}
+
 export interface Database {
-  admin_adjustments: AdminAdjustmentsTable;
-  admin_audit_runs: AdminAuditRunsTable;
   liability_snapshots: LiabilitySnapshotsTable;
   liability_leaves: LiabilityLeavesTable;
+  admin_adjustments: AdminAdjustmentsTable;
+  admin_audit_runs: AdminAuditRunsTable;
+  scheduled_changes: ScheduledChangesTable;
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
   operator_log: OperatorLogTable;

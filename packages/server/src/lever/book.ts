@@ -26,6 +26,10 @@ export interface Position {
   createdAt: number;
   openedAt: number | null;
   lastOvernightAt: number | null;
+  /** The spread (percent of the mark) its owner's close pays: the market's when it was placed. */
+  pointRate: Decimal;
+  /** The daily overnight rate it pays: the market's when it was placed. */
+  overnightRate: Decimal;
 }
 
 /**

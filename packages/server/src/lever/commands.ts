@@ -222,17 +222,17 @@ export class LeverCommands {
   }
 
   /**
-   * One day's overnight fee of a position: from its margin, then the balance, to fees. Recorded
+   * One day's overnight fee of a position, at its own rate: from its margin, then the balance, to fees. Recorded
    * under (position, charge time), a key that exists once: a day is never charged twice.
    */
-  overnight(id: number, chargeTime: number, rate: Decimal, decimals: number): Command<Position | null> {
+  overnight(id: number, chargeTime: number, decimals: number): Command<Position | null> {
     return (context) => {
       const position = this.book.get(id);
       if (!position || position.status !== 1) return null;
       if (position.lastOvernightAt !== null && chargeTime <= position.lastOvernightAt) return null;
       const { books } = context;
       const account = this.account(books, position.userId, position.quoteId);
-      const fee = feeOf(position.price, position.number, rate, decimals);
+      const fee = feeOf(position.price, position.number, position.overnightRate, decimals);
       const split = overnightSplit(fee, position.margin, Decimal.fromUnits(account.balance));
       const charged = split.fromMargin.add(split.fromBalance);
       if (charged.isPositive()) {
@@ -312,6 +312,8 @@ export class LeverCommands {
       origin_caution_money: position.originMargin.toString(),
       trade_fee: position.fee.toString(),
       overnight_money: '0',
+      point_rate: position.pointRate.toString(),
+      overnight_rate: position.overnightRate.toString(),
       created_at: now,
       opened_at: position.status === 1 ? now : null,
     };

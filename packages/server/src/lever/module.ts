@@ -15,6 +15,8 @@ import { LeverTermsReader, readLeverOptions, seedLeverTerms } from './terms.js';
 export interface Lever {
   service: LeverService;
   risk: LeverRisk;
+  /** The markets' leverage terms (a scheduled change makes it read them again at once). */
+  terms: LeverTermsReader;
 }
 
 const FUNDED_MARK = 'demo_lever_funded';
@@ -42,12 +44,11 @@ export async function openLever(deps: {
     deps.sequencer,
     deps.tape,
     deps.settings,
-    terms,
     deps.currencies,
     deps.timeZone,
   );
   risk.attach();
-  return { service, risk };
+  return { service, risk, terms };
 }
 
 /** The demo's lever pool and insurance get the data file's funding once, in the open. */

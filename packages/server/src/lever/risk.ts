@@ -8,7 +8,6 @@ import type { Position } from './book.js';
 import type { Closed } from './commands.js';
 import { mustLiquidate, overnightDue, stopTriggered, targetReached } from './rules.js';
 import type { LeverService } from './service.js';
-import type { LeverTermsReader } from './terms.js';
 import { TriggerIndex } from './triggers.js';
 
 const MINUTE = 60_000;
@@ -32,7 +31,6 @@ export class LeverRisk {
     private readonly sequencer: Sequencer,
     private readonly tape: MarkTape,
     private readonly settings: Settings,
-    private readonly terms: LeverTermsReader,
     private readonly currencies: CurrencyDirectory,
     private readonly timeZone: string,
   ) {
@@ -130,15 +128,15 @@ export class LeverRisk {
   private async chargeOvernight(asOf: number, threshold: Decimal): Promise<void> {
     const [hours, minutes] = (await this.settings.get('lever_overnight_time')).split(':').map(Number);
     const at = ((hours ?? 0) * 60 + (minutes ?? 0)) * MINUTE;
-    const terms = await this.terms.current();
     // The latest charge instant, once: a position charged since (or opened after) owes nothing.
     const latest = this.chargeTimes(asOf - 3 * 86_400_000, asOf, at).at(-1);
     if (latest === undefined) return;
     for (const marketId of this.lever.book.markets()) {
-      const rate = terms.get(marketId)?.overnightRate;
-      if (!rate || !rate.isPositive() || !this.index.mayOweOvernight(marketId, latest, threshold)) continue;
+      if (!this.index.mayOweOvernight(marketId, latest, threshold)) continue;
       for (const position of this.lever.book.ofMarket(marketId)) {
-        if (position.status !== 1 || position.openedAt === null) continue;
+        // Each position pays the rate it was opened under.
+        if (position.status !== 1 || position.openedAt === null || !position.overnightRate.isPositive())
+          continue;
         const since = Math.max(position.openedAt, position.lastOvernightAt ?? 0);
         if (since >= latest) continue;
         const due = overnightDue(
@@ -149,7 +147,7 @@ export class LeverRisk {
         );
         const decimals = this.currencies.currency(position.quoteId).decimals;
         for (const time of due) {
-          await this.sequencer.submit(this.lever.commands.overnight(position.id, time, rate, decimals));
+          await this.sequencer.submit(this.lever.commands.overnight(position.id, time, decimals));
         }
       }
     }

@@ -89,6 +89,8 @@ export function positionOfRow(row: Selectable<LeverPositionsTable>): Position {
     createdAt: Number(row.created_at),
     openedAt: row.opened_at === null ? null : Number(row.opened_at),
     lastOvernightAt: row.last_overnight_at === null ? null : Number(row.last_overnight_at),
+    pointRate: dec(row.point_rate),
+    overnightRate: dec(row.overnight_rate),
   };
 }
 
@@ -209,6 +211,8 @@ export class LeverService {
           createdAt: now,
           openedAt: input.status === 1 ? now : null,
           lastOvernightAt: null,
+          pointRate,
+          overnightRate: terms.overnightRate,
           requestId: request?.requestId ?? null,
           requestHash: request?.hash ?? null,
         }),
@@ -238,7 +242,8 @@ export class LeverService {
       throw badRequest('error.lever_not_open');
     const market = this.deps.markets.market(position.marketId);
     const mark = this.mark(market.id);
-    const price = exitPrice(mark, position.side, dec(market.row.lever_point_rate), market.priceDecimals);
+    // The spread the position was opened under, not the market's of today.
+    const price = exitPrice(mark, position.side, position.pointRate, market.priceDecimals);
     await this.deps.sequencer
       .submit(this.commands.close(id, price, mark, 1, userId))
       .catch(postingErrorToAppError);

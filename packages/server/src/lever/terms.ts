@@ -67,6 +67,10 @@ export class LeverTermsReader {
     return this.fresh.current();
   }
 
+  forget(): void {
+    this.fresh.forget();
+  }
+
   private async read(): Promise<Map<number, MarketLeverTerms>> {
     const rows = await this.db.selectFrom('lever_markets').selectAll().execute();
     return new Map(

@@ -11,6 +11,11 @@ export class Fresh<T> {
     private readonly ms = 1000,
   ) {}
 
+  /** The next call reads again (the rows just changed). */
+  forget(): void {
+    this.cached = undefined;
+  }
+
   current(): Promise<T> {
     const now = this.now();
     if (!this.cached || now - this.cached.at >= this.ms || now < this.cached.at) {

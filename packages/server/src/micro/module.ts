@@ -14,6 +14,8 @@ import { readOptionsFile, seedTerms, TermsReader } from './terms.js';
 export interface Micro {
   service: MicroService;
   settler: MicroSettler;
+  /** The terms on offer (a scheduled change makes it read them again at once). */
+  terms: TermsReader;
 }
 
 /** Seconds contracts: terms seeded, open orders loaded, settlement attached to the tape's ticks. */
@@ -28,14 +30,12 @@ export async function openMicro(deps: {
   demo: boolean;
 }): Promise<Micro> {
   await seedTerms(deps.db);
-  const service = await MicroService.load({
-    ...deps,
-    terms: new TermsReader(deps.db, deps.settings, () => deps.clock.now()),
-  });
+  const terms = new TermsReader(deps.db, deps.settings, () => deps.clock.now());
+  const service = await MicroService.load({ ...deps, terms });
   if (deps.demo) await fundDemoPool(service, deps.currencies);
   const settler = new MicroSettler(service, deps.sequencer, deps.tape);
   settler.attach();
-  return { service, settler };
+  return { service, settler, terms };
 }
 
 /** The demo's pool gets the data file's funding once, in the open, like any operator's. */

@@ -68,9 +68,20 @@ export class TermsReader {
     return this.fresh.current();
   }
 
+  forget(): void {
+    this.fresh.forget();
+  }
+
   private async read(): Promise<Terms> {
     const [seconds, currencies, fee] = await Promise.all([
-      this.db.selectFrom('micro_seconds').selectAll().orderBy('sort').orderBy('seconds').execute(),
+      // A duration withdrawn from offer takes no new contract; open ones keep their terms.
+      this.db
+        .selectFrom('micro_seconds')
+        .selectAll()
+        .where('is_open', '=', 1)
+        .orderBy('sort')
+        .orderBy('seconds')
+        .execute(),
       this.db.selectFrom('micro_currencies').selectAll().orderBy('sort').execute(),
       this.settings.get('micro_trade_fee'),
     ]);

@@ -9,22 +9,28 @@ import { badRequest } from '../http/errors.js';
  */
 const MAX_STEPS = 10n ** 15n - 1n;
 
-/** A market and the conversions between its decimals and the engine's ticks and lots. */
+/**
+ * A market and the conversions between its decimals and the engine's ticks and lots. Its settings
+ * change only through a scheduled change (admin/markets), applied by a sequencer command, so every
+ * order before it saw the old settings and every order after it the new ones.
+ */
 export class Market {
   readonly id: number;
   readonly symbol: string;
   readonly baseId: number;
   readonly quoteId: number;
-  readonly priceDecimals: number;
-  readonly numberDecimals: number;
-  readonly feeRate: Decimal;
+  row!: Selectable<CurrencyMatchesTable>;
+  priceDecimals!: number;
+  numberDecimals!: number;
+  /** The fee rate of orders placed now; each order keeps the rate it was placed under. */
+  feeRate!: Decimal;
   /** The smallest quantity an order may have. */
-  readonly minNumber: Decimal;
-  private readonly tickUnits: bigint;
-  private readonly lotUnits: bigint;
+  minNumber!: Decimal;
+  private tickUnits!: bigint;
+  private lotUnits!: bigint;
 
   constructor(
-    readonly row: Selectable<CurrencyMatchesTable>,
+    row: Selectable<CurrencyMatchesTable>,
     readonly baseCode: string,
     readonly quoteCode: string,
   ) {
@@ -32,14 +38,21 @@ export class Market {
     this.symbol = row.symbol;
     this.baseId = row.base_currency_id;
     this.quoteId = row.quote_currency_id;
+    this.reconfigure(row);
+  }
+
+  /** Takes the row's settings (at start, and when a scheduled change applies). */
+  reconfigure(row: Selectable<CurrencyMatchesTable>): void {
+    const feeRate = Decimal.parse(String(row.change_fee_rate));
+    // Price x quantity x fee rate must stay exact within 18 decimals.
+    if (row.price_decimals + row.number_decimals + feeRate.decimalPlaces() > SCALE) {
+      throw new Error(`market ${row.symbol}: decimals too fine for exact settlement`);
+    }
+    this.row = row;
     this.priceDecimals = row.price_decimals;
     this.numberDecimals = row.number_decimals;
-    this.feeRate = Decimal.parse(String(row.change_fee_rate));
+    this.feeRate = feeRate;
     this.minNumber = Decimal.parse(String(row.min_number));
-    // Price x quantity x fee rate must stay exact within 18 decimals.
-    if (this.priceDecimals + this.numberDecimals + this.feeRate.decimalPlaces() > SCALE) {
-      throw new Error(`market ${this.symbol}: decimals too fine for exact settlement`);
-    }
     this.tickUnits = 10n ** BigInt(SCALE - this.priceDecimals);
     this.lotUnits = 10n ** BigInt(SCALE - this.numberDecimals);
   }
@@ -122,14 +135,9 @@ export class Market {
   budgetUnits(quote: Decimal): bigint {
     return (quote.units * 10n ** BigInt(SCALE)) / (this.tickUnits * this.lotUnits);
   }
-
-  /** A fee on an amount, exact. */
-  fee(amount: Decimal): Decimal {
-    return amount.mul(this.feeRate);
-  }
 }
 
-/** The markets, read once at start. */
+/** The markets, read at start; a scheduled change reconfigures one in place. */
 export class MarketDirectory {
   private constructor(private readonly byId: Map<number, Market>) {}
 
@@ -145,6 +153,12 @@ export class MarketDirectory {
         ]),
       ),
     );
+  }
+
+  /** Every market takes its settings as stored again (after a failed commit). */
+  async refresh(db: Kysely<Database>): Promise<void> {
+    const rows = await db.selectFrom('currency_matches').selectAll().execute();
+    for (const row of rows) this.byId.get(row.id)?.reconfigure(row);
   }
 
   market(id: number): Market {

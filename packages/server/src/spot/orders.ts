@@ -1,13 +1,13 @@
 import { AccountTypeId, Decimal } from '@oex/protocol';
-import type { CompiledQuery, Kysely } from 'kysely';
+import type { CompiledQuery, Kysely, Selectable } from 'kysely';
 import type { RowWriter } from '../db/rows.js';
-import type { Database } from '../db/schema.js';
+import type { CurrencyMatchesTable, Database } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
 import type { Account, Books } from '../ledger/books.js';
 import { JournalType } from '../ledger/journal.js';
 import type { Command, CommandContext } from '../ledger/sequencer.js';
 import { BUY, OrderBook, SELL, type Fill, type Side } from './engine.js';
-import type { Market, MarketDirectory } from './markets.js';
+import { Market, type MarketDirectory } from './markets.js';
 import type { Period } from './periods.js';
 
 export const LIMIT = 0;
@@ -31,6 +31,8 @@ export interface OpenOrder {
   volume: Decimal;
   hold: Decimal;
   fee: Decimal;
+  /** The market's fee rate at placement: never changed by a later change of the market. */
+  feeRate: Decimal;
   createdAt: number;
 }
 
@@ -108,6 +110,7 @@ export class SpotOrders {
         volume: Decimal.parse(String(row.transacted_volume)),
         hold: Decimal.parse(String(row.hold)),
         fee: Decimal.parse(String(row.fee)),
+        feeRate: Decimal.parse(String(row.fee_rate)),
         createdAt: row.created_at,
       };
       const remaining = market.toLots(order.number.sub(order.filled));
@@ -116,8 +119,10 @@ export class SpotOrders {
     }
   }
 
-  /** Forgets the books and reads them again from the database (after a failed commit). */
+  /** Forgets the books and reads them, and the markets' settings, again from the database (after a failed commit). */
   async reload(): Promise<void> {
+    // A failed commit may have carried a market's new settings: take them as stored.
+    await this.markets.refresh(this.db);
     for (const market of this.markets.all()) this.books.set(market.id, new OrderBook());
     this.open.clear();
     await this.load();
@@ -125,6 +130,41 @@ export class SpotOrders {
 
   book(marketId: number): OrderBook {
     return this.books.get(marketId)!;
+  }
+
+  /**
+   * Gives a market new settings. New decimals rebuild its book in the new ticks and lots, in time
+   * priority (by id, as a restart does); a resting order whose price or size falls between the new
+   * ticks or lots refuses the change before anything moved, so no order's price or size is ever
+   * altered. Called by a sequencer command (admin/markets), so orders before it saw the old settings.
+   */
+  reconfigure(market: Market, next: Selectable<CurrencyMatchesTable>): void {
+    if (next.price_decimals === market.priceDecimals && next.number_decimals === market.numberDecimals) {
+      market.reconfigure(next);
+      return;
+    }
+    const resting = [...this.open.values()]
+      .filter((order) => order.market === market)
+      .sort((a, b) => a.id - b.id)
+      .map((order) => ({
+        order,
+        price: market.price(order.priceTicks),
+        remaining: order.number.sub(order.filled),
+      }));
+    const probe = new Market(next, market.baseCode, market.quoteCode);
+    const placed = resting.map(({ order, price, remaining }) => {
+      if (price.decimalPlaces() > next.price_decimals || remaining.decimalPlaces() > next.number_decimals) {
+        throw badRequest('error.admin_precision_open_orders');
+      }
+      return { order, ticks: probe.toTicks(price), lots: probe.toLots(remaining) };
+    });
+    market.reconfigure(next);
+    const book = new OrderBook();
+    for (const { order, ticks, lots } of placed) {
+      order.priceTicks = ticks;
+      book.restore(order.id, order.userId, order.way, ticks, lots);
+    }
+    this.books.set(market.id, book);
   }
 
   /** The command that places an order. Checks that need no state happen before, in the caller. */
@@ -135,6 +175,8 @@ export class SpotOrders {
     const priceTicks = input.type === LIMIT ? market.toTicks(input.price!) : 0;
     if (input.type === LIMIT) market.checkTotal(market.notionalUnits(priceTicks, lots));
     return (context) => {
+      // Checked in the command too: a market closed by an earlier command of the queue takes no order.
+      if (!market.tradable) throw badRequest('error.market_closed');
       const book = this.book(market.id);
       const order: OpenOrder = {
         id: context.nextId('orders'),
@@ -148,6 +190,7 @@ export class SpotOrders {
         volume: Decimal.ZERO,
         hold: Decimal.ZERO,
         fee: Decimal.ZERO,
+        feeRate: market.feeRate,
         createdAt: context.now,
       };
       this.hold(context.books, order, this.holdFor(order, lots, book));
@@ -272,8 +315,9 @@ export class SpotOrders {
     const [buy, sell] = taker.way === BUY ? [taker, maker] : [maker, taker];
     const base = market.quantity(fill.quantity);
     const quote = market.notional(fill.price, fill.quantity);
-    const baseFee = market.fee(base);
-    const quoteFee = market.fee(quote);
+    // Each side pays the rate its own order was placed under.
+    const baseFee = base.mul(buy.feeRate);
+    const quoteFee = quote.mul(sell.feeRate);
     const tradeId = context.nextId('trades');
     const ref = { refType: 'trade', refId: tradeId };
     /** One currency's leg: out of the payer's hold, to the payee less the fee, the fee to the fee account. */
@@ -354,6 +398,7 @@ export class SpotOrders {
       transacted_volume: order.volume.toString(),
       hold: order.hold.toString(),
       fee: order.fee.toString(),
+      fee_rate: order.feeRate.toString(),
       status,
       created_at: order.createdAt,
       updated_at: now,

@@ -92,13 +92,8 @@ export async function openWallet(deps: WalletDeps): Promise<Wallet> {
       new DepositWatcher(
         db,
         network.adapter!,
-        {
-          id: network.id,
-          currencyId: network.currencyId,
-          minDeposit: network.minDeposit,
-          confirmationsCredit: network.confirmationsCredit,
-          confirmationsWithdraw: network.confirmationsWithdraw,
-        },
+        // The network itself: a scheduled change of its minimum deposit reaches the watcher.
+        network,
         addresses,
         deposits,
         deps.clock,

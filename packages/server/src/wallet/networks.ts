@@ -19,6 +19,9 @@ export interface Network {
   confirmationsCredit: number;
   confirmationsWithdraw: number;
   explorerTxUrl: string;
+  /** The network's own switches (a scheduled change sets them), beside the currency's. */
+  openDeposit: boolean;
+  openWithdraw: boolean;
   adapter: ChainAdapter | null;
   /** Why there is no adapter, as a message key. */
   unavailable: MessageKey | null;
@@ -71,7 +74,9 @@ export async function seedNetworks(db: Kysely<Database>): Promise<void> {
   if (rows.length > 0) await db.insertInto('currency_protocols').values(rows).execute();
 }
 
-export type AdapterFactory = (network: Omit<Network, 'adapter' | 'unavailable'>) => {
+export type AdapterFactory = (
+  network: Omit<Network, 'adapter' | 'unavailable' | 'openDeposit' | 'openWithdraw'>,
+) => {
   adapter: ChainAdapter | null;
   unavailable: MessageKey | null;
   /** Replaces the stored explorer link: a local chain's transactions exist on no public explorer. */
@@ -104,6 +109,8 @@ export class Networks {
           confirmationsCredit: row.confirmations_credit,
           confirmationsWithdraw: row.confirmations_withdraw,
           explorerTxUrl: row.explorer_tx_url,
+          openDeposit: row.open_deposit === 1,
+          openWithdraw: row.open_withdraw === 1,
         };
         return { ...base, ...factory(base) };
       }),
@@ -139,6 +146,8 @@ export class Networks {
       memo_required: network.memoRequired ? 1 : 0,
       confirmations_credit: network.confirmationsCredit,
       confirmations_withdraw: network.confirmationsWithdraw,
+      open_deposit: network.openDeposit ? 1 : 0,
+      open_withdraw: network.openWithdraw ? 1 : 0,
     };
   }
 }

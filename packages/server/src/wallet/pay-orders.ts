@@ -40,7 +40,7 @@ export class PayOrders {
     const wanted = input.in_address.trim().toLowerCase();
     let network = null;
     for (const candidate of this.networks.ofCurrency(input.currency_id)) {
-      if (!candidate.adapter) continue;
+      if (!candidate.adapter || !candidate.openDeposit) continue;
       const own = this.addresses.owners(candidate.family);
       const match = [...own].find(([address, owner]) => owner === userId && address.toLowerCase() === wanted);
       if (match) network = candidate;

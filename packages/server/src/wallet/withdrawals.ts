@@ -107,7 +107,8 @@ export class Withdrawals {
     const network = networks.byId(input.currency_protocol_id);
     if (!network || network.currencyId !== input.currency_id) throw badRequest('error.protocol_unknown');
     const currency = currencies.currency(input.currency_id);
-    if (!currency.row.open_draw) throw badRequest('error.withdraw_closed');
+    if (!currency.row.open_draw || !network.openWithdraw)
+      throw badRequest(currency.row.open_draw ? 'error.withdraw_closed_network' : 'error.withdraw_closed');
     if (!network.adapter) throw badRequest('error.network_unavailable');
     if (!network.adapter.isValidAddress(input.address))
       throw badRequest('error.address_invalid', { chain: network.chain });

@@ -159,6 +159,44 @@ export const du: Catalog = {
   'account_type.financial_account': 'Financiële rekening',
   'error.market_unknown': 'Onbekende markt',
   'error.market_closed': 'Handel in dit paar is momenteel niet mogelijk',
+  'error.admin_change_empty': 'Noem minstens één instelling die verandert',
+  'error.admin_change_forbidden':
+    '{field}: prijzen, markprijzen en uitkomsten worden nooit door een operator ingesteld',
+  'error.admin_change_unknown': '{field} is geen instelling die deze wijziging mag noemen',
+  'error.admin_change_type': '{field} heeft een waarde van het verkeerde soort',
+  'error.admin_change_flag': '{field} moet 0 of 1 zijn',
+  'error.admin_change_range': '{field} moet tussen {min} en {max} liggen',
+  'error.admin_change_range_above': '{field} moet boven {min} liggen en hoogstens {max} zijn',
+  'error.admin_change_decimals': '{field} heeft hoogstens {decimals} decimalen',
+  'error.admin_change_list': '{field} moet 1 tot {max} gehele getallen noemen',
+  'error.admin_change_list_range':
+    '{field} moet verschillende gehele getallen van {min} tot {max} oplopend noemen',
+  'error.admin_change_nothing': 'Er zou niets veranderen: elke waarde is de huidige',
+  'error.admin_change_order': '{low} mag niet boven {high} liggen',
+  'error.admin_change_decimals_sum': 'Prijs- en hoeveelheidsdecimalen samen zijn hoogstens {max}',
+  'error.admin_change_lever_terms':
+    'Hefboomhandel vraagt hefboomstanden, aandeelgrenzen en een overnachttarief',
+  'error.admin_change_new_option': 'Een nieuwe looptijd vraagt zijn uitbetalingsratio',
+  'error.admin_change_target': 'Er is niets te wijzigen met dat id',
+  'error.admin_change_not_pending': 'Deze wijziging is al van kracht of geannuleerd',
+  'error.admin_change_due': 'Deze wijziging gaat nu in en kan niet meer worden geannuleerd',
+  'error.admin_effective_now':
+    'Alleen het sluiten van een markt mag meteen ingaan; elke andere wijziging wordt vooraf aangekondigd',
+  'error.admin_effective_past': 'Het tijdstip ligt in het verleden',
+  'error.admin_effective_far': 'Een wijziging kan hoogstens een jaar vooruit worden gepland',
+  'error.admin_precision_open_orders':
+    'Openstaande orders liggen tussen de nieuwe prijs- of hoeveelheidsstappen; een grovere precisie moet wachten tot er geen meer liggen',
+  'error.withdraw_closed_network': 'Opnames via dit netwerk zijn gesloten',
+  'rule.notice_english': 'heeft de Engelse tekst nodig',
+  'notice.change_effective': 'Gaat in op {time} ({zone}).',
+  'notice.change_list': 'Wat er verandert:',
+  'notice.change_cancelled_title': 'Geannuleerd: {title}',
+  'notice.change_cancelled':
+    'De op {date} aangekondigde wijziging ("{title}") gaat niet door. Er verandert niets.',
+  'notice.change_system_cancelled':
+    'Ze kon niet ingaan zonder openstaande orders te wijzigen en is daarom ingetrokken.',
+  'notice.change_open_contracts':
+    'Orders en posities die al openstaan houden de voorwaarden waaronder ze zijn geplaatst.',
   'error.sell_disabled': 'Verkopen is voor dit paar gepauzeerd',
   'error.price_required': 'Voer een prijs in voor een limietorder',
   'error.price_positive': 'De prijs moet groter dan nul zijn',

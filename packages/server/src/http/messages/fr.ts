@@ -159,6 +159,43 @@ export const fr: Catalog = {
   'account_type.financial_account': 'Compte financier',
   'error.market_unknown': 'Marché inconnu',
   'error.market_closed': "Ce marché n'est pas ouvert à la négociation pour le moment",
+  'error.admin_change_empty': 'Indiquez au moins un réglage à modifier',
+  'error.admin_change_forbidden':
+    '{field} : les prix, les prix de référence et les résultats ne sont jamais fixés par un opérateur',
+  'error.admin_change_unknown': "{field} n'est pas un réglage que ce changement peut modifier",
+  'error.admin_change_type': '{field} a une valeur du mauvais type',
+  'error.admin_change_flag': '{field} doit valoir 0 ou 1',
+  'error.admin_change_range': '{field} doit être compris entre {min} et {max}',
+  'error.admin_change_range_above': '{field} doit être supérieur à {min} et au plus {max}',
+  'error.admin_change_decimals': '{field} accepte au plus {decimals} décimales',
+  'error.admin_change_list': '{field} doit contenir de 1 à {max} nombres entiers',
+  'error.admin_change_list_range':
+    '{field} doit contenir des entiers distincts de {min} à {max}, par ordre croissant',
+  'error.admin_change_nothing': 'Rien ne changerait : chaque valeur est déjà la valeur actuelle',
+  'error.admin_change_order': '{low} ne peut pas dépasser {high}',
+  'error.admin_change_decimals_sum': 'Les décimales du prix et de la quantité ensemble sont au plus {max}',
+  'error.admin_change_lever_terms':
+    "L'effet de levier demande ses multiples, ses limites de parts et un taux de nuit",
+  'error.admin_change_new_option': 'Une nouvelle durée demande son taux de gain',
+  'error.admin_change_target': 'Rien à modifier sous cet identifiant',
+  'error.admin_change_not_pending': 'Ce changement est déjà appliqué ou annulé',
+  'error.admin_change_due': 'Ce changement entre en vigueur en ce moment et ne peut plus être annulé',
+  'error.admin_effective_now':
+    "Seule la fermeture d'un marché peut prendre effet immédiatement ; tout autre changement est annoncé à l'avance",
+  'error.admin_effective_past': "L'heure d'effet est dans le passé",
+  'error.admin_effective_far': "Un changement se programme au plus un an à l'avance",
+  'error.admin_precision_open_orders':
+    "Des ordres en attente tombent entre les nouveaux pas de prix ou de quantité ; une précision plus grossière doit attendre qu'il n'y en ait plus",
+  'error.withdraw_closed_network': 'Les retraits sur ce réseau sont fermés',
+  'rule.notice_english': 'demande le texte anglais',
+  'notice.change_effective': 'Prend effet le {time} ({zone}).',
+  'notice.change_list': 'Ce qui change :',
+  'notice.change_cancelled_title': 'Annulé : {title}',
+  'notice.change_cancelled': "Le changement annoncé le {date} (« {title} ») n'aura pas lieu. Rien ne change.",
+  'notice.change_system_cancelled':
+    "Il ne pouvait pas s'appliquer sans modifier des ordres en attente ; il a donc été retiré.",
+  'notice.change_open_contracts':
+    'Les ordres et positions déjà ouverts gardent les conditions sous lesquelles ils ont été passés.',
   'error.sell_disabled': 'La vente est suspendue pour ce marché',
   'error.price_required': 'Saisissez un prix pour un ordre à cours limité',
   'error.price_positive': 'Le prix doit être supérieur à zéro',

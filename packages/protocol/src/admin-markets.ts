@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { idField, intLike } from './common.js';
+import { LANGS, type Lang } from './envelope.js';
+
+/**
+ * Scheduled changes of markets, currencies, networks, seconds options and savings products
+ * (issue 17 §4): `/api/admin/changes/*` and the console's lists. A change names only whitelisted
+ * settings (the server's `admin/markets/rules.ts`); never a price or an outcome.
+ */
+
+export const CHANGE_KINDS = [
+  'market',
+  'currency',
+  'currency_network',
+  'micro_seconds',
+  'earn_product',
+] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+export const CHANGE_STATUSES = ['pending', 'applied', 'cancelled'] as const;
+export type ChangeStatus = (typeof CHANGE_STATUSES)[number];
+
+/** A setting's value: a decimal string (rates, amounts), a whole number, a 0/1 switch, or a list of whole numbers. */
+export type ChangeValue = string | number | number[];
+export type ChangeSet = Record<string, ChangeValue>;
+
+const noticeText = z.object({
+  title: z.string().trim().min(1, { message: 'rule.required' }).max(200, { message: 'rule.too_long' }),
+  content: z.string().trim().min(1, { message: 'rule.required' }).max(5000, { message: 'rule.too_long' }),
+});
+
+/** The notice of a change, English at least; the other languages fall back to it. */
+export const changeNoticeField = z
+  .partialRecord(z.enum(LANGS), noticeText)
+  .refine((texts) => texts.en !== undefined, { message: 'rule.notice_english' });
+
+const reasonField = z.string().trim().min(3).max(500);
+
+/** `POST /api/admin/changes/schedule`. */
+export const scheduleChangeBody = z.object({
+  kind: z.enum(CHANGE_KINDS),
+  /** A market, currency, network or product id; for a seconds option, its number of seconds. */
+  target_id: idField,
+  changes: z.record(
+    z.string().max(64),
+    z.union([z.string().max(60), z.number(), z.array(z.number()).max(20)]),
+  ),
+  /** ms, not before now; `now` only for closing a market. */
+  effective_at: z.union([intLike, z.literal('now')]),
+  notice: changeNoticeField,
+  reason: reasonField,
+});
+export type ScheduleChangeRequest = z.input<typeof scheduleChangeBody>;
+
+/** `POST /api/admin/changes/cancel`: before it applies, with a notice of the cancellation. */
+export const cancelChangeBody = z.object({ id: idField, reason: reasonField });
+
+export const changesQuery = z.object({
+  status: z.enum(CHANGE_STATUSES).optional(),
+  page: intLike.pipe(z.number().min(1)).default(1),
+  limit: intLike.pipe(z.number().min(1).max(100)).default(50),
+});
+
+export interface ScheduledChangeView {
+  id: number;
+  kind: ChangeKind;
+  target_id: number;
+  /** What it changes, as people name it (BTC/USDT, USDT on TRC20, 60 s, USDT 7-day saver). */
+  target_name: string;
+  changes: ChangeSet;
+  /** The values it replaced, once applied. */
+  before: ChangeSet | null;
+  status: ChangeStatus;
+  effective_at: number;
+  created_at: number;
+  created_by: string;
+  reason: string;
+  notice_id: number | null;
+  applied_at: number | null;
+  cancelled_at: number | null;
+  /** An operator, or `system` when applying it would have touched open orders. */
+  cancelled_by: string | null;
+  cancel_reason: string | null;
+}
+
+export interface AdminLeverTerms {
+  multiples: number[];
+  min_share: number;
+  max_share: number;
+  overnight_rate: string;
+}
+
+/** `GET /api/admin/markets`: every market with every setting a change may name. */
+export interface AdminMarketView {
+  id: number;
+  symbol: string;
+  open_change: 0 | 1;
+  open_lever: 0 | 1;
+  open_microtrade: 0 | 1;
+  sell_disabled: 0 | 1;
+  change_fee_rate: string;
+  price_decimals: number;
+  number_decimals: number;
+  min_number: string;
+  lever_point_rate: string;
+  lever_share_num: string;
+  lever_fee_rate: string;
+  lever: AdminLeverTerms | null;
+  /** Spot orders resting in the book, and open or pending leveraged positions, now. */
+  open_orders: number;
+  open_positions: number;
+}
+
+export interface AdminNetworkView {
+  id: number;
+  currency_id: number;
+  currency_code: string;
+  chain: string;
+  decimals: number;
+  open_deposit: 0 | 1;
+  open_withdraw: 0 | 1;
+  min_deposit: string;
+  /** Whether this server is connected to the chain. */
+  available: 0 | 1;
+}
+
+/** `GET /api/admin/currencies`: each currency's switches, withdrawal limits and fee, and its networks. */
+export interface AdminCurrencyView {
+  id: number;
+  code: string;
+  name: string;
+  decimals: number;
+  open_recharge: 0 | 1;
+  open_draw: 0 | 1;
+  /** The withdrawal fee, a fraction of the amount. */
+  draw_rate: string;
+  draw_min: string;
+  draw_max: string;
+  networks: AdminNetworkView[];
+}
+
+/** `GET /api/admin/micro/options`. */
+export interface AdminMicroOptionView {
+  seconds: number;
+  profit_ratio: string;
+  is_open: 0 | 1;
+  /** Contracts of this duration not settled yet: each keeps the ratio it was opened at. */
+  open_orders: number;
+}
+
+export interface AdminMicroOptions {
+  seconds: AdminMicroOptionView[];
+  /** The fee rate on the stake (a setting). */
+  fee_rate: string;
+}
+
+/** `GET /api/admin/earn/products`. */
+export interface AdminEarnProductView {
+  id: number;
+  name: string;
+  currency_code: string;
+  days: number;
+  /** Percent per day. */
+  rate: string;
+  min_number: string;
+  max_number: string;
+  total_quota: string;
+  sold: string;
+  is_open: 0 | 1;
+  /** Holdings in force: each keeps its rate and days. */
+  holdings: number;
+}
+
+export type ChangeNotice = Partial<Record<Lang, { title: string; content: string }>>;
