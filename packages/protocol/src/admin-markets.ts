@@ -24,6 +24,90 @@ export type ChangeStatus = (typeof CHANGE_STATUSES)[number];
 export type ChangeValue = string | number | number[];
 export type ChangeSet = Record<string, ChangeValue>;
 
+/** How a value is written and shown: a fraction shows as a percentage (0.001 → 0.1 %). */
+export type Shown = 'fraction' | 'percent' | 'amount';
+
+export type FieldRule =
+  | { type: 'flag' }
+  | { type: 'int'; min: number; max: number }
+  /** Distinct whole numbers in ascending order. */
+  | { type: 'ints'; min: number; max: number; maxItems: number }
+  | {
+      type: 'decimal';
+      min: string;
+      max: string;
+      /** The minimum itself is refused (an amount that must be above zero). */
+      aboveMin?: boolean;
+      decimals: number;
+      shown: Shown;
+    };
+
+const flag: FieldRule = { type: 'flag' };
+/** A fee as a fraction of an amount: 0 to 10 %, to 0.0001 %. */
+const fee: FieldRule = { type: 'decimal', min: '0', max: '0.1', decimals: 6, shown: 'fraction' };
+/** An amount above zero. */
+const amount: FieldRule = {
+  type: 'decimal',
+  min: '0',
+  aboveMin: true,
+  max: '1000000000000',
+  decimals: 18,
+  shown: 'amount',
+};
+
+/** Price decimals plus quantity decimals: with a fee rate of at most 6 decimals, a fee stays exact in 18. */
+export const MAX_DECIMALS_SUM = 12;
+
+/** Every field each kind of change may name. */
+export const CHANGE_FIELDS: Record<ChangeKind, Record<string, FieldRule>> = {
+  market: {
+    open_change: flag,
+    open_lever: flag,
+    open_microtrade: flag,
+    sell_disabled: flag,
+    change_fee_rate: fee,
+    price_decimals: { type: 'int', min: 0, max: MAX_DECIMALS_SUM },
+    number_decimals: { type: 'int', min: 0, max: MAX_DECIMALS_SUM },
+    min_number: amount,
+    /** The spread of a leveraged open or close, in percent of the mark. */
+    lever_point_rate: { type: 'decimal', min: '0', max: '5', decimals: 4, shown: 'percent' },
+    /** The base quantity of one share. */
+    lever_share_num: amount,
+    lever_fee_rate: fee,
+    lever_multiples: { type: 'ints', min: 1, max: 125, maxItems: 10 },
+    lever_min_share: { type: 'int', min: 1, max: 1_000_000 },
+    lever_max_share: { type: 'int', min: 1, max: 1_000_000 },
+    /** A day's overnight fee, as a fraction of the position's value: at most 1 %. */
+    lever_overnight_rate: { type: 'decimal', min: '0', max: '0.01', decimals: 6, shown: 'fraction' },
+  },
+  currency: {
+    open_recharge: flag,
+    open_draw: flag,
+    draw_rate: fee,
+    draw_min: amount,
+    draw_max: amount,
+  },
+  currency_network: {
+    open_deposit: flag,
+    open_withdraw: flag,
+    min_deposit: { type: 'decimal', min: '0', max: '1000000000000', decimals: 18, shown: 'amount' },
+  },
+  micro_seconds: {
+    /** What a win earns, as a fraction of the stake: 1 % to 100 %. */
+    profit_ratio: { type: 'decimal', min: '0.01', max: '1', decimals: 4, shown: 'fraction' },
+    is_open: flag,
+  },
+  earn_product: {
+    is_open: flag,
+    /** Interest per day, in percent: at most 1 % a day. */
+    rate: { type: 'decimal', min: '0', aboveMin: true, max: '1', decimals: 4, shown: 'percent' },
+    days: { type: 'int', min: 1, max: 3650 },
+    min_number: amount,
+    max_number: amount,
+    total_quota: amount,
+  },
+};
+
 const noticeText = z.object({
   title: z.string().trim().min(1, { message: 'rule.required' }).max(200, { message: 'rule.too_long' }),
   content: z.string().trim().min(1, { message: 'rule.required' }).max(5000, { message: 'rule.too_long' }),
