@@ -104,6 +104,17 @@ describe('the public overview', () => {
     }
   });
 
+  it('is documented in OpenAPI with summaries', async () => {
+    const doc = (await (await fetch(`${ex.url}/api/docs/json`)).json()) as {
+      paths: Record<string, Record<string, { summary?: string; parameters?: { name: string }[] }>>;
+    };
+    expect(doc.paths['/api/transparency']!.get!.summary).toMatch(/Merkle-sum/);
+    const proofCall = doc.paths['/api/transparency/proof']!.get!;
+    expect(proofCall.summary).toMatch(/Your own leaf/);
+    expect(proofCall.parameters!.map((p) => p.name)).toEqual(['currency']);
+    expect(doc.paths['/api/admin/transparency/snapshot']!.post!.summary).toBeDefined();
+  });
+
   it('a visitor and a signed-in user without the role cannot take a snapshot', async () => {
     const viewer = await operatorSession(ex, 'viewer');
     const before = await snapshotCount();
