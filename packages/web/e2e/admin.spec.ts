@@ -12,6 +12,7 @@ import {
   png,
   send,
   sendCode,
+  serverLock,
   SPOT_ACCOUNT,
   type Envelope,
   type User,
@@ -252,4 +253,69 @@ test('a viewer sees the queues and the log but no decision buttons; the server r
   const envelope = (await refused.json()) as Envelope<null>;
   expect(envelope.code).toBe(0);
   expect(envelope.msg).toMatch(/viewer/i);
+});
+
+test('a support operator rejects a seller application and replies to feedback; the user reads both; withdrawals are view-only for support', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const admin = serverLock(baseURL!).adminToken;
+  const sam = await identityUnderReview(request, 'Sam Seller');
+  const pending = await must<{ data: { id: number; account: string }[] }>(
+    request,
+    'GET',
+    'admin/user_real/pending',
+    { admin },
+  );
+  const submission = pending.data.find((entry) => entry.account === sam.email)!;
+  await must(request, 'POST', 'admin/user_real/approve', { admin }, { id: submission.id });
+  await must(request, 'POST', 'legal_shop/apply', sam);
+  const feedback = 'The deposit page took a long time to show my address today.';
+  await must(request, 'POST', 'feedback/submit', sam, { content: feedback });
+
+  await operatorLogin(page, 'support');
+  await page.goto('/admin/reviews?tab=sellers');
+  const application = page.getByTestId('reviews-table').locator('[data-row]', { hasText: sam.email });
+  await application.getByRole('button', { name: 'Review' }).click();
+  await page.getByTestId('reviews-detail').getByRole('button', { name: 'Reject' }).click();
+  const reject = page.getByTestId('seller-reject');
+  await reject.getByLabel('Reason').fill('Add a bank card under collection settings first');
+  await reject.getByRole('button', { name: 'Reject' }).click();
+  await expect(reject).toBeHidden();
+  await expect(application).toHaveCount(0);
+  const shop = await must<{ application: { status: number; reason: string | null } }>(
+    request,
+    'GET',
+    'legal_shop/info',
+    sam,
+  );
+  expect(shop.application).toMatchObject({
+    status: 3,
+    reason: 'Add a bank card under collection settings first',
+  });
+
+  await page.getByRole('tab', { name: 'Feedback' }).click();
+  const item = page.getByTestId('reviews-table').locator('[data-row]', { hasText: feedback });
+  await item.getByRole('button', { name: 'Review' }).click();
+  await page
+    .getByLabel('Your reply')
+    .fill('Thank you: the address service was slow this morning and is fixed.');
+  await page.getByRole('button', { name: 'Send reply' }).click();
+  await page.getByTestId('feedback-reply').getByRole('button', { name: 'Send reply' }).click();
+  await expect(item).toHaveCount(0);
+  const mine = await must<{ data: { content: string; replies: { content: string }[] }[] }>(
+    request,
+    'GET',
+    'feedback/list',
+    sam,
+  );
+  expect(
+    mine.data.find((entry) => entry.content === feedback)!.replies.map((reply) => reply.content),
+  ).toEqual(['Thank you: the address service was slow this morning and is fixed.']);
+
+  await page.getByRole('tab', { name: 'Withdrawals' }).click();
+  await expect(page.getByTestId('reviews-read-only')).toBeVisible();
+  await expectAccessible(page);
 });
