@@ -33,7 +33,14 @@ export const adminRoute: RouteObject = {
         { path: 'users/:id', ...notBuilt }, // helper "users"
         { path: 'balances', ...notBuilt }, // helper "users"
         { path: 'markets', ...notBuilt }, // helper "markets"
-        { path: 'content', ...notBuilt }, // helper "content"
+        {
+          path: 'content',
+          lazy: () => import('./content/ContentPage.js').then((m) => ({ Component: m.ContentPage })),
+        },
+        {
+          path: 'content/:id',
+          lazy: () => import('./content/ArticlePage.js').then((m) => ({ Component: m.ArticlePage })),
+        },
         {
           path: 'reviews',
           lazy: () => import('./reviews/ReviewsPage.js').then((m) => ({ Component: m.ReviewsPage })),

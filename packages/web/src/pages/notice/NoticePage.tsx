@@ -1,6 +1,8 @@
+import { ResponseCode } from '@oex/protocol';
 import DOMPurify from 'dompurify';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/http.js';
 import { Empty, Failed, Loading, QueryState } from '../../components/states.js';
 import { Category, noticeLink, useNewsItem, useNewsList } from '../../features/content/news.js';
 import { currentLang } from '../../i18n/index.js';
@@ -73,6 +75,9 @@ export function NoticePage() {
               dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(article.data.content) }}
             />
           </>
+        ) : article.error instanceof ApiError && article.error.code === ResponseCode.ERROR ? (
+          // The server's own words: no such article, or one the exchange withdrew.
+          <Empty text={article.error.message} />
         ) : article.isError ? (
           <Failed onRetry={() => void article.refetch()} />
         ) : (
