@@ -528,7 +528,7 @@ describe('appeals', () => {
     expect(listed.timeline).toEqual(view.timeline);
     expect(listed.timeline.map((t) => t.status)).toEqual([1, 2, 6]);
     const noToken = await ex.api.get('admin/p2p/appeals');
-    expect(noToken.status).toBe(403);
+    expect(noToken.status).toBe(401);
 
     const released = await ex.api.post(
       'admin/p2p/appeals/resolve',
