@@ -1,25 +1,15 @@
 import { OPERATOR_HEADER, type Allow } from '../admin/guard.js';
 import fastifyMultipart from '@fastify/multipart';
-import { imageIdParams, imageUploadQuery, UPLOAD_MAX_BYTES } from '@oex/protocol';
+import { imageIdParams, imageUploadQuery } from '@oex/protocol';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser, userOf, type SessionResolver } from '../http/auth.js';
 import { ok } from '../http/envelope.js';
-import { AppError, badRequest } from '../http/errors.js';
 import type { Api } from '../http/server.js';
+import { IMAGE_MULTIPART_LIMITS, readImageFile } from './multipart.js';
 import type { UploadStore } from './store.js';
 
 const ONE_MINUTE = 60_000;
-
-/** Errors of @fastify/multipart that the caller caused, as our translated errors. */
-function multipartError(error: unknown): unknown {
-  const code = (error as { code?: string }).code ?? '';
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, 'error.upload_too_large');
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code.startsWith('FST_')) {
-    return badRequest('error.upload_missing');
-  }
-  return error;
-}
 
 /**
  * common/image_upload (multipart, one `file` field) and common/image/:id. The multipart parser
@@ -40,9 +30,7 @@ export function uploadRoutes(
 
   void app.register(async (plugin) => {
     const scope = plugin.withTypeProvider<ZodTypeProvider>();
-    await scope.register(fastifyMultipart, {
-      limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 256 },
-    });
+    await scope.register(fastifyMultipart, { limits: IMAGE_MULTIPART_LIMITS });
     scope.post(
       '/api/common/image_upload',
       {
@@ -59,19 +47,7 @@ export function uploadRoutes(
       },
       async (request) => {
         const user = userOf(request);
-        let data: Buffer;
-        try {
-          const part = await request.file();
-          if (!part || part.fieldname !== 'file') throw badRequest('error.upload_missing');
-          data = await part.toBuffer();
-          // The parser throws past the limit, but whether it does before the stream ends depends
-          // on timing (seen under load): a cut-off file is refused as too large either way.
-          if (part.file.truncated || data.length > UPLOAD_MAX_BYTES) {
-            throw new AppError(413, 'error.upload_too_large');
-          }
-        } catch (error) {
-          throw multipartError(error);
-        }
+        const data = await readImageFile(request);
         return ok(await store.upload(user.id, data, request.query.purpose), request, 'ok.uploaded');
       },
     );
