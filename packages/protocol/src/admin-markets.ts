@@ -256,3 +256,16 @@ export interface AdminEarnProductView {
 }
 
 export type ChangeNotice = Partial<Record<Lang, { title: string; content: string }>>;
+
+/** The switches whose closing may take effect at once. */
+const CLOSING_FIELDS = new Set(['open_change', 'open_lever', 'open_microtrade']);
+
+/** Whether a change only closes trading on a market: the one change that may take effect now. */
+export function isClosing(kind: ChangeKind, changes: ChangeSet): boolean {
+  const entries = Object.entries(changes);
+  return (
+    kind === 'market' &&
+    entries.length > 0 &&
+    entries.every(([name, value]) => CLOSING_FIELDS.has(name) && value === 0)
+  );
+}

@@ -1,5 +1,6 @@
 import {
   CHANGE_FIELDS,
+  isClosing,
   Decimal,
   MAX_DECIMALS_SUM,
   type ChangeKind,
@@ -18,12 +19,10 @@ import type { MessageKey } from '../../http/messages/index.js';
 /** The fields each kind may name and their bounds: shared with the console (protocol). */
 export const FIELDS = CHANGE_FIELDS;
 export type { FieldRule };
+export { isClosing };
 
 /** Seconds an option may last: from 10 seconds to a day. */
 export const SECONDS_RANGE = { min: 10, max: 86_400 } as const;
-
-/** The switches whose closing may take effect at once. */
-const CLOSING_FIELDS = new Set(['open_change', 'open_lever', 'open_microtrade']);
 
 /** How far ahead a change may be scheduled. */
 export const MAX_AHEAD_MS = 366 * 86_400_000;
@@ -124,16 +123,6 @@ export function normalized(kind: ChangeKind, changes: ChangeSet): ChangeSet {
     out[name] = FIELDS[kind][name]?.type === 'decimal' ? Decimal.parse(String(value)).toString() : value;
   }
   return out;
-}
-
-/** Whether a change only closes trading on a market: the one change that may take effect now. */
-export function isClosing(kind: ChangeKind, changes: ChangeSet): boolean {
-  const entries = Object.entries(changes);
-  return (
-    kind === 'market' &&
-    entries.length > 0 &&
-    entries.every(([name, value]) => CLOSING_FIELDS.has(name) && value === 0)
-  );
 }
 
 /** The instant a change takes effect: not before now, not more than a year ahead; `now` only to close a market. */

@@ -202,6 +202,8 @@ export const du: Texts = {
     markets: 'Markten',
     search: 'Munt zoeken',
     noMarkets: 'Er is geen markt open voor handel',
+    closedMarket:
+      '{{symbol}} is momenteel gesloten voor handel. Openstaande orders blijven in het boek en kunnen worden geannuleerd; de mededelingen zeggen waarom en tot wanneer.',
     chart: 'Grafiek',
     depthChart: 'Marktdiepte',
     noDepth: 'Het orderboek is leeg',

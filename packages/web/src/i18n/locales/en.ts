@@ -200,6 +200,8 @@ export const en = {
     markets: 'Markets',
     search: 'Search coin',
     noMarkets: 'No market is open for trading',
+    closedMarket:
+      '{{symbol}} is closed for trading for now. Open orders stay in the book and can be cancelled; the notices say why and until when.',
     chart: 'Chart',
     depthChart: 'Depth',
     noDepth: 'The book is empty',

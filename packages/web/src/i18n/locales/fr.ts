@@ -202,6 +202,8 @@ export const fr: Texts = {
     markets: 'Marchés',
     search: 'Rechercher une crypto',
     noMarkets: "Aucun marché n'est ouvert au trading",
+    closedMarket:
+      "{{symbol}} est fermé à la négociation pour le moment. Les ordres ouverts restent dans le carnet et peuvent être annulés ; les avis disent pourquoi et jusqu'à quand.",
     chart: 'Graphique',
     depthChart: 'Profondeur',
     noDepth: "Le carnet d'ordres est vide",

@@ -202,6 +202,8 @@ export const gm: Texts = {
     markets: 'Märkte',
     search: 'Währung suchen',
     noMarkets: 'Kein Markt ist für den Handel geöffnet',
+    closedMarket:
+      '{{symbol}} ist derzeit für den Handel geschlossen. Offene Orders bleiben im Buch und können storniert werden; die Mitteilungen sagen, warum und bis wann.',
     chart: 'Kurschart',
     depthChart: 'Markttiefe',
     noDepth: 'Das Orderbuch ist leer',

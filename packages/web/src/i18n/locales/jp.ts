@@ -201,6 +201,8 @@ export const jp: Texts = {
     markets: 'マーケット',
     search: '通貨を検索',
     noMarkets: '取引可能なマーケットはありません',
+    closedMarket:
+      '{{symbol}} は現在取引を停止しています。未約定の注文は板に残り、取り消せます。理由と再開時期はお知らせをご覧ください。',
     chart: 'チャート',
     depthChart: 'デプス',
     noDepth: '板に注文がありません',

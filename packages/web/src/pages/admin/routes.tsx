@@ -32,7 +32,10 @@ export const adminRoute: RouteObject = {
         { path: 'users', ...notBuilt }, // helper "users"
         { path: 'users/:id', ...notBuilt }, // helper "users"
         { path: 'balances', ...notBuilt }, // helper "users"
-        { path: 'markets', ...notBuilt }, // helper "markets"
+        {
+          path: 'markets',
+          lazy: () => import('./markets/MarketsPage.js').then((m) => ({ Component: m.MarketsPage })),
+        },
         {
           path: 'content',
           lazy: () => import('./content/ContentPage.js').then((m) => ({ Component: m.ContentPage })),

@@ -47,6 +47,9 @@ function Trade({ groups }: { groups: QuoteGroup[] }) {
   const [search, setSearch] = useSearchParams();
   const token = useSession((state) => state.token);
   const market = chosenMarket(groups, search, useHomeCoins());
+  // A link to a market closed for trading opens another one, and says so.
+  const named = Number(search.get('match'));
+  const closed = groups.flatMap((group) => group.matches).find((m) => m.id === named && m.open_change !== 1);
   const deal = useMarketData(market);
   const dealData = useDeferredValue(deal.data);
   const balances = useMarketBalances(market);
@@ -66,6 +69,16 @@ function Trade({ groups }: { groups: QuoteGroup[] }) {
 
   return (
     <div className="mx-auto flex max-w-[1600px] flex-col gap-2 py-2 pb-16 lg:pb-2">
+      {closed && (
+        <p
+          role="status"
+          className="rounded border px-3 py-2 text-sm"
+          style={{ borderColor: 'var(--warn)' }}
+          data-testid="market-closed"
+        >
+          {t('trade.closedMarket', { symbol: closed.symbol })}
+        </p>
+      )}
       <Panel>
         <MarketHeader market={market} quotation={quotation} />
         <label className="flex items-center gap-2 px-2 pb-2 text-xs lg:hidden">
