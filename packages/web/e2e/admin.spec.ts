@@ -253,6 +253,13 @@ test('a viewer sees the queues and the log but no decision buttons; the server r
   const envelope = (await refused.json()) as Envelope<null>;
   expect(envelope.code).toBe(0);
   expect(envelope.msg).toMatch(/viewer/i);
+
+  // The app's language selector: the console in German, its session kept across the reload.
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('gm');
+  const nav = page.getByRole('navigation', { name: 'Konsole' });
+  await expect(nav.getByRole('link', { name: 'Prüfungen' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Prüfungen' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Identität' })).toBeVisible();
 });
 
 test('a support operator rejects a seller application and replies to feedback; the user reads both; withdrawals are view-only for support', async ({
