@@ -7,11 +7,6 @@ import { PageError } from '../../components/PageError.js';
  * to /admin, so users never download any of it.
  */
 
-/** A page not built yet says so plainly (never a page that only looks finished). */
-const notBuilt: Pick<RouteObject, 'lazy'> = {
-  lazy: () => import('./shell/NotBuilt.js').then((m) => ({ Component: m.NotBuilt })),
-};
-
 export const adminRoute: RouteObject = {
   path: 'admin',
   lazy: () => import('./shell/AdminRoot.js').then((m) => ({ Component: m.AdminRoot })),
@@ -27,11 +22,22 @@ export const adminRoute: RouteObject = {
       lazy: () => import('./shell/AdminLayout.js').then((m) => ({ Component: m.AdminLayout })),
       errorElement: <PageError />,
       children: [
-        // Each area replaces its `...notBuilt` with `lazy: () => import('./<area>/<Page>.js')...`.
-        { index: true, ...notBuilt }, // dashboard: helper "users"
-        { path: 'users', ...notBuilt }, // helper "users"
-        { path: 'users/:id', ...notBuilt }, // helper "users"
-        { path: 'balances', ...notBuilt }, // helper "users"
+        {
+          index: true,
+          lazy: () => import('./dashboard/DashboardPage.js').then((m) => ({ Component: m.DashboardPage })),
+        },
+        {
+          path: 'users',
+          lazy: () => import('./users/UsersPage.js').then((m) => ({ Component: m.UsersPage })),
+        },
+        {
+          path: 'users/:id',
+          lazy: () => import('./users/UserDetailPage.js').then((m) => ({ Component: m.UserDetailPage })),
+        },
+        {
+          path: 'balances',
+          lazy: () => import('./balances/AdjustmentsPage.js').then((m) => ({ Component: m.AdjustmentsPage })),
+        },
         {
           path: 'markets',
           lazy: () => import('./markets/MarketsPage.js').then((m) => ({ Component: m.MarketsPage })),
