@@ -260,6 +260,13 @@ test('a viewer sees the queues and the log but no decision buttons; the server r
   await expect(nav.getByRole('link', { name: 'Prüfungen' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('heading', { level: 1, name: 'Prüfungen' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Identität' })).toBeVisible();
+
+  // The session ends on the server (as after 15 idle minutes): the next call answers 999, the page
+  // forgets the token and goes to the console's login, to come back where it was.
+  await request.post('/api/admin/session/logout', { headers: { 'x-operator-token': token! } });
+  await nav.getByRole('link', { name: 'Betreiberprotokoll' }).click();
+  await expect(page).toHaveURL(/\/admin\/login\?redirect=%2Fadmin%2Flog$/);
+  expect(await page.evaluate(() => sessionStorage.getItem('oex.operator'))).toBeNull();
 });
 
 test('a support operator rejects a seller application and replies to feedback; the user reads both; withdrawals are view-only for support', async ({
