@@ -39,9 +39,43 @@ export async function signInAs(page: Page, account: string, password = 'demo1234
     data: { login_type: 'email', account, password },
   });
   const { data } = (await answer.json()) as { data: { token: string } };
-  await page.goto('/home');
-  await page.evaluate((token) => localStorage.setItem('token', token), data.token);
+  await handTokenToPage(page, data.token);
   return data.token;
+}
+
+/** The page signed in with a token, as after a login. */
+export async function handTokenToPage(page: Page, token: string): Promise<void> {
+  await page.goto('/home');
+  await page.evaluate((value) => localStorage.setItem('token', value), token);
+}
+
+export const NEW_USER_PASSWORD = 'Secret-Harbor-91';
+
+/** A new user registered by email with the dev mailbox's code, signed in through the API. */
+export async function registerUser(
+  request: APIRequestContext,
+  prefix: string,
+  password = NEW_USER_PASSWORD,
+): Promise<{ email: string; token: string; password: string }> {
+  const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+  await sendCode(request, {}, email, 1);
+  const code = await latestCode(request, email);
+  const registered = await request.post('/api/user/register', {
+    data: {
+      type: 'email',
+      account: email,
+      password,
+      re_password: password,
+      sms_code: code,
+      invite_code: 'DEMO2026',
+    },
+  });
+  expect(await registered.json()).toMatchObject({ code: 1 });
+  const login = await request.post('/api/user/login', {
+    data: { login_type: 'email', account: email, password },
+  });
+  const { data } = (await login.json()) as { data: { token: string } };
+  return { email, token: data.token, password };
 }
 
 /** axe-core finds no serious or critical violation. */

@@ -1,5 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectDrawnAndFitting, latestCode, openThemed, png, type Envelope } from './helpers.js';
+import {
+  expectDrawnAndFitting,
+  handTokenToPage,
+  openThemed,
+  png,
+  registerUser,
+  type Envelope,
+} from './helpers.js';
 
 const file = (name: string, rgb: [number, number, number]) => ({
   name,
@@ -9,30 +16,9 @@ const file = (name: string, rgb: [number, number, number]) => ({
 
 /** A new user (registered with the dev mailbox's code), signed in on the page; answers the token. */
 async function newUser(page: Page, request: APIRequestContext, prefix: string): Promise<string> {
-  const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
-  const password = 'Browser-Puffin-66';
-  expect(
-    await (await request.post('/api/notify/send_email', { data: { to: email, type: 1 } })).json(),
-  ).toMatchObject({ code: 1 });
-  const code = await latestCode(request, email);
-  const registered = await request.post('/api/user/register', {
-    data: {
-      type: 'email',
-      account: email,
-      password,
-      re_password: password,
-      sms_code: code,
-      invite_code: 'DEMO2026',
-    },
-  });
-  expect(await registered.json()).toMatchObject({ code: 1 });
-  const login = await request.post('/api/user/login', {
-    data: { login_type: 'email', account: email, password },
-  });
-  const { data } = (await login.json()) as Envelope<{ token: string }>;
-  await page.goto('/home');
-  await page.evaluate((token) => localStorage.setItem('token', token), data.token);
-  return data.token;
+  const { token } = await registerUser(request, prefix, 'Browser-Puffin-66');
+  await handTokenToPage(page, token);
+  return token;
 }
 
 /** Picks a file in one image picker and waits until it is uploaded (its preview shows, no progress bar). */

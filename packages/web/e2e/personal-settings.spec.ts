@@ -1,32 +1,22 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { expectDrawnAndFitting, latestCode, openThemed, signInAs, type Envelope } from './helpers.js';
+import {
+  expectDrawnAndFitting,
+  handTokenToPage,
+  latestCode,
+  openThemed,
+  registerUser,
+  signInAs,
+  type Envelope,
+} from './helpers.js';
 
 const PASSWORD = 'Secret-Harbor-91';
 
 /** A new user registered by email through the API (dev mailbox code), signed in on the page. */
 async function freshUser(page: Page, request: APIRequestContext, prefix: string) {
-  const email = `${prefix}-${Date.now()}@example.test`;
-  await request.post('/api/notify/send_email', { data: { to: email, type: 1 } });
-  const code = await latestCode(request, email);
-  const registered = await request.post('/api/user/register', {
-    data: {
-      type: 'email',
-      account: email,
-      password: PASSWORD,
-      re_password: PASSWORD,
-      sms_code: code,
-      invite_code: 'DEMO2026',
-    },
-  });
-  expect(((await registered.json()) as Envelope<unknown>).code).toBe(1);
-  const login = await request.post('/api/user/login', {
-    data: { login_type: 'email', account: email, password: PASSWORD },
-  });
-  const { data } = (await login.json()) as Envelope<{ token: string }>;
-  await page.goto('/home');
-  await page.evaluate((token) => localStorage.setItem('token', token), data.token);
-  return { email, token: data.token };
+  const { email, token } = await registerUser(request, prefix, PASSWORD);
+  await handTokenToPage(page, token);
+  return { email, token };
 }
 
 async function logIn(page: Page, email: string, password: string) {
