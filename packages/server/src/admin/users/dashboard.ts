@@ -17,11 +17,16 @@ import { OrderStatus } from '../../spot/orders.js';
 import { bucketStart } from '../../spot/periods.js';
 import { OPEN_WITHDRAWAL_STATES } from '../../wallet/rules.js';
 import type { OperatorPrincipal } from '../operators.js';
-import { percentOf, sumOf, tradeFigures } from './rules.js';
+import { percentOf, sumOf, TradeWindow } from './rules.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** review_status of a certified identity. */
 const CERTIFIED = 2;
+/** Trades read per query while catching up. */
+const TRADE_PAGE = 5000;
+
+function sameMembers(a: ReadonlySet<number>, b: ReadonlySet<number>): boolean {
+  return a.size === b.size && [...a].every((member) => b.has(member));
+}
 
 export interface DashboardDeps {
   db: Kysely<Database>;
@@ -37,6 +42,11 @@ export interface DashboardDeps {
 
 /** The console's first page: users, markets, money waiting, the last audit and the chain check. */
 export class Dashboard {
+  /** The markets' last day, kept between looks; built on the first. */
+  private window: TradeWindow | undefined;
+  /** Reads of new trades, one after another, so no trade is fed twice. */
+  private reading: Promise<unknown> = Promise.resolve();
+
   constructor(private readonly deps: DashboardDeps) {}
 
   async figures(): Promise<AdminDashboard> {
@@ -146,17 +156,13 @@ export class Dashboard {
 
   /**
    * Each market's last 24 hours from its trades, split by whether the exchange's own liquidity
-   * accounts (users marked is_system: the demo's market maker and taker) were on a side.
+   * accounts (users marked is_system: the demo's market maker and taker) were on a side. Only the
+   * trades since the last look are read (the first look reads the day).
    */
   private async markets(now: number): Promise<AdminMarketFigures[]> {
     const { db } = this.deps;
-    const [house, trades, open] = await Promise.all([
-      db.selectFrom('users').select('id').where('is_system', '=', 1).execute(),
-      db
-        .selectFrom('trades')
-        .select(['currency_match_id', 'number', 'amount', 'buyer_id', 'seller_id'])
-        .where('created_at', '>', now - DAY_MS)
-        .execute(),
+    const [figures, open] = await Promise.all([
+      this.tradeFigures(now),
       db
         .selectFrom('orders')
         .innerJoin('users', 'users.id', 'orders.user_id')
@@ -166,16 +172,6 @@ export class Dashboard {
         .groupBy(['orders.currency_match_id', 'users.is_system'])
         .execute(),
     ]);
-    const figures = tradeFigures(
-      trades.map((trade) => ({
-        marketId: trade.currency_match_id,
-        number: trade.number,
-        amount: trade.amount,
-        buyerId: trade.buyer_id,
-        sellerId: trade.seller_id,
-      })),
-      new Set(house.map((user) => user.id)),
-    );
     const text = (units: bigint) => Decimal.unitsToString(units);
     return this.deps.markets.all().map((market) => {
       const f = figures.get(market.id);
@@ -201,6 +197,49 @@ export class Dashboard {
         maker_open_orders: openOf(true),
       };
     });
+  }
+
+  /** Feeds the window the trades it has not seen, one reader at a time, and sums it. */
+  private tradeFigures(now: number) {
+    const next = this.reading.then(() => this.readNewTrades(now));
+    this.reading = next.catch(() => undefined);
+    return next.then(() => this.window!.figures(now));
+  }
+
+  private async readNewTrades(now: number): Promise<void> {
+    const { db } = this.deps;
+    const house = new Set(
+      (await db.selectFrom('users').select('id').where('is_system', '=', 1).execute()).map((user) => user.id),
+    );
+    // A new liquidity account (a fresh demo seed) changes every split: start over.
+    if (!this.window || !sameMembers(this.window.liquidityAccounts, house))
+      this.window = new TradeWindow(house);
+    const window = this.window;
+    const fresh = window.lastId === 0;
+    for (;;) {
+      let query = db
+        .selectFrom('trades')
+        .select(['id', 'currency_match_id', 'number', 'amount', 'buyer_id', 'seller_id', 'created_at'])
+        .where('id', '>', window.lastId)
+        .orderBy('id')
+        .limit(TRADE_PAGE);
+      // The first look starts at the window (an index on the time); later ones at the last id.
+      if (fresh) query = query.where('created_at', '>=', TradeWindow.start(now));
+      const rows = await query.execute();
+      window.add(
+        rows.map((row) => ({
+          id: row.id,
+          marketId: row.currency_match_id,
+          number: row.number,
+          amount: row.amount,
+          buyerId: row.buyer_id,
+          sellerId: row.seller_id,
+          time: Number(row.created_at),
+        })),
+        now,
+      );
+      if (rows.length < TRADE_PAGE) return;
+    }
   }
 
   /** Deposits or withdrawals in the given states: how many, and how much per currency. */

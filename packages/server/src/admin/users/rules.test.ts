@@ -13,7 +13,7 @@ import {
   searchTerms,
   sumOf,
   takesTooMuch,
-  tradeFigures,
+  TradeWindow,
   valuationPrice,
 } from './rules.js';
 
@@ -145,25 +145,38 @@ describe('search', () => {
 });
 
 describe('market figures', () => {
-  const trade = (marketId: number, number: string, amount: string, buyerId: number, sellerId: number) => ({
+  const HOUSE = new Set([90, 91]);
+  const NOW = Date.UTC(2026, 0, 10, 12, 30, 15);
+  let id = 0;
+  const trade = (
+    marketId: number,
+    number: string,
+    amount: string,
+    buyerId: number,
+    sellerId: number,
+    time = NOW,
+  ) => ({
+    id: (id += 1),
     marketId,
     number,
     amount,
     buyerId,
     sellerId,
+    time,
   });
 
   it('splits each market’s volume by who was on the sides: a user, the house, or the house alone', () => {
-    const house = new Set([90, 91]);
-    const figures = tradeFigures(
+    const window = new TradeWindow(HOUSE);
+    window.add(
       [
         trade(1, '1.5', '150', 1, 2), // users only
         trade(1, '2', '200', 90, 2), // the maker sells to a user
         trade(1, '0.5', '50', 91, 90), // the maker and the taker: house only
         trade(2, '10', '5', 3, 91),
       ],
-      house,
+      NOW,
     );
+    const figures = window.figures(NOW);
     const one = figures.get(1)!;
     expect([one.volume, one.amount, one.makerVolume, one.houseOnlyVolume].map(text)).toEqual([
       '4',
@@ -177,20 +190,57 @@ describe('market figures', () => {
     expect(figures.has(3)).toBe(false);
   });
 
-  it('never counts house-only volume above the maker volume, nor that above the total', () => {
+  it('covers the last 1440 minutes, the current one included, and forgets what left it', () => {
+    const MINUTE = 60_000;
+    const minuteStart = Math.floor(NOW / MINUTE) * MINUTE;
+    const firstMinute = minuteStart - 1439 * MINUTE;
+    const window = new TradeWindow(HOUSE);
+    window.add(
+      [
+        trade(1, '1', '1', 1, 2, firstMinute - 1), // just before the window: never counted
+        trade(1, '2', '2', 1, 2, firstMinute),
+        trade(1, '4', '4', 1, 2, minuteStart + 59_000),
+      ],
+      NOW,
+    );
+    expect(text(window.figures(NOW).get(1)!.volume)).toBe('6');
+    // A minute later the oldest minute has left.
+    expect(text(window.figures(NOW + MINUTE).get(1)!.volume)).toBe('4');
+    expect(window.figures(NOW + 1440 * MINUTE).has(1)).toBe(false);
+    expect(TradeWindow.start(NOW)).toBe(firstMinute);
+  });
+
+  it('remembers the last trade id it was fed, counted or not', () => {
+    const window = new TradeWindow(HOUSE);
+    window.add([trade(1, '1', '1', 1, 2, 0)], NOW);
+    const last = id;
+    expect(window.lastId).toBe(last);
+    window.add([], NOW);
+    expect(window.lastId).toBe(last);
+  });
+
+  it('adds up the same whether the trades come in one batch or many', () => {
     fc.assert(
       fc.property(
         fc.array(
           fc.record({
             marketId: fc.integer({ min: 1, max: 3 }),
             number: fc.integer({ min: 1, max: 10_000 }).map((n) => (n / 100).toFixed(2)),
-            amount: fc.constant('1'),
-            buyerId: fc.integer({ min: 1, max: 6 }),
-            sellerId: fc.integer({ min: 1, max: 6 }),
+            amount: fc.integer({ min: 1, max: 10_000 }).map(String),
+            buyerId: fc.integer({ min: 89, max: 92 }),
+            sellerId: fc.integer({ min: 89, max: 92 }),
+            time: fc.integer({ min: NOW - 86_400_000, max: NOW }),
           }),
         ),
-        (trades) => {
-          for (const market of tradeFigures(trades, new Set([5, 6])).values()) {
+        fc.integer({ min: 1, max: 7 }),
+        (rows, chunk) => {
+          const trades = rows.map((row, index) => ({ ...row, id: index + 1 }));
+          const whole = new TradeWindow(HOUSE);
+          whole.add(trades, NOW);
+          const pieces = new TradeWindow(HOUSE);
+          for (let i = 0; i < trades.length; i += chunk) pieces.add(trades.slice(i, i + chunk), NOW);
+          expect(pieces.figures(NOW)).toEqual(whole.figures(NOW));
+          for (const market of whole.figures(NOW).values()) {
             expect(market.houseOnlyVolume <= market.makerVolume).toBe(true);
             expect(market.makerVolume <= market.volume).toBe(true);
           }

@@ -119,29 +119,93 @@ export interface TradeFigures {
   houseOnlyVolume: bigint;
 }
 
-/** Per market: the volume of its trades, and how much of it the exchange's liquidity accounts made. */
-export function tradeFigures(
-  trades: readonly { marketId: number; number: string; amount: string; buyerId: number; sellerId: number }[],
-  liquidityAccounts: ReadonlySet<number>,
-): Map<number, TradeFigures> {
-  const figures = new Map<number, TradeFigures>();
-  for (const trade of trades) {
-    const market = figures.get(trade.marketId) ?? {
-      volume: 0n,
-      amount: 0n,
-      trades: 0,
-      makerVolume: 0n,
-      houseOnlyVolume: 0n,
-    };
-    const quantity = Decimal.parse(String(trade.number)).units;
-    market.volume += quantity;
-    market.amount += Decimal.parse(String(trade.amount)).units;
-    market.trades += 1;
-    const buyerIsHouse = liquidityAccounts.has(trade.buyerId);
-    const sellerIsHouse = liquidityAccounts.has(trade.sellerId);
-    if (buyerIsHouse || sellerIsHouse) market.makerVolume += quantity;
-    if (buyerIsHouse && sellerIsHouse) market.houseOnlyVolume += quantity;
-    figures.set(trade.marketId, market);
+export interface TradeRow {
+  id: number;
+  marketId: number;
+  /** Base quantity and quote amount, as the database holds them. */
+  number: string;
+  amount: string;
+  buyerId: number;
+  sellerId: number;
+  /** ms */
+  time: number;
+}
+
+const MINUTE_MS = 60_000;
+/** The dashboard's market figures cover the current minute and the 1439 before it: 24 hours in whole minutes. */
+export const WINDOW_MINUTES = 1440;
+
+const noTrades = (): TradeFigures => ({
+  volume: 0n,
+  amount: 0n,
+  trades: 0,
+  makerVolume: 0n,
+  houseOnlyVolume: 0n,
+});
+
+function addFigures(into: TradeFigures, from: TradeFigures): void {
+  into.volume += from.volume;
+  into.amount += from.amount;
+  into.trades += from.trades;
+  into.makerVolume += from.makerVolume;
+  into.houseOnlyVolume += from.houseOnlyVolume;
+}
+
+/**
+ * Each market's trades of the last 24 hours (in whole minutes), split by whether one of the
+ * exchange's liquidity accounts was on a side. Trades are fed once each, in id order as they are
+ * read (`lastId` says where to go on), and kept as per-minute sums, so a dashboard reads only the
+ * trades since it last looked. Pure.
+ */
+export class TradeWindow {
+  /** minute (ms) → market → figures */
+  private readonly minutes = new Map<number, Map<number, TradeFigures>>();
+  /** The highest trade id fed so far. */
+  lastId = 0;
+
+  constructor(readonly liquidityAccounts: ReadonlySet<number>) {}
+
+  /** The first instant of the window that ends at `now`. */
+  static start(now: number): number {
+    return (Math.floor(now / MINUTE_MS) - (WINDOW_MINUTES - 1)) * MINUTE_MS;
   }
-  return figures;
+
+  add(trades: readonly TradeRow[], now: number): void {
+    const start = TradeWindow.start(now);
+    for (const trade of trades) {
+      if (trade.id > this.lastId) this.lastId = trade.id;
+      if (trade.time < start) continue;
+      const minute = Math.floor(trade.time / MINUTE_MS) * MINUTE_MS;
+      const markets = this.minutes.get(minute) ?? new Map<number, TradeFigures>();
+      this.minutes.set(minute, markets);
+      const figures = markets.get(trade.marketId) ?? noTrades();
+      markets.set(trade.marketId, figures);
+      const quantity = Decimal.parse(String(trade.number)).units;
+      figures.volume += quantity;
+      figures.amount += Decimal.parse(String(trade.amount)).units;
+      figures.trades += 1;
+      const buyerIsHouse = this.liquidityAccounts.has(trade.buyerId);
+      const sellerIsHouse = this.liquidityAccounts.has(trade.sellerId);
+      if (buyerIsHouse || sellerIsHouse) figures.makerVolume += quantity;
+      if (buyerIsHouse && sellerIsHouse) figures.houseOnlyVolume += quantity;
+    }
+  }
+
+  /** Per market, the sums of the window ending at `now`; minutes that left it are forgotten. */
+  figures(now: number): Map<number, TradeFigures> {
+    const start = TradeWindow.start(now);
+    const total = new Map<number, TradeFigures>();
+    for (const [minute, markets] of this.minutes) {
+      if (minute < start) {
+        this.minutes.delete(minute);
+        continue;
+      }
+      for (const [marketId, figures] of markets) {
+        const sum = total.get(marketId) ?? noTrades();
+        addFigures(sum, figures);
+        total.set(marketId, sum);
+      }
+    }
+    return total;
+  }
 }
