@@ -167,11 +167,14 @@ export const p2pApplicationsQuery = z.object({
 });
 
 /** POST admin/p2p/applications/decide */
-export const p2pDecideRequest = z.object({
-  id: idField,
-  approve: z.boolean({ message: 'rule.boolean' }),
-  reason: trimmed(500).default(''),
-});
+export const p2pDecideRequest = z
+  .object({
+    id: idField,
+    approve: z.boolean({ message: 'rule.boolean' }),
+    reason: trimmed(500).default(''),
+  })
+  // A rejected applicant reads why.
+  .refine((body) => body.approve || body.reason !== '', { message: 'rule.required', path: ['reason'] });
 export type P2pDecideRequest = z.input<typeof p2pDecideRequest>;
 
 /** POST admin/p2p/freeze: freeze a user on the desk (frozen=false lifts it). */

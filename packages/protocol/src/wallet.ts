@@ -194,6 +194,9 @@ export const reviewWithdrawalRequest = z.object({
   reason: trimmed(200).default(''),
 });
 
+/** A rejection says why: its owner reads the reason with the released withdrawal. */
+export const rejectWithdrawalRequest = z.object({ id: idField, reason: requiredText(200) });
+
 /** account/convert: sells the currency for USDT at market on its spot market (spec 001 §2). */
 export const convertRequest = z.object({
   currency_id: idField,

@@ -20,6 +20,7 @@ import { createHttpServer, setNotFound, type Api } from './http/server.js';
 import { attachOperatorLog } from './admin/audit-hook.js';
 import { enforceAdminGuards, operatorGuard } from './admin/guard.js';
 import { openAdmin, type Admin } from './admin/module.js';
+import { recordReviewBefore } from './admin/review-before.js';
 import { adminConsoleRoutes } from './admin/routes.js';
 import { openAdminUsers } from './admin/users/module.js';
 import { adminUsersRoutes } from './admin/users/routes.js';
@@ -283,6 +284,7 @@ export async function startExchange(config: Config, options: StartOptions = {}):
   const app = await createHttpServer(config);
   attachOperatorLog(app, core.admin.log);
   enforceAdminGuards(app);
+  recordReviewBefore(app, db.kysely);
   const allow = operatorGuard(core.admin.operators, core.adminToken);
   const hub = new Hub(sessions, config.liveSessionCheckMs);
   const live = new SpotLiveFeed(hub, core.spot, core.sequencer);

@@ -145,6 +145,7 @@ describe('the operator log', () => {
       target: `user_id=${bob.id}`,
       outcome: 'ok',
       ip: expect.stringMatching(/127\.0\.0\.1/),
+      before: { freeze: null },
     });
     const denied = rows.find((row) => row.operator === viewer.name && row.action === 'admin/p2p/freeze');
     expect(denied?.outcome).toMatch(/^403 The role viewer may not/);

@@ -574,7 +574,8 @@ describe('the operator’s freeze', () => {
         { user_id: user.id, frozen, reason: 'Three false paid marks' },
         admin(ex),
       );
-    expect((await ex.api.post('admin/p2p/freeze', { user_id: nick.id, frozen: true })).status).toBe(403);
+    // No operator token: asked to sign in (401, envelope 999), before anything else is looked at.
+    expect((await ex.api.post('admin/p2p/freeze', { user_id: nick.id, frozen: true })).status).toBe(401);
     expect((await freeze(nick, true)).body).toMatchObject({ code: 1, msg: 'User frozen on the desk' });
     const refused = await place(ex.api, nick.token, { ad_id: ad.id, number: '10' });
     expect(refused.body).toMatchObject({

@@ -4,6 +4,7 @@ import {
   payOrderRequest,
   bindAddressRequest,
   boundAddressQuery,
+  rejectWithdrawalRequest,
   reviewWithdrawalRequest,
   unbindAddressRequest,
   walletQuery,
@@ -191,7 +192,7 @@ export function walletRoutes(app: Api, deps: WalletRoutesDeps): void {
       preHandler: deps.allow('reviews.finance'),
       schema: {
         ...admin('Reject a withdrawal held for review; its hold is released'),
-        body: reviewWithdrawalRequest,
+        body: rejectWithdrawalRequest,
       },
     },
     async (request) => ok(await wallet.withdrawals.reject(request.body.id, request.body.reason)),
