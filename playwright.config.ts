@@ -36,7 +36,8 @@ export default defineConfig({
     command: `npm run build -w @oex/web${webDist ? ` -- --outDir ${webDist} --emptyOutDir` : ''} && npx tsx packages/server/src/main.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // The web build and a start on a busy two-core machine take over a minute.
+    timeout: 240_000,
     env: {
       PORT: String(PORT),
       DATABASE_URL: `sqlite:${database}`,
