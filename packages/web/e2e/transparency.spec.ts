@@ -36,6 +36,8 @@ test('a signed-in user verifies their own balance in the browser, step by step',
   page,
   baseURL,
 }) => {
+  // Four page loads, each with a full-page screenshot and an axe run.
+  test.setTimeout(120_000);
   await takeSnapshot(page, baseURL!);
   await signInAs(page, 'alice@demo.test');
   for (const [theme, width] of [

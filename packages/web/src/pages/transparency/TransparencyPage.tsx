@@ -97,7 +97,7 @@ function Liabilities({ view, onVerify }: { view: TransparencyView; onVerify(curr
           {t('transparency.noSnapshot')}
         </p>
       )}
-      <div className="hidden md:block">
+      <div className="hidden lg:block">
         <LiabilityTable rows={rows} onVerify={onVerify} />
       </div>
       <LiabilityCards rows={rows} onVerify={onVerify} />
@@ -137,7 +137,7 @@ function LiabilityTable({ rows, onVerify }: { rows: Row[]; onVerify(currency: st
           <td className={`${cell} text-right tabular-nums`}>
             {row.snapshot ? formatPlain(row.snapshot.total, lang) : '—'}
           </td>
-          <td className={`${cell} text-right tabular-nums`}>
+          <td className="px-2 py-2 text-right align-top tabular-nums">
             <OnChain holding={row.holding} />
           </td>
           <td className={`${cell} text-right tabular-nums`}>{row.snapshot?.leaf_count ?? '—'}</td>
@@ -162,12 +162,15 @@ function LiabilityTable({ rows, onVerify }: { rows: Row[]; onVerify(currency: st
   );
 }
 
-/** The currencies on a phone: one card each, the full root hash wrapped, the button in reach. */
+/** The currencies on a phone or a tablet: one card each, the full root hash wrapped, the button in reach. */
 function LiabilityCards({ rows, onVerify }: { rows: Row[]; onVerify(currency: string): void }) {
   const { t } = useTranslation();
   const lang = currentLang();
   return (
-    <ul className="flex flex-col gap-2 md:hidden" aria-label={t('transparency.liabilities')}>
+    <ul
+      className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:hidden"
+      aria-label={t('transparency.liabilities')}
+    >
       {rows.map((row) => (
         <li
           key={row.currency}
