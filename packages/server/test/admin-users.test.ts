@@ -398,6 +398,24 @@ describe('users', () => {
     );
   });
 
+  it('leaves no session behind when a sign-in runs while the freeze lands', async () => {
+    const user = await signUp(ex.api, PASSWORD);
+    // The password check takes a while (argon2id): the freeze comes in the middle of it.
+    const [signedIn, frozen] = await Promise.all([
+      signIn(user.email),
+      new Promise((resolve) => setTimeout(resolve, 20)).then(() =>
+        post(support, 'users/freeze', { user_id: user.id, reason: 'race check' }),
+      ),
+    ]);
+    expect(frozen.body.code, frozen.body.msg).toBe(1);
+    // Refused, or (had it finished first) ended by the freeze: either way no session is left.
+    expect(await ex.sessions.list(user.id, 0)).toEqual([]);
+    if (signedIn.body.code === 1) {
+      const token = (signedIn.body.data as { token: string }).token;
+      expect((await ex.api.get('user/info', {}, { token })).body.code).toBe(999);
+    } else expect(signedIn.status).toBe(403);
+  });
+
   it('leaves the exchange’s liquidity accounts alone', async () => {
     const maker = await userId(DEMO.marketMaker);
     const answer = await post(support, 'users/freeze', { user_id: maker, reason: 'not allowed' });

@@ -205,7 +205,22 @@ export class UsersService {
     await this.totp.check(user.id, input.totp_code);
     await this.clearFailures(failureKey);
     const token = await this.deps.sessions.open(user.id, client);
+    // A freeze that landed while this sign-in ran: the operator's revocation may have come before
+    // this session existed, so it ends here (a freeze sets the flag first, then ends sessions).
+    if (await this.isFrozen(user.id)) {
+      await this.deps.sessions.revokeAll(user.id);
+      throw forbidden('error.account_frozen');
+    }
     return { token, user: toUserInfo(user) };
+  }
+
+  private async isFrozen(userId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('frozen_at')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return row?.frozen_at != null;
   }
 
   /** Part of the guess lock two-factor codes share. */
