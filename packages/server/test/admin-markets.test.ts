@@ -2,6 +2,7 @@ import type {
   AdminCurrencyView,
   AdminMarketView,
   AdminMicroOptions,
+  LeverPositionView,
   NewsItem,
   Paged,
   QuoteGroup,
@@ -11,7 +12,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../src/http/messages/index.js';
 import { auditLedger } from '../src/ledger/audit.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
-import { BTC, BTC_USDT, ETH, ETH_USDT, USDT, trader as traderOf } from './helpers/ledger.js';
+import {
+  BTC,
+  BTC_USDT,
+  DOT,
+  DOT_USDT,
+  ETH,
+  ETH_USDT,
+  LEVER,
+  USDT,
+  trader as traderOf,
+} from './helpers/ledger.js';
+import { signUp } from './helpers/users.js';
 import { operatorSession, type OperatorSession } from './helpers/operators.js';
 
 const HOUR = 3_600_000;
@@ -422,6 +434,76 @@ describe('other kinds', () => {
       await ex.api.get<{ id: number; rate: string }[]>('admin/earn/products', {}, { headers: viewer.headers })
     ).body.data!;
     expect(productsAfter[0]!.rate).toBe('0.035');
+  });
+
+  it('a leverage spread and overnight rate change: an open position keeps its own, a new one takes the new', async () => {
+    const maker = await trader([
+      [USDT, '1000000'],
+      [DOT, '100000'],
+    ]);
+    for (const [path, price] of [
+      ['tx_in/add', '7'],
+      ['tx_out/add', '7.5'],
+    ] as const) {
+      const placed = await ex.api.post(
+        path,
+        { currency_match_id: DOT_USDT, type: 0, price, number: '1000' },
+        { token: maker.token },
+      );
+      expect(placed.body.code, placed.body.msg).toBe(1);
+    }
+    ex.clock.advance(1000);
+    await ex.markTape.tick(); // mark 7.25
+    const leverUser = async () => {
+      const user = await signUp(ex.api);
+      await ex.ledger.credit(user.id, LEVER, USDT, '1000');
+      return user;
+    };
+    const open = (token: string) =>
+      ex.api.post<LeverPositionView>(
+        'lever/submit',
+        { currency_match_id: DOT_USDT, share: 1, multiple: 10, type: 1, status: 1 },
+        { token },
+      );
+    const alice = await leverUser();
+    const before = await open(alice.token);
+    // 7.25 + 0.05 % = 7.253625, up to 3 decimals.
+    expect(before.body.data, before.body.msg).toMatchObject({ price: '7.254' });
+
+    const scheduled = await schedule({
+      kind: 'market',
+      target_id: DOT_USDT,
+      changes: { lever_point_rate: '1', lever_overnight_rate: '0.001' },
+      effective_at: ex.clock.now() + 60_000,
+      notice: notice('DOT/USDT leverage spread 1 %'),
+      reason: 'Spread review',
+    });
+    expect(scheduled.body.code, scheduled.body.msg).toBe(1);
+    await advance(61_000);
+    await until(async () => (await change(scheduled.body.data!.id)).status === 'applied');
+    await ex.markTape.tick();
+
+    const bob = await leverUser();
+    const after = await open(bob.token);
+    // 7.25 + 1 % = 7.3225, up to 3 decimals.
+    expect(after.body.data, after.body.msg).toMatchObject({ price: '7.323' });
+    // Alice closes at the mark less her own 0.05 % (7.246375, down): not less 1 % (7.177).
+    const closed = await ex.api.post<LeverPositionView>(
+      'lever/close',
+      { id: before.body.data!.id },
+      { token: alice.token },
+    );
+    expect(closed.body.data, closed.body.msg).toMatchObject({ close_price: '7.246' });
+    const rows = await ex.db.kysely
+      .selectFrom('lever_positions')
+      .select(['id', 'point_rate', 'overnight_rate'])
+      .where('id', 'in', [before.body.data!.id, after.body.data!.id])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((row) => [Number(row.point_rate), Number(row.overnight_rate)])).toEqual([
+      [0.05, 0.0008],
+      [1, 0.001],
+    ]);
   });
 
   it('a coarser precision that would leave a resting order between ticks is withdrawn at its time, with a notice', async () => {
