@@ -154,6 +154,8 @@ export interface ScheduledChangeView {
   changes: ChangeSet;
   /** The values it replaced, once applied. */
   before: ChangeSet | null;
+  /** While pending: the values it will replace, as they are now. */
+  current: ChangeSet | null;
   status: ChangeStatus;
   effective_at: number;
   created_at: number;

@@ -146,6 +146,8 @@ describe('a fee change scheduled an hour ahead', () => {
       },
     });
     const id = scheduled.body.data!.id;
+    // While pending, the list shows what it will replace as it is now.
+    expect(await change(id)).toMatchObject({ current: { change_fee_rate: '0.001' }, before: null });
 
     // The notice is public at once, in English and in Chinese, and says what changes and when.
     const english = (await notices()).find((item) => item.id === scheduled.body.data!.notice_id)!;
@@ -164,7 +166,7 @@ describe('a fee change scheduled an hour ahead', () => {
     await advance(HOUR + 1000);
     await until(async () => (await change(id)).status === 'applied');
     expect((await publicMarket(BTC_USDT)).change_fee_rate).toBe('0.002');
-    expect(await change(id)).toMatchObject({ before: { change_fee_rate: '0.001' } });
+    expect(await change(id)).toMatchObject({ before: { change_fee_rate: '0.001' }, current: null });
     // Applied once: another pass finds nothing due.
     expect(await ex.markets.desk.applyDue()).toBe(0);
 

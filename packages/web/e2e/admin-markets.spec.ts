@@ -136,7 +136,7 @@ test('an admin closes a market now with a notice in two languages; the trade pag
   await openThemed(page, '/admin/markets?tab=changes&status=pending', 'light', 1280);
   await page.getByTestId(`cancel-change-${pending.id}`).click();
   const cancel = page.getByTestId('cancel-change-dialog');
-  await expect(cancel).toContainText('Trading fee: 0.15 %');
+  await expect(cancel).toContainText('Trading fee: 0.1 % → 0.15 %');
   await cancel.getByRole('textbox').fill('Fee review postponed');
   await cancel.getByRole('button', { name: 'Cancel the change' }).click();
   await expect(cancel).toBeHidden();

@@ -523,13 +523,21 @@ export class MarketsDesk {
             (JSON.parse(product.names) as { en?: string }).en ?? `#${product.id}`,
           ]),
     );
-    return rows.map((row) => ({
+    const pending = async (row: ChangeRow): Promise<ChangeSet | null> => {
+      if (row.applied_at !== null || row.cancelled_at !== null) return null;
+      const changes = JSON.parse(row.changes) as ChangeSet;
+      const target = await this.target(row.kind as ChangeKind, row.target_id).catch(() => null);
+      return target && pick(target.current, (field) => field in changes);
+    };
+    const currents = await Promise.all(rows.map(pending));
+    return rows.map((row, index) => ({
       id: row.id,
       kind: row.kind as ChangeKind,
       target_id: row.target_id,
       target_name: this.targetName(row.kind as ChangeKind, row.target_id, products),
       changes: JSON.parse(row.changes) as ChangeSet,
       before: row.before === null ? null : (JSON.parse(row.before) as ChangeSet),
+      current: currents[index] ?? null,
       status: row.applied_at !== null ? 'applied' : row.cancelled_at !== null ? 'cancelled' : 'pending',
       effective_at: Number(row.effective_at),
       created_at: Number(row.created_at),

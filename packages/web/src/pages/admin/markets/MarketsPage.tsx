@@ -397,14 +397,14 @@ function Products({ t, edit }: { t: AdminT; edit: Edit }) {
   );
 }
 
-/** What a change sets, old → new where it applied (its `before`), → new while pending. */
+/** What a change sets: old → new (what it replaced once applied, what is now while pending). */
 function ChangeLines({ t, change }: { t: AdminT; change: ScheduledChangeView }): ReactNode {
+  const old = change.before ?? change.current;
   return (
     <ul className="flex flex-col">
       {Object.entries(change.changes).map(([field, value]) => (
         <li key={field} className="tabular-nums">
-          {fieldLabel(t, change.kind, field)}:{' '}
-          {change.before && `${shownValue(t, change.kind, field, change.before[field])} → `}
+          {fieldLabel(t, change.kind, field)}: {old && `${shownValue(t, change.kind, field, old[field])} → `}
           <strong>{shownValue(t, change.kind, field, value)}</strong>
         </li>
       ))}
