@@ -153,6 +153,19 @@ describe('the operator log', () => {
     expect(JSON.stringify(signIn)).not.toContain(support.operator.password);
     expect(JSON.stringify(signIn)).not.toContain(support.token);
     expect(signIn?.request).toMatchObject({ password: '[secret]', code: '[secret]' });
+    // The filter takes LIKE's characters literally: `_` matches itself only.
+    const filtered = await ex.api.get<Paged<OperatorLogEntry>>(
+      'admin/log',
+      { action: 'p2p/freeze', operator: support.name },
+      as(support.headers),
+    );
+    expect(filtered.body.data!.data.map((row) => row.action)).toEqual(['admin/p2p/freeze']);
+    const literal = await ex.api.get<Paged<OperatorLogEntry>>(
+      'admin/log',
+      { action: 'p2p_freeze' },
+      as(support.headers),
+    );
+    expect(literal.body.data!.total).toBe(0);
   });
 
   it('verifies its chain, and the audit names an edited or deleted entry', async () => {

@@ -1,5 +1,5 @@
 import type { OperatorLogCheck, OperatorLogEntry } from '@oex/protocol';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { newestFirst } from '../db/paging.js';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
@@ -93,7 +93,11 @@ export class OperatorLog {
   ): Promise<{ total: number; rows: OperatorLogEntry[] }> {
     let query = this.db.selectFrom('operator_log');
     if (filter.operator) query = query.where('operator_name', '=', filter.operator);
-    if (filter.action) query = query.where('action', 'like', `%${filter.action.replace(/[%_\\]/g, '')}%`);
+    if (filter.action) {
+      // A substring: LIKE's own characters in it are taken literally.
+      const pattern = `%${filter.action.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+      query = query.where(sql<boolean>`action like ${pattern} escape '!'`);
+    }
     const { total, rows } = await newestFirst(query, page, perPage);
     return { total, rows: rows.map(toView) };
   }
