@@ -61,6 +61,8 @@ try {
             margin: Decimal.parse('7.25'),
             originMargin: Decimal.parse('7.25'),
             fee: Decimal.ZERO,
+            pointRate: Decimal.parse('0.05'),
+            overnightRate: Decimal.ZERO,
             overnight: Decimal.ZERO,
             takeProfit: Decimal.ZERO,
             stopLoss: Decimal.ZERO,

@@ -69,7 +69,9 @@ let userToken: string;
 
 beforeAll(async () => {
   ex = await startTestExchange();
-  const entries = await Promise.all(ROLES.map(async (role) => [role, await operatorSession(ex, role)] as const));
+  const entries = await Promise.all(
+    ROLES.map(async (role) => [role, await operatorSession(ex, role)] as const),
+  );
   sessions = Object.fromEntries(entries) as Record<Role, OperatorSession>;
   userToken = (await signUp(ex.api)).token;
 });
@@ -122,7 +124,8 @@ describe('the role matrix', () => {
         const answer = await call(route, sessions[role].headers);
         const refused = answer.status === 403 || answer.status === 401;
         if (can(role, permission) && refused) allowedButRefused.push(`${role} ${route}: ${answer.status}`);
-        if (!can(role, permission) && answer.status !== 403) refusedButAllowed.push(`${role} ${route}: ${answer.status}`);
+        if (!can(role, permission) && answer.status !== 403)
+          refusedButAllowed.push(`${role} ${route}: ${answer.status}`);
       }
       const cli = await call(route, { 'x-admin-token': ex.adminToken });
       expect([401, 403], `${route} from the command line`).not.toContain(cli.status);

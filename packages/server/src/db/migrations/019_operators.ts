@@ -55,5 +55,9 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('prev_hash', 'varchar(64)', (c) => c.notNull())
     .addColumn('hash', 'varchar(64)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('operator_log_operator').on('operator_log').columns(['operator_name', 'id']).execute();
+  await db.schema
+    .createIndex('operator_log_operator')
+    .on('operator_log')
+    .columns(['operator_name', 'id'])
+    .execute();
 }

@@ -110,17 +110,6 @@ export const gm: Catalog = {
   'news_category.news': 'Neuigkeiten',
   'news_category.notice': 'Mitteilungen',
   'news_category.legal': 'Bedingungen und Richtlinien',
-  'rule.content_category': 'muss eine der Kategorien 1, 4, 5, 6, 22 oder 26 sein',
-  'rule.article_status': 'muss published (veröffentlicht) oder withdrawn (zurückgezogen) sein',
-  'error.article_withdrawn': 'Dieser Artikel wurde von der Börse zurückgezogen',
-  'error.article_banner_required': 'Ein Banner braucht ein Bild: bitte zuerst eines hochladen',
-  'error.article_body_empty': 'Der Text in {lang} ist nach der Bereinigung leer',
-  'error.content_image_unknown': 'Ein Bild stammt nicht aus den Uploads der Konsole',
-  'error.article_already_withdrawn': 'Der Artikel ist bereits zurückgezogen',
-  'error.article_not_withdrawn': 'Der Artikel ist nicht zurückgezogen',
-  'ok.article_saved': 'Artikel gespeichert',
-  'ok.article_withdrawn': 'Artikel zurückgezogen',
-  'ok.article_restored': 'Artikel wieder veröffentlicht',
   'error.transparency_no_snapshot': 'Für {currency} wurde noch kein Snapshot der Verbindlichkeiten erstellt',
   'error.transparency_no_balance':
     'Sie hatten im letzten Snapshot kein {currency}-Guthaben, daher enthält er kein Blatt von Ihnen',
@@ -134,6 +123,17 @@ export const gm: Catalog = {
   'notice.transparency_log_empty': 'Das Betreiberprotokoll hat noch keine Einträge.',
   'notice.transparency_verify':
     'Angemeldet öffnen Sie die Seite Transparenz (/transparency) und wählen „Mein Guthaben prüfen“: Ihr Browser berechnet den Pfad von Ihrem eigenen Guthaben bis zur hier veröffentlichten Wurzel nach.',
+  'rule.content_category': 'muss eine der Kategorien 1, 4, 5, 6, 22 oder 26 sein',
+  'rule.article_status': 'muss published (veröffentlicht) oder withdrawn (zurückgezogen) sein',
+  'error.article_withdrawn': 'Dieser Artikel wurde von der Börse zurückgezogen',
+  'error.article_banner_required': 'Ein Banner braucht ein Bild: bitte zuerst eines hochladen',
+  'error.article_body_empty': 'Der Text in {lang} ist nach der Bereinigung leer',
+  'error.content_image_unknown': 'Ein Bild stammt nicht aus den Uploads der Konsole',
+  'error.article_already_withdrawn': 'Der Artikel ist bereits zurückgezogen',
+  'error.article_not_withdrawn': 'Der Artikel ist nicht zurückgezogen',
+  'ok.article_saved': 'Artikel gespeichert',
+  'ok.article_withdrawn': 'Artikel zurückgezogen',
+  'ok.article_restored': 'Artikel wieder veröffentlicht',
   'rule.amount': 'muss eine Dezimalzahl wie "12.5" sein',
   'rule.amount_number':
     'muss als Zeichenkette gesendet werden, wenn sie Nachkommastellen hat oder 2^53 übersteigt',
@@ -147,7 +147,8 @@ export const gm: Catalog = {
   'error.same_account': 'Wählen Sie zwei verschiedene Konten',
   'error.request_id_reused': 'Diese Anfrage-ID wurde bereits für eine andere Anfrage verwendet',
   'error.admin_token': 'Falsches oder fehlendes Admin-Token',
-  'error.operator_login_failed': 'Anmeldung als Operator fehlgeschlagen: Name, Passwort und Authenticator-Code prüfen',
+  'error.operator_login_failed':
+    'Anmeldung als Operator fehlgeschlagen: Name, Passwort und Authenticator-Code prüfen',
   'error.operator_address': 'Operatoren dürfen sich von dieser Adresse nicht anmelden',
   'error.operator_required': 'Melden Sie sich an der Operator-Konsole an',
   'error.operator_role': 'Die Rolle {role} darf dies nicht (benötigt {permission})',
@@ -445,9 +446,12 @@ export const gm: Catalog = {
   'error.user_already_frozen': 'Der Benutzer ist bereits gesperrt',
   'error.user_not_frozen': 'Der Benutzer ist nicht gesperrt',
   'error.admin_system_user': 'Dies ist ein Liquiditätskonto der Börse und wird hier nicht verwaltet',
-  'error.totp_reset_uncertified': 'Die Zwei-Faktor-Anmeldung kann nur nach einer Identitätsprüfung zurückgesetzt werden: Dieser Benutzer ist nicht verifiziert',
+  'error.totp_reset_uncertified':
+    'Die Zwei-Faktor-Anmeldung kann nur nach einer Identitätsprüfung zurückgesetzt werden: Dieser Benutzer ist nicht verifiziert',
   'error.adjust_zero': 'Die Korrektur darf nicht null sein',
-  'error.adjust_beyond_available': 'Eine Belastung darf höchstens das verfügbare Guthaben betragen ({available} {currency})',
+  'error.adjust_beyond_available':
+    'Eine Belastung darf höchstens das verfügbare Guthaben betragen ({available} {currency})',
   'error.adjust_not_pending': 'Über diese Korrektur wurde bereits entschieden',
-  'error.adjust_same_operator': 'Eine von Ihnen vorgeschlagene Korrektur muss ein anderer Operator freigeben (Vier-Augen-Prinzip)',
+  'error.adjust_same_operator':
+    'Eine von Ihnen vorgeschlagene Korrektur muss ein anderer Operator freigeben (Vier-Augen-Prinzip)',
 };

@@ -200,8 +200,7 @@ export const hk: Texts = {
     markets: '行情',
     search: '搜尋幣種',
     noMarkets: '暫無可交易的交易對',
-    closedMarket:
-      '{{symbol}} 暫停交易。已有掛單保留在訂單簿中，可以撤銷；原因和恢復時間見公告。',
+    closedMarket: '{{symbol}} 暫停交易。已有掛單保留在訂單簿中，可以撤銷；原因和恢復時間見公告。',
     chart: 'K線',
     depthChart: '深度',
     noDepth: '盤口暫無掛單',

@@ -200,8 +200,7 @@ export const zh: Texts = {
     markets: '行情',
     search: '搜索币种',
     noMarkets: '暂无可交易的交易对',
-    closedMarket:
-      '{{symbol}} 暂停交易。已有挂单保留在订单簿中，可以撤销；原因和恢复时间见公告。',
+    closedMarket: '{{symbol}} 暂停交易。已有挂单保留在订单簿中，可以撤销；原因和恢复时间见公告。',
     chart: 'K线',
     depthChart: '深度',
     noDepth: '盘口暂无挂单',
