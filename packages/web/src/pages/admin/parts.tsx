@@ -2,12 +2,54 @@ import type { Paged } from '@oex/protocol';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Fragment, useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { DialogButtons, ProblemLine } from '../../components/dialog-parts.js';
+import { Pager } from '../../components/Pager.js';
 import { currentLang } from '../../i18n/index.js';
 import { LOCALE_OF } from '../../i18n/tags.js';
 import { ApiError } from '../../api/http.js';
 import { adminCall, adminImage } from './api.js';
+import { useAdminT } from './i18n.js';
 
 /** Pieces the console's pages share: paged queries, dense tables, decision dialogs, images. */
+
+/** The console's pager, with the shell's labels. */
+export function AdminPager({
+  page,
+  last,
+  onPage,
+}: {
+  page: number;
+  last: number;
+  onPage(next: number): void;
+}) {
+  const shell = useAdminT('shell');
+  return (
+    <Pager
+      page={page}
+      last={last}
+      labels={{ pages: shell('pager.pages'), previous: shell('pager.previous'), next: shell('pager.next') }}
+      onPage={onPage}
+    />
+  );
+}
+
+/** An action of a form or dialog: busy while it runs, the server's refusal shown, `done` after it worked. */
+export function useAction<A extends unknown[]>(run: (...args: A) => Promise<unknown>, done?: () => void) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const act = async (...args: A) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await run(...args);
+      done?.();
+    } catch (error) {
+      setProblem(error instanceof ApiError ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, problem, setProblem, act };
+}
 
 /** One page of an admin list; the previous page stays on screen while the next loads. */
 export function useAdminPage<T>(path: string, params: Record<string, unknown>) {
@@ -201,24 +243,18 @@ export function DecisionDialog({
   const titleId = useId();
   const reasonId = useId();
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const {
+    busy,
+    problem,
+    act: confirm,
+  } = useAction(
+    () => onConfirm(reason.trim()),
+    () => ref.current?.close(),
+  );
   useEffect(() => {
     ref.current?.showModal();
   }, []);
   const tooShort = reasonRequired && reason.trim().length < 3;
-  const confirm = async () => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await onConfirm(reason.trim());
-      ref.current?.close();
-    } catch (error) {
-      setProblem(error instanceof ApiError ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <dialog
       ref={ref}

@@ -7,12 +7,11 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Pager } from '../../../components/Pager.js';
 import { QueryState } from '../../../components/states.js';
 import { Tabs } from '../../../components/Tabs.js';
 import { adminCall } from '../api.js';
 import { useAdminT, type AdminT } from '../i18n.js';
-import { buttonClass, buttonStyle, DecisionDialog, fieldStyle } from '../parts.js';
+import { buttonClass, buttonStyle, DecisionDialog, fieldStyle, AdminPager } from '../parts.js';
 import { useCan } from '../session.js';
 import { accountName, AdjustmentsTable, SignedAmount } from './parts.js';
 
@@ -29,7 +28,6 @@ const SIGNED_AMOUNT = /^-?\d+(\.\d+)?$/;
  */
 export function AdjustmentsPage() {
   const t = useAdminT('balances');
-  const shell = useAdminT('shell');
   const canAct = useCan('funds');
   const [params, setParams] = useSearchParams();
   const asked = params.get('status');
@@ -70,14 +68,9 @@ export function AdjustmentsPage() {
             {(data) => (
               <>
                 <AdjustmentsTable rows={data.data} />
-                <Pager
+                <AdminPager
                   page={data.current_page}
                   last={data.last_page}
-                  labels={{
-                    pages: shell('pager.pages'),
-                    previous: shell('pager.previous'),
-                    next: shell('pager.next'),
-                  }}
                   onPage={(next) => setParams({ status, page: String(next) })}
                 />
               </>

@@ -26,6 +26,7 @@ import {
   fieldStyle,
   formatTime,
   ProtectedImage,
+  useAction,
 } from '../parts.js';
 import { useCan } from '../session.js';
 import { categoryOf, StatusBadge } from './parts.js';
@@ -515,22 +516,19 @@ function BannerField({
   const input = useRef<HTMLInputElement>(null);
   const labelId = useId();
   const hintId = useId();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const upload = async (file: File) => {
-    setBusy(true);
-    setProblem(null);
+  const {
+    busy,
+    problem,
+    act: upload,
+  } = useAction(async (file: File) => {
     try {
       const form = new FormData();
       form.append('file', file);
       onUploaded(await adminUpload<ContentImage>('admin/content/upload', form));
-    } catch (error) {
-      setProblem(error instanceof ApiError ? error.message : String(error));
     } finally {
-      setBusy(false);
       if (input.current) input.current.value = '';
     }
-  };
+  });
   return (
     <div role="group" aria-labelledby={labelId} className="flex flex-col gap-1">
       <span id={labelId}>{t('banner')}</span>
@@ -630,8 +628,14 @@ function PreviewDialog({
   const reasonId = useId();
   const [lang, setLang] = useState<Lang>('en');
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const {
+    busy,
+    problem,
+    act: confirm,
+  } = useAction(
+    () => onConfirm(reason.trim()),
+    () => ref.current?.close(),
+  );
   const preview = useQuery({
     queryKey: ['admin', 'content-preview', texts],
     queryFn: () => adminCall<Texts>('POST', 'admin/content/preview', { texts }, { quiet: true }),
@@ -649,18 +653,6 @@ function PreviewDialog({
   const fallback = LANGS.filter((code) => texts[code] === undefined).map((code) => LANGUAGE_NAMES[code]);
   const shown = preview.data?.[lang];
   const reasonShort = reason.trim() !== '' && reason.trim().length < 3;
-  const confirm = async () => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await onConfirm(reason.trim());
-      ref.current?.close();
-    } catch (error) {
-      setProblem(error instanceof ApiError ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <dialog
       ref={ref}

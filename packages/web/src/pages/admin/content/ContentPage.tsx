@@ -1,7 +1,6 @@
 import { LANGS, type AdminArticleRow, type ArticleStatus } from '@oex/protocol';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Pager } from '../../../components/Pager.js';
 import { QueryState } from '../../../components/states.js';
 import { LANGUAGE_NAMES } from '../../../i18n/tags.js';
 import { useAdminT, type AdminT } from '../i18n.js';
@@ -13,6 +12,7 @@ import {
   formatTime,
   useAdminPage,
   type Column,
+  AdminPager,
 } from '../parts.js';
 import { useCan } from '../session.js';
 import { CATEGORY_TABS, categoryOf, StatusBadge } from './parts.js';
@@ -25,7 +25,6 @@ const STATUSES: readonly ArticleStatus[] = ['published', 'withdrawn'];
  */
 export function ContentPage() {
   const t = useAdminT('content');
-  const shell = useAdminT('shell');
   const canEdit = useCan('content');
   const statusId = useId();
   const [params, setParams] = useSearchParams();
@@ -143,14 +142,9 @@ export function ContentPage() {
                 rowKey={(row) => row.id}
                 testId="content-table"
               />
-              <Pager
+              <AdminPager
                 page={data.current_page}
                 last={data.last_page}
-                labels={{
-                  pages: shell('pager.pages'),
-                  previous: shell('pager.previous'),
-                  next: shell('pager.next'),
-                }}
                 onPage={(next) => show({ page: next })}
               />
             </>

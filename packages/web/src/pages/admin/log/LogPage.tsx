@@ -2,7 +2,6 @@ import type { OperatorLogCheck, OperatorLogEntry } from '@oex/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { Pager } from '../../../components/Pager.js';
 import { QueryState } from '../../../components/states.js';
 import { adminCall } from '../api.js';
 import { useAdminT, type AdminT } from '../i18n.js';
@@ -14,6 +13,7 @@ import {
   formatTime,
   useAdminPage,
   type Column,
+  AdminPager,
 } from '../parts.js';
 import { diffValues, type Change } from './diff.js';
 
@@ -25,7 +25,6 @@ const PER_PAGE = 50;
  */
 export function LogPage() {
   const t = useAdminT('log');
-  const shell = useAdminT('shell');
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const operator = params.get('operator') ?? '';
@@ -95,14 +94,9 @@ export function LogPage() {
               expanded={(row) => (open === row.id ? <EntryDetail t={t} entry={row} /> : null)}
               testId="operator-log"
             />
-            <Pager
+            <AdminPager
               page={data.current_page}
               last={data.last_page}
-              labels={{
-                pages: shell('pager.pages'),
-                previous: shell('pager.previous'),
-                next: shell('pager.next'),
-              }}
               onPage={(next) => show({ page: next })}
             />
           </>

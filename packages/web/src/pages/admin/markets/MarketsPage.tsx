@@ -11,7 +11,6 @@ import type {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Pager } from '../../../components/Pager.js';
 import { QueryState } from '../../../components/states.js';
 import { Tabs } from '../../../components/Tabs.js';
 import { useToasts } from '../../../components/toast.js';
@@ -25,6 +24,7 @@ import {
   formatTime,
   useAdminPage,
   type Column,
+  AdminPager,
 } from '../parts.js';
 import { useCan } from '../session.js';
 import { ChangeDialog, fieldLabel, shownValue, type ChangeTarget } from './ChangeDialog.js';
@@ -413,7 +413,6 @@ function ChangeLines({ t, change }: { t: AdminT; change: ScheduledChangeView }):
 }
 
 function Changes({ t, canAct }: { t: AdminT; canAct: boolean }) {
-  const shell = useAdminT('shell');
   const [params, setParams] = useSearchParams();
   const asked = params.get('status');
   const status: StatusTab = STATUSES.find((value) => value === asked) ?? 'pending';
@@ -494,14 +493,9 @@ function Changes({ t, canAct }: { t: AdminT; canAct: boolean }) {
               rowKey={(c) => c.id}
               testId="changes-table"
             />
-            <Pager
+            <AdminPager
               page={data.current_page}
               last={data.last_page}
-              labels={{
-                pages: shell('pager.pages'),
-                previous: shell('pager.previous'),
-                next: shell('pager.next'),
-              }}
               onPage={(next) => setParams({ tab: 'changes', status, page: String(next) })}
             />
           </>

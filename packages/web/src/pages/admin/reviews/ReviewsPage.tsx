@@ -10,7 +10,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Pager } from '../../../components/Pager.js';
 import { QueryState } from '../../../components/states.js';
 import { Tabs } from '../../../components/Tabs.js';
 import { adminCall } from '../api.js';
@@ -25,6 +24,7 @@ import {
   ProtectedImage,
   useAdminPage,
   type Column,
+  AdminPager,
 } from '../parts.js';
 import { useCan } from '../session.js';
 
@@ -86,7 +86,6 @@ function Queue<T>({
   filters?: ReactNode;
   detail(row: T, done: () => void, canAct: boolean): ReactNode;
 }) {
-  const shell = useAdminT('shell');
   const canAct = useCan(permission);
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
@@ -135,16 +134,7 @@ function Queue<T>({
               selected={selected}
               testId="reviews-table"
             />
-            <Pager
-              page={data.current_page}
-              last={data.last_page}
-              labels={{
-                pages: shell('pager.pages'),
-                previous: shell('pager.previous'),
-                next: shell('pager.next'),
-              }}
-              onPage={setPage}
-            />
+            <AdminPager page={data.current_page} last={data.last_page} onPage={setPage} />
           </>
         )}
       </QueryState>

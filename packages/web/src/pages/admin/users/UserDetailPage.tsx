@@ -10,11 +10,18 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { Pager } from '../../../components/Pager.js';
 import { Empty, QueryState } from '../../../components/states.js';
 import { adminCall } from '../api.js';
 import { useAdminT, type AdminT } from '../i18n.js';
-import { AdminTable, buttonClass, buttonStyle, DecisionDialog, useAdminPage, type Column } from '../parts.js';
+import {
+  AdminTable,
+  buttonClass,
+  buttonStyle,
+  DecisionDialog,
+  useAdminPage,
+  type Column,
+  AdminPager,
+} from '../parts.js';
 import { useCan } from '../session.js';
 import { AdjustmentsTable } from '../balances/parts.js';
 import { contactOf, UserBadges } from './UsersPage.js';
@@ -278,7 +285,6 @@ function Orders({
 
 /** The user's journal as they see it in their records, paged. */
 function Records({ t, userId }: { t: AdminT; userId: number }) {
-  const shell = useAdminT('shell');
   const [page, setPage] = useState(1);
   const query = useAdminPage<AccountLogView>(`admin/users/${userId}/logs`, { page, limit: 20 });
   const columns: Column<AccountLogView>[] = [
@@ -315,16 +321,7 @@ function Records({ t, userId }: { t: AdminT; userId: number }) {
               rowKey={(row) => row.id}
               testId="user-records-table"
             />
-            <Pager
-              page={data.current_page}
-              last={data.last_page}
-              labels={{
-                pages: shell('pager.pages'),
-                previous: shell('pager.previous'),
-                next: shell('pager.next'),
-              }}
-              onPage={setPage}
-            />
+            <AdminPager page={data.current_page} last={data.last_page} onPage={setPage} />
           </>
         )}
       </QueryState>

@@ -1,15 +1,21 @@
 import type { AdminUserRow } from '@oex/protocol';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Pager } from '../../../components/Pager.js';
 import { QueryState } from '../../../components/states.js';
 import { useAdminT, type AdminT } from '../i18n.js';
-import { AdminTable, buttonClass, buttonStyle, fieldStyle, useAdminPage, type Column } from '../parts.js';
+import {
+  AdminTable,
+  buttonClass,
+  buttonStyle,
+  fieldStyle,
+  useAdminPage,
+  type Column,
+  AdminPager,
+} from '../parts.js';
 
 /** Users (issue 17): search by id, email, phone or invite code; a row opens the user's page. */
 export function UsersPage() {
   const t = useAdminT('users');
-  const shell = useAdminT('shell');
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -67,14 +73,9 @@ export function UsersPage() {
               rowKey={(row) => row.id}
               testId="users-table"
             />
-            <Pager
+            <AdminPager
               page={data.current_page}
               last={data.last_page}
-              labels={{
-                pages: shell('pager.pages'),
-                previous: shell('pager.previous'),
-                next: shell('pager.next'),
-              }}
               onPage={(next) => setParams({ ...(q ? { q } : {}), page: String(next) })}
             />
           </>
