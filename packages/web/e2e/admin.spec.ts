@@ -203,7 +203,12 @@ test('an operator signs in with TOTP, certifies an identity and approves a withd
   await expect(withdrawalEntry.locator('[data-outcome="ok"]')).toBeVisible();
   await withdrawalEntry.getByRole('button', { name: 'Details' }).click();
   const entry = page.getByTestId('log-entry-detail');
-  await expect(entry.locator('tr[data-change="added"]', { hasText: 'status' })).toContainText('"queued"');
+  // The log holds what the decision found and what it left: held for review, then queued to send.
+  const status = entry
+    .locator('tr[data-change="changed"]')
+    .filter({ has: page.getByRole('cell', { name: 'status', exact: true }) });
+  await expect(status).toContainText('"review"');
+  await expect(status).toContainText('"queued"');
   await expectDrawnAndFitting(page, 'admin-log-entry-light-1280');
 
   // Both themes at 1280 and 360 px: the log and the login; a phone opens the menu.

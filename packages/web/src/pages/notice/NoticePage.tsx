@@ -76,8 +76,10 @@ export function NoticePage() {
             />
           </>
         ) : article.error instanceof ApiError && article.error.code === ResponseCode.ERROR ? (
-          // The server's own words: no such article, or one the exchange withdrew.
-          <Empty text={article.error.message} />
+          // The server's own words, announced: no such article, or one the exchange withdrew.
+          <div role="alert">
+            <Empty text={article.error.message} />
+          </div>
         ) : article.isError ? (
           <Failed onRetry={() => void article.refetch()} />
         ) : (
