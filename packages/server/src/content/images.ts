@@ -1,13 +1,11 @@
-import { chmod, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CONTENT_IMAGE_NAME, CONTENT_IMAGE_PATH, type ContentImage } from '@oex/protocol';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import type { Clock } from '../lib/clock.js';
-import { randomToken } from '../lib/secrets.js';
-import type { StoredImage } from '../uploads/store.js';
-import { normaliseImage } from '../uploads/normalise.js';
+import { storeImage, type StoredImage } from '../uploads/store.js';
 
 /**
  * Operators' images for articles (banners, pictures in a body). They pass the same checks as
@@ -24,13 +22,7 @@ export class ContentImages {
   ) {}
 
   async add(operator: string, input: Buffer): Promise<ContentImage> {
-    const image = await normaliseImage(input);
-    await mkdir(this.dir, { recursive: true, mode: 0o700 });
-    const storedName = `${randomToken()}.${image.ext}`;
-    const path = join(this.dir, storedName);
-    await writeFile(path, image.data, { mode: 0o600, flag: 'wx' });
-    await chmod(path, 0o600);
-    try {
+    return storeImage(this.dir, input, async (image, storedName) => {
       const row = await this.db
         .insertInto('content_images')
         .values({
@@ -52,10 +44,7 @@ export class ContentImages {
         height: image.height,
         bytes: image.data.length,
       };
-    } catch (error) {
-      await unlink(path).catch(() => undefined);
-      throw error;
-    }
+    });
   }
 
   /** An image by name: for anyone while a published article shows it, for operators always. */

@@ -6,9 +6,32 @@ import type { Database } from '../db/schema.js';
 import { badRequest, notFound, tooMany } from '../http/errors.js';
 import type { Clock } from '../lib/clock.js';
 import { randomToken } from '../lib/secrets.js';
-import { normaliseImage } from './normalise.js';
+import { normaliseImage, type CleanImage } from './normalise.js';
 
 const HOUR = 3_600_000;
+
+/**
+ * Checks and re-encodes an image (normaliseImage), writes it in `dir` under a random name with
+ * mode 0600, and hands it to `record` (its table row); the file is removed if recording fails.
+ */
+export async function storeImage<T>(
+  dir: string,
+  input: Buffer,
+  record: (image: CleanImage, storedName: string) => Promise<T>,
+): Promise<T> {
+  const image = await normaliseImage(input);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const storedName = `${randomToken()}.${image.ext}`;
+  const path = join(dir, storedName);
+  await writeFile(path, image.data, { mode: 0o600, flag: 'wx' });
+  await chmod(path, 0o600);
+  try {
+    return await record(image, storedName);
+  } catch (error) {
+    await unlink(path).catch(() => undefined);
+    throw error;
+  }
+}
 
 /** Who asks for an image: a signed-in user (sees only their own) or the operator (sees all). */
 export type ImageViewer = { userId: number } | 'admin';
@@ -41,13 +64,7 @@ export class UploadStore {
 
   async upload(userId: number, input: Buffer, purpose: UploadPurpose): Promise<UploadResult> {
     this.spendAttempt(userId);
-    const image = await normaliseImage(input);
-    await mkdir(this.dir, { recursive: true, mode: 0o700 });
-    const storedName = `${randomToken()}.${image.ext}`;
-    const path = join(this.dir, storedName);
-    await writeFile(path, image.data, { mode: 0o600, flag: 'wx' });
-    await chmod(path, 0o600);
-    try {
+    return storeImage(this.dir, input, async (image, storedName) => {
       const row = await this.db
         .insertInto('uploads')
         .values({
@@ -70,10 +87,7 @@ export class UploadStore {
         height: image.height,
         bytes: image.data.length,
       };
-    } catch (error) {
-      await unlink(path).catch(() => undefined);
-      throw error;
-    }
+    });
   }
 
   /** Refuses (changing nothing) unless every id is an upload of this user. */
