@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { OperatorLogTable } from '../db/schema.js';
 
 /**
  * The operator console's pure rules: where an operator may sign in from, and the operator log's
@@ -41,23 +42,8 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
 }
 
-/** The fields of an entry its hash covers (all but the hash itself). */
-export interface ChainedEntry {
-  id: number;
-  at: number;
-  operator_id: number;
-  operator_name: string;
-  ip: string;
-  action: string;
-  target: string;
-  reason: string;
-  /** JSON texts, hashed as stored. */
-  request: string;
-  before: string;
-  after: string;
-  outcome: string;
-  prev_hash: string;
-}
+/** The fields of an entry its hash covers: its row but the hash itself (JSON fields as stored text). */
+export type ChainedEntry = Omit<OperatorLogTable, 'hash'>;
 
 /** SHA-256 of the previous hash and the entry's canonical JSON. */
 export function entryHash(entry: ChainedEntry & { hash?: string }): string {
