@@ -1,14 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { Decimal } from '@oex/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../src/db/connect.js';
-import { freePort, killHard, startServer } from './helpers/child-server.js';
+import { killHard, spawnServer, startServer } from './helpers/child-server.js';
 import { freshDatabase } from './helpers/exchange.js';
 import { BTC_USDT } from './helpers/ledger.js';
 
 const CHANGES = 400;
-const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 const children: ChildProcess[] = [];
@@ -60,22 +58,7 @@ describe('scheduled changes survive kill -9', () => {
     }
 
     // It starts, applies some of them, and is killed in the middle.
-    const port = await freePort();
-    const crashing = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: database.url,
-        DEMO: '1',
-        LOG_LEVEL: 'silent',
-        MARKET_MAKER: '0',
-        EVM_RPC_URL: 'off',
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let errors = '';
-    crashing.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    const { child: crashing, errors } = await spawnServer(database.url, { LOG_LEVEL: 'silent' });
     children.push(crashing);
     const applied = async () =>
       Number(
@@ -94,7 +77,7 @@ describe('scheduled changes survive kill -9', () => {
     await killHard(children.pop()!);
     const appliedBeforeKill = await applied();
     console.warn(`scheduled changes crash: ${appliedBeforeKill} of ${CHANGES} applied when killed`);
-    expect(appliedBeforeKill, errors).toBeGreaterThan(0);
+    expect(appliedBeforeKill, errors()).toBeGreaterThan(0);
 
     // Started again, it applies the rest before it answers anything.
     const again = await startServer(database.url);

@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { Decimal, type EarnProductView } from '@oex/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../src/db/connect.js';
 import { DEMO } from '../src/db/seed/demo.js';
 import { auditLedger } from '../src/ledger/audit.js';
-import { freePort, killHard, startServer } from './helpers/child-server.js';
+import { killHard, spawnServer, startServer } from './helpers/child-server.js';
 import { freshDatabase } from './helpers/exchange.js';
 import { USDT } from './helpers/ledger.js';
 import { login } from './helpers/users.js';
@@ -13,7 +12,6 @@ import { login } from './helpers/users.js';
 const FINANCIAL = 5;
 const DAY = 86_400_000;
 const HOLDINGS = 150;
-const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 const children: ChildProcess[] = [];
@@ -57,20 +55,7 @@ describe('savings interest survives kill -9', () => {
       .execute();
 
     // It starts, pays some of them, and is killed in the middle.
-    const port = await freePort();
-    const crashing = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: database.url,
-        DEMO: '1',
-        LOG_LEVEL: 'silent',
-        MARKET_MAKER: '0',
-        EVM_RPC_URL: 'off',
-      },
-      stdio: 'ignore',
-    });
+    const { child: crashing } = await spawnServer(database.url, { LOG_LEVEL: 'silent' });
     children.push(crashing);
     const paidRows = async () =>
       Number(

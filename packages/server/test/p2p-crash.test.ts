@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { P2pAdView, P2pOrderView } from '@oex/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../src/db/connect.js';
@@ -10,7 +9,7 @@ import { DEMO } from '../src/db/seed/demo.js';
 import { auditLedger } from '../src/ledger/audit.js';
 import { JournalType } from '../src/ledger/journal.js';
 import { hashPassword } from '../src/users/passwords.js';
-import { freePort, killHard, startServer } from './helpers/child-server.js';
+import { killHard, spawnServer, startServer } from './helpers/child-server.js';
 import { freshDatabase } from './helpers/exchange.js';
 import { USDT } from './helpers/ledger.js';
 import { BANK, TRADE_PASSWORD } from './helpers/p2p.js';
@@ -21,7 +20,6 @@ const LEGAL = 2;
 const MINUTE = 60_000;
 const UNPAID = 30;
 const PAID = 30;
-const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let uploadsDir: string;
@@ -124,20 +122,9 @@ describe('P2P deadlines survive kill -9', () => {
     );
 
     // It starts, applies some, and is killed in the middle.
-    const port = await freePort();
-    const crashing = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: database.url,
-        UPLOADS_DIR: uploadsDir,
-        DEMO: '1',
-        LOG_LEVEL: 'silent',
-        MARKET_MAKER: '0',
-        EVM_RPC_URL: 'off',
-      },
-      stdio: 'ignore',
+    const { child: crashing } = await spawnServer(database.url, {
+      UPLOADS_DIR: uploadsDir,
+      LOG_LEVEL: 'silent',
     });
     children.push(crashing);
     const applied = async () =>

@@ -17,11 +17,14 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** The real server as a child process, started the way `npm start` starts it, so it can be killed -9. */
-export async function startServer(
+/**
+ * The real server as a child process, started the way `npm start` starts it, not waited for: a
+ * crash test kills it -9 while it starts. `errors()` is what it wrote to stderr so far.
+ */
+export async function spawnServer(
   databaseUrl: string,
   env: Record<string, string> = {},
-): Promise<{ child: ChildProcess; api: ApiClient }> {
+): Promise<{ child: ChildProcess; port: number; errors(): string }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     env: {
@@ -30,9 +33,7 @@ export async function startServer(
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
       DEMO: '1',
-      LOG_LEVEL: 'warn',
       MARKET_MAKER: '0',
-      AUTH_RATE_LIMIT: '100000',
       EVM_RPC_URL: 'off',
       ...env,
     },
@@ -40,9 +41,22 @@ export async function startServer(
   });
   let errors = '';
   child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  return { child, port, errors: () => errors };
+}
+
+/** The real server as a child process, started the way `npm start` starts it, so it can be killed -9. */
+export async function startServer(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; api: ApiClient }> {
+  const { child, port, errors } = await spawnServer(databaseUrl, {
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT: '100000',
+    ...env,
+  });
   const api = new ApiClient(`http://127.0.0.1:${port}`);
   for (let i = 0; i < 300; i += 1) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${errors}`);
+    if (child.exitCode !== null) throw new Error(`server exited: ${errors()}`);
     try {
       if ((await api.get('health')).body.code === 1) return { child, api };
     } catch {
@@ -51,7 +65,7 @@ export async function startServer(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill('SIGKILL');
-  throw new Error(`server did not start: ${errors}`);
+  throw new Error(`server did not start: ${errors()}`);
 }
 
 /** kill -9, and wait until the process is gone. */
