@@ -1,6 +1,7 @@
 import type { WalletAnswer, WithdrawalView } from '@oex/protocol';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
+  certifyIdentity,
   accountBalance,
   expectAccessible,
   expectDrawnAndFitting,
@@ -282,14 +283,7 @@ test('a support operator rejects a seller application and replies to feedback; t
   test.setTimeout(90_000);
   const admin = serverLock(baseURL!).adminToken;
   const sam = await identityUnderReview(request, 'Sam Seller');
-  const pending = await must<{ data: { id: number; account: string }[] }>(
-    request,
-    'GET',
-    'admin/user_real/pending',
-    { admin },
-  );
-  const submission = pending.data.find((entry) => entry.account === sam.email)!;
-  await must(request, 'POST', 'admin/user_real/approve', { admin }, { id: submission.id });
+  await certifyIdentity(request, admin, sam);
   await must(request, 'POST', 'legal_shop/apply', sam);
   const feedback = 'The deposit page took a long time to show my address today.';
   await must(request, 'POST', 'feedback/submit', sam, { content: feedback });

@@ -307,6 +307,18 @@ export async function must<T>(...args: Parameters<typeof send>): Promise<T> {
   return envelope.data;
 }
 
+/** The operator (command line) certifies the identity a user has under review. */
+export async function certifyIdentity(request: APIRequestContext, admin: string, user: User): Promise<void> {
+  const pending = await must<{ data: { id: number; account: string }[] }>(
+    request,
+    'GET',
+    'admin/user_real/pending',
+    { admin },
+  );
+  const submission = pending.data.find((row) => row.account === user.email)!;
+  await must(request, 'POST', 'admin/user_real/approve', { admin }, { id: submission.id });
+}
+
 /** Sends a code, waiting out the per-address sending limit when several users are made in a row. */
 export async function sendCode(
   request: APIRequestContext,

@@ -2,6 +2,7 @@ import { Decimal } from '@oex/protocol';
 import { generate } from 'otplib';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import {
+  certifyIdentity,
   expectAccessible,
   expectDrawnAndFitting,
   latestCode,
@@ -66,14 +67,7 @@ async function newMerchant(request: APIRequestContext, baseURL: string, funds: s
     front_pic: front,
     reverse_pic: back,
   });
-  const pending = await must<{ data: { id: number; account: string }[] }>(
-    request,
-    'GET',
-    'admin/user_real/pending',
-    { admin },
-  );
-  const submission = pending.data.find((row) => row.account === user.email)!;
-  await must(request, 'POST', 'admin/user_real/approve', { admin }, { id: submission.id });
+  await certifyIdentity(request, admin, user);
   await sendCode(request, user, user.email, 3);
   await must(request, 'POST', 'user/amend_pay_password', user, {
     password: TRADE_PASSWORD,
