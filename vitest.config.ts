@@ -10,6 +10,7 @@ export default defineConfig({
           name: 'server',
           root: 'packages/server',
           include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+          globalSetup: ['test/helpers/pg-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { startExchange, type Exchange } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Clock } from '../../src/lib/clock.js';
 import { ApiClient } from './client.js';
+import { onPgServer } from './pg-template.js';
 
 /** A clock the test moves by hand; it starts at the real time. */
 export class TestClock implements Clock {
@@ -35,18 +36,13 @@ export async function freshDatabase(): Promise<{ url: string; drop(): Promise<vo
   const pgBase = process.env.TEST_PG_URL;
   if (pgBase) {
     const name = `oex_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: `${pgBase.replace(/\/$/, '')}/postgres` });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
+    const template = inject('pgTemplate');
+    await onPgServer(pgBase, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+    // A test outlives our server's crashes, not PostgreSQL's: commits need not wait for the disk.
+    await onPgServer(pgBase, `ALTER DATABASE ${name} SET synchronous_commit = off`);
     return {
       url: `${pgBase.replace(/\/$/, '')}/${name}`,
-      async drop() {
-        const client = new pg.Client({ connectionString: `${pgBase.replace(/\/$/, '')}/postgres` });
-        await client.connect();
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await client.end();
-      },
+      drop: () => onPgServer(pgBase, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
     };
   }
   const dir = mkdtempSync(join(tmpdir(), 'oex-test-'));
