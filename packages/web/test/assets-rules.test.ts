@@ -14,6 +14,7 @@ import {
   feePercent,
   hasPages,
   lastPage,
+  networkClosure,
   newRequestId,
   requestFor,
   shownDecimals,
@@ -231,5 +232,33 @@ describe('an "All" amount is cut to the decimals the market takes', () => {
   });
   it('with no decimals keeps the point, which the amount box then accepts', () => {
     expect(cutDecimals('12.345', 0)).toBe('12.');
+  });
+});
+
+describe('networkClosure', () => {
+  const open = { available: 1, unavailable_reason: null, open_deposit: 1, open_withdraw: 1 } as const;
+
+  it('is null when the network is connected and open that way', () => {
+    expect(networkClosure(open, 'deposit')).toBeNull();
+    expect(networkClosure(open, 'withdraw')).toBeNull();
+  });
+
+  it("names the operator's switch of the direction asked, and only that one", () => {
+    expect(networkClosure({ ...open, open_deposit: 0 }, 'deposit')).toEqual({
+      key: 'assets.networkDepositsSuspended',
+    });
+    expect(networkClosure({ ...open, open_deposit: 0 }, 'withdraw')).toBeNull();
+    expect(networkClosure({ ...open, open_withdraw: 0 }, 'withdraw')).toEqual({
+      key: 'assets.networkWithdrawalsSuspended',
+    });
+    expect(networkClosure({ ...open, open_withdraw: 0 }, 'deposit')).toBeNull();
+  });
+
+  it("puts a network this server cannot reach first, in the server's own words when given", () => {
+    const down = { ...open, available: 0, open_deposit: 0 } as const;
+    expect(networkClosure(down, 'deposit')).toEqual({ key: 'assets.networkUnavailable' });
+    expect(networkClosure({ ...down, unavailable_reason: 'The node is syncing.' }, 'deposit')).toEqual({
+      reason: 'The node is syncing.',
+    });
   });
 });

@@ -3,6 +3,7 @@ import {
   type AccountCode,
   type AccountGroup,
   type BalancePush,
+  type ChainProtocolView,
   type Paged,
   type WalletPush,
 } from '@oex/protocol';
@@ -265,4 +266,34 @@ export function shownDecimals(value: string, currencyDecimals: number): number {
   const amount = decimalOf(value);
   const places = amount ? amount.decimalPlaces() : 0;
   return Math.min(currencyDecimals, Math.max(2, places));
+}
+
+/** Why a network cannot take a deposit or a withdrawal now, or null when it can. */
+export type NetworkClosure =
+  | { reason: string }
+  | {
+      key:
+        | 'assets.networkUnavailable'
+        | 'assets.networkDepositsSuspended'
+        | 'assets.networkWithdrawalsSuspended';
+    };
+
+/**
+ * Not connected to this server comes first (its own sentence, when the server gives one); then the
+ * operator's switch for that direction. The server refuses the same cases; this keeps the page from
+ * offering a form that can only be refused.
+ */
+export function networkClosure(
+  network: Pick<ChainProtocolView, 'available' | 'unavailable_reason' | 'open_deposit' | 'open_withdraw'>,
+  direction: 'deposit' | 'withdraw',
+): NetworkClosure | null {
+  if (network.available !== 1)
+    return network.unavailable_reason
+      ? { reason: network.unavailable_reason }
+      : { key: 'assets.networkUnavailable' };
+  if (direction === 'deposit' && network.open_deposit !== 1)
+    return { key: 'assets.networkDepositsSuspended' };
+  if (direction === 'withdraw' && network.open_withdraw !== 1)
+    return { key: 'assets.networkWithdrawalsSuspended' };
+  return null;
 }

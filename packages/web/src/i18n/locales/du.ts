@@ -352,6 +352,9 @@ export const du: Texts = {
     noNetwork: '{{currency}} heeft geen netwerk om op te storten of op te nemen.',
     noNetworks: 'Nog geen enkele munt kan via een netwerk worden opgenomen.',
     networkUnavailable: 'Het {{network}}-netwerk is op deze beurs nu niet beschikbaar.',
+    networkDepositsSuspended:
+      'Stortingen via het {{network}}-netwerk zijn voorlopig opgeschort. Stuur geen munten naar een eerder adres ervan.',
+    networkWithdrawalsSuspended: 'Opnames via het {{network}}-netwerk zijn voorlopig opgeschort.',
     addressOn: 'Uw {{currency}}-adres op {{network}}',
     copy: 'Kopiëren',
     copiedShort: 'Gekopieerd',

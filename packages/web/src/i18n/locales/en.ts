@@ -349,6 +349,9 @@ export const en = {
     noNetwork: '{{currency}} has no network to deposit or withdraw on.',
     noNetworks: 'No currency can be withdrawn on a network yet.',
     networkUnavailable: 'The {{network}} network is not available on this exchange right now.',
+    networkDepositsSuspended:
+      'Deposits on the {{network}} network are suspended for now. Please do not send coins to an earlier address of it.',
+    networkWithdrawalsSuspended: 'Withdrawals on the {{network}} network are suspended for now.',
     addressOn: 'Your {{currency}} address on {{network}}',
     copy: 'Copy',
     copiedShort: 'Copied',

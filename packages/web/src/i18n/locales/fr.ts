@@ -351,6 +351,9 @@ export const fr: Texts = {
     noNetwork: "{{currency}} n'a aucun réseau de dépôt ou de retrait.",
     noNetworks: 'Aucune devise ne peut encore être retirée sur un réseau.',
     networkUnavailable: "Le réseau {{network}} n'est pas disponible sur cette plateforme pour le moment.",
+    networkDepositsSuspended:
+      "Les dépôts sur le réseau {{network}} sont suspendus pour le moment. N'envoyez pas de fonds à une ancienne adresse de ce réseau.",
+    networkWithdrawalsSuspended: 'Les retraits sur le réseau {{network}} sont suspendus pour le moment.',
     addressOn: 'Votre adresse {{currency}} sur {{network}}',
     copy: 'Copier',
     copiedShort: 'Copié',

@@ -351,6 +351,9 @@ export const gm: Texts = {
     noNetwork: 'Für {{currency}} gibt es kein Netzwerk für Ein- oder Auszahlungen.',
     noNetworks: 'Noch keine Währung kann über ein Netzwerk ausgezahlt werden.',
     networkUnavailable: 'Das Netzwerk {{network}} ist auf dieser Börse gerade nicht verfügbar.',
+    networkDepositsSuspended:
+      'Einzahlungen über das Netzwerk {{network}} sind vorerst ausgesetzt. Bitte senden Sie keine Coins an eine frühere Adresse davon.',
+    networkWithdrawalsSuspended: 'Auszahlungen über das Netzwerk {{network}} sind vorerst ausgesetzt.',
     addressOn: 'Ihre {{currency}}-Adresse im Netzwerk {{network}}',
     copy: 'Kopieren',
     copiedShort: 'Kopiert',

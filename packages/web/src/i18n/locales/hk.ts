@@ -346,6 +346,8 @@ export const hk: Texts = {
     noNetwork: '{{currency}} 沒有可用於充提的網絡。',
     noNetworks: '暫無可在鏈上提現的幣種。',
     networkUnavailable: '本交易所目前無法使用 {{network}} 網絡。',
+    networkDepositsSuspended: '{{network}} 網絡的充幣暫時關閉，請勿向其舊地址轉入。',
+    networkWithdrawalsSuspended: '{{network}} 網絡的提幣暫時關閉。',
     addressOn: '您在 {{network}} 上的 {{currency}} 地址',
     copy: '複製',
     copiedShort: '已複製',

@@ -350,6 +350,9 @@ export const jp: Texts = {
     noNetwork: '{{currency}}には入出金できるネットワークがありません。',
     noNetworks: 'ネットワークで出金できる通貨はまだありません。',
     networkUnavailable: '{{network}}ネットワークは現在この取引所で利用できません。',
+    networkDepositsSuspended:
+      '{{network}}ネットワークの入金は一時停止中です。以前のアドレスへ送金しないでください。',
+    networkWithdrawalsSuspended: '{{network}}ネットワークの出金は一時停止中です。',
     addressOn: '{{network}}でのあなたの{{currency}}アドレス',
     copy: 'コピー',
     copiedShort: 'コピー済み',

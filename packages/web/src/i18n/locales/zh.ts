@@ -346,6 +346,8 @@ export const zh: Texts = {
     noNetwork: '{{currency}} 没有可用于充提的网络。',
     noNetworks: '暂无可在链上提现的币种。',
     networkUnavailable: '本交易所目前无法使用 {{network}} 网络。',
+    networkDepositsSuspended: '{{network}} 网络的充币暂时关闭，请勿向其旧地址转入。',
+    networkWithdrawalsSuspended: '{{network}} 网络的提币暂时关闭。',
     addressOn: '您在 {{network}} 上的 {{currency}} 地址',
     copy: '复制',
     copiedShort: '已复制',

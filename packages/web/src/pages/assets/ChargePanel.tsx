@@ -6,7 +6,7 @@ import { call } from '../../api/http.js';
 import { Empty, QueryState } from '../../components/states.js';
 import { Tabs } from '../../components/Tabs.js';
 import { useDeposits, usePayOrders, useWallet } from '../../features/assets/queries.js';
-import { amountProblem } from '../../features/assets/rules.js';
+import { amountProblem, networkClosure } from '../../features/assets/rules.js';
 import { currentLang } from '../../i18n/index.js';
 import {
   AmountField,
@@ -15,6 +15,7 @@ import {
   CopyButton,
   formatAmount,
   muted,
+  NetworkClosedNote,
   PanelFrame,
   failureText,
 } from './parts.js';
@@ -160,7 +161,8 @@ export function ChargePanel({ currency, onClose }: { currency: CurrencyView; onC
           const mine = answer.wallets.find((candidate) => candidate.currency_protocol_id === network.id);
           const address = mine?.address ?? network.in_address ?? null;
           const memo = mine?.memo ?? '';
-          const usable = network.available === 1 && address !== null;
+          const closure = networkClosure(network, 'deposit');
+          const usable = closure === null && address !== null;
           return (
             <>
               {networks.length > 1 && (
@@ -177,9 +179,10 @@ export function ChargePanel({ currency, onClose }: { currency: CurrencyView; onC
                 />
               )}
               {!usable ? (
-                <p role="note" className="rounded border p-3" style={{ borderColor: 'var(--down)' }}>
-                  {network.unavailable_reason ?? t('assets.networkUnavailable', { network: chain })}
-                </p>
+                <NetworkClosedNote
+                  closure={closure ?? { key: 'assets.networkUnavailable' }}
+                  network={chain}
+                />
               ) : (
                 <div className="flex flex-col gap-3" data-testid="deposit-address">
                   <div>

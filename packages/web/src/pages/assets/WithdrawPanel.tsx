@@ -14,6 +14,7 @@ import {
   amountProblem,
   answerLost,
   feePercent,
+  networkClosure,
   newRequestId,
   withdrawalFigures,
   type AmountProblem,
@@ -33,6 +34,7 @@ import {
   inputClass,
   inputStyle,
   muted,
+  NetworkClosedNote,
   PanelFrame,
   SelectField,
   SubmitButton,
@@ -110,7 +112,8 @@ export function WithdrawPanel({
           const decimals = Math.min(currency.decimals, network.decimals);
           const figures = withdrawalFigures(amount, currency.draw_rate);
           const saved = (book.data ?? []).filter((entry) => entry.currency_protocol_id === network.id);
-          const usable = network.available === 1;
+          const closure = networkClosure(network, 'withdraw');
+          const usable = closure === null;
 
           const check = (): AmountProblem | string | null => {
             if (!address.trim()) return t('assets.problem.address');
@@ -207,11 +210,7 @@ export function WithdrawPanel({
                     }}
                   />
                 )}
-                {!usable && (
-                  <p role="note" className="rounded border p-3" style={{ borderColor: 'var(--down)' }}>
-                    {network.unavailable_reason ?? t('assets.networkUnavailable', { network: chain })}
-                  </p>
-                )}
+                {closure && <NetworkClosedNote closure={closure} network={chain} />}
                 <TextField
                   id={ids.address}
                   label={t('assets.address')}

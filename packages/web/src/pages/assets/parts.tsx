@@ -5,7 +5,14 @@ import { ApiError } from '../../api/http.js';
 import { ScrollArea } from '../../components/ScrollArea.js';
 import { QueryState } from '../../components/states.js';
 import { useToasts } from '../../components/toast.js';
-import { amountDirection, hasPages, lastPage, shownDecimals, signed } from '../../features/assets/rules.js';
+import {
+  amountDirection,
+  hasPages,
+  lastPage,
+  shownDecimals,
+  signed,
+  type NetworkClosure,
+} from '../../features/assets/rules.js';
 import { acceptDecimalInput } from '../../features/trade/form-rules.js';
 import { currentLang } from '../../i18n/index.js';
 import { formatNumber } from '../../lib/format.js';
@@ -648,5 +655,20 @@ export function SubmitButton({
     >
       {children}
     </button>
+  );
+}
+
+/** Why this network takes no deposit or withdrawal now, said where the form would be. */
+export function NetworkClosedNote({ closure, network }: { closure: NetworkClosure; network: string }) {
+  const { t } = useTranslation();
+  return (
+    <p
+      role="note"
+      data-testid="network-closed"
+      className="rounded border p-3"
+      style={{ borderColor: 'var(--down)' }}
+    >
+      {'reason' in closure ? closure.reason : t(closure.key, { network })}
+    </p>
   );
 }
