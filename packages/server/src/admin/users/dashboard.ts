@@ -12,6 +12,7 @@ import type { AdminAuditRunsTable, Database } from '../../db/schema.js';
 import { auditLedger } from '../../ledger/audit.js';
 import type { CurrencyDirectory } from '../../ledger/currencies.js';
 import type { Clock } from '../../lib/clock.js';
+import { within } from '../../lib/deadline.js';
 import type { MarketDirectory } from '../../spot/markets.js';
 import { OrderStatus } from '../../spot/orders.js';
 import { bucketStart } from '../../spot/periods.js';
@@ -37,8 +38,13 @@ export interface DashboardDeps {
   currencies: CurrencyDirectory;
   /** The wallet's chain check (`GET /api/admin/wallet/holdings`). */
   holdings: () => Promise<AdminChainHoldings[]>;
+  /** How long the page waits for the chain check before showing the rest without it. */
+  holdingsWaitMs?: number;
   timeZone: string;
 }
+
+/** A node that does not answer in this time is shown as such; the other figures do not wait longer. */
+const HOLDINGS_WAIT_MS = 3000;
 
 /** The console's first page: users, markets, money waiting, the last audit and the chain check. */
 export class Dashboard {
@@ -57,7 +63,7 @@ export class Dashboard {
       this.pending('deposits', ['pending']),
       this.pending('withdrawals', [...OPEN_WITHDRAWAL_STATES]),
       this.lastAudit(),
-      this.deps.holdings().then(
+      within(this.deps.holdings(), this.deps.holdingsWaitMs ?? HOLDINGS_WAIT_MS, 'The chain check').then(
         (rows) => ({ rows, error: null }),
         (error: Error) => ({ rows: null, error: error.message }),
       ),
