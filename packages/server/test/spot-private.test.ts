@@ -159,11 +159,14 @@ describe('the spec 000 §7 names', () => {
       { currency_match_id: DOT_USDT, type: 1, number: '1' },
       { token: buyer.token },
     );
+    // A bar of an earlier test's trade may still be on its way when the subscription starts (bars
+    // go out on a short timer): those are passed over; this trade's bar must come in every period.
     const periods = new Set<string>();
-    for (let i = 0; i < 8; i += 1) {
+    for (let i = 0; i < 24 && periods.size < 8; i += 1) {
       const push = await watcher.next('KLINE.DOT/USDT');
-      expect(push.params).toMatchObject({ currency_match_id: DOT_USDT, kline: { close: '7.5' } });
-      periods.add(push.params.period as string);
+      expect(push.params).toMatchObject({ currency_match_id: DOT_USDT });
+      const kline = push.params.kline as { close: string };
+      if (kline.close === '7.5') periods.add(push.params.period as string);
     }
     expect([...periods].sort()).toEqual(['15min', '1day', '1min', '1mon', '1week', '30min', '5min', '60min']);
     watcher.socket.close();
