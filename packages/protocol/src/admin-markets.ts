@@ -13,6 +13,7 @@ export const CHANGE_KINDS = [
   'currency',
   'currency_network',
   'micro_seconds',
+  'micro_currency',
   'earn_product',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
@@ -20,8 +21,11 @@ export type ChangeKind = (typeof CHANGE_KINDS)[number];
 export const CHANGE_STATUSES = ['pending', 'applied', 'cancelled'] as const;
 export type ChangeStatus = (typeof CHANGE_STATUSES)[number];
 
-/** A setting's value: a decimal string (rates, amounts), a whole number, a 0/1 switch, or a list of whole numbers. */
-export type ChangeValue = string | number | number[];
+/**
+ * A setting's value: a decimal string (rates, amounts), a whole number, a 0/1 switch, a list of
+ * whole numbers, or a list of decimal strings (preset amounts).
+ */
+export type ChangeValue = string | number | number[] | string[];
 export type ChangeSet = Record<string, ChangeValue>;
 
 /** How a value is written and shown: a fraction shows as a percentage (0.001 → 0.1 %). */
@@ -32,6 +36,8 @@ export type FieldRule =
   | { type: 'int'; min: number; max: number }
   /** Distinct whole numbers in ascending order. */
   | { type: 'ints'; min: number; max: number; maxItems: number }
+  /** Distinct amounts above zero, as decimal strings, in ascending order. */
+  | { type: 'amounts'; maxItems: number; decimals: number }
   | {
       type: 'decimal';
       min: string;
@@ -97,6 +103,12 @@ export const CHANGE_FIELDS: Record<ChangeKind, Record<string, FieldRule>> = {
     profit_ratio: { type: 'decimal', min: '0.01', max: '1', decimals: 4, shown: 'fraction' },
     is_open: flag,
   },
+  /** A currency's seconds-contract stakes: the amounts offered as buttons, and the bounds of any stake. */
+  micro_currency: {
+    numbers: { type: 'amounts', maxItems: 10, decimals: 18 },
+    min_number: amount,
+    max_number: amount,
+  },
   earn_product: {
     is_open: flag,
     /** Interest per day, in percent: at most 1 % a day. */
@@ -123,11 +135,19 @@ const reasonField = z.string().trim().min(3).max(500);
 /** `POST /api/admin/changes/schedule`. */
 export const scheduleChangeBody = z.object({
   kind: z.enum(CHANGE_KINDS),
-  /** A market, currency, network or product id; for a seconds option, its number of seconds. */
+  /**
+   * A market, currency, network or product id; for a seconds option, its number of seconds; for a
+   * currency's stakes (`micro_currency`), the currency's id.
+   */
   target_id: idField,
   changes: z.record(
     z.string().max(64),
-    z.union([z.string().max(60), z.number(), z.array(z.number()).max(20)]),
+    z.union([
+      z.string().max(60),
+      z.number(),
+      z.array(z.number()).max(20),
+      z.array(z.string().max(40)).max(20),
+    ]),
   ),
   /** ms, not before now; `now` only for closing a market. */
   effective_at: z.union([intLike, z.literal('now')]),
@@ -234,8 +254,18 @@ export interface AdminMicroOptionView {
   open_orders: number;
 }
 
+/** A currency's seconds-contract stakes, as `micro_currency` changes name them. */
+export interface AdminMicroCurrencyView {
+  currency_id: number;
+  code: string;
+  numbers: string[];
+  min_number: string;
+  max_number: string;
+}
+
 export interface AdminMicroOptions {
   seconds: AdminMicroOptionView[];
+  currencies: AdminMicroCurrencyView[];
   /** The fee rate on the stake (a setting). */
   fee_rate: string;
 }

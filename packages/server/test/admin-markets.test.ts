@@ -3,6 +3,7 @@ import type {
   AdminMarketView,
   AdminMicroOptions,
   LeverPositionView,
+  MicroPayableCurrency,
   NewsItem,
   Paged,
   QuoteGroup,
@@ -436,6 +437,66 @@ describe('other kinds', () => {
       await ex.api.get<{ id: number; rate: string }[]>('admin/earn/products', {}, { headers: viewer.headers })
     ).body.data!;
     expect(productsAfter[0]!.rate).toBe('0.035');
+  });
+
+  it("a currency's seconds-contract stakes: refused when a preset leaves the bounds or is finer than the currency, applied at its time", async () => {
+    const stakes = async () =>
+      (await ex.api.get<AdminMicroOptions>('admin/micro/options', {}, { headers: viewer.headers })).body.data!
+        .currencies;
+    const before = (await stakes()).find((row) => row.currency_id === USDT)!;
+    expect(before).toMatchObject({ code: 'USDT', min_number: '10', max_number: '1000' });
+    const payable = async () =>
+      (await ex.api.get<MicroPayableCurrency[]>('microtrade/payable_currencies')).body.data!.find(
+        (row) => row.id === USDT,
+      )!;
+    const at = ex.clock.now() + 10 * 60_000;
+    const base = {
+      kind: 'micro_currency',
+      target_id: USDT,
+      effective_at: at,
+      notice: notice('New seconds-contract stakes'),
+      reason: 'Stake review',
+    };
+    const { changes: changesBefore } = await counts();
+    const refused: [Record<string, unknown>, string][] = [
+      [
+        { numbers: ['5', '50'] },
+        translate('en', 'error.admin_change_presets_range', { min: '10', max: '1000' }),
+      ],
+      [{ numbers: ['50', '20'] }, translate('en', 'error.admin_change_list_amounts', { field: 'numbers' })],
+      [{ numbers: [20, 50] }, translate('en', 'error.admin_change_amounts', { field: 'numbers', max: 10 })],
+      [
+        { numbers: ['20.123456789'] },
+        translate('en', 'error.admin_change_decimals', { field: 'numbers', decimals: 8 }),
+      ],
+      [
+        { min_number: '2000' },
+        translate('en', 'error.admin_change_order', { low: 'min_number', high: 'max_number' }),
+      ],
+    ];
+    for (const [changes, message] of refused) {
+      const answer = await schedule({ ...base, changes });
+      expect(answer.body.msg, JSON.stringify(changes)).toBe(message);
+    }
+    expect((await counts()).changes).toBe(changesBefore);
+
+    const made = await schedule({
+      ...base,
+      changes: { numbers: ['20', '50.5', '200'], min_number: '20', max_number: '2000' },
+    });
+    expect(made.body.code, made.body.msg).toBe(1);
+    expect((await payable()).micro_numbers.map((n) => n.number)).toEqual(['10', '50', '100', '500', '1000']);
+    await advance(10 * 60_000 + 1000);
+    await until(async () => (await change(made.body.data!.id)).status === 'applied');
+    expect(await payable()).toMatchObject({ min: '20', max: '2000' });
+    expect((await payable()).micro_numbers.map((n) => n.number)).toEqual(['20', '50.5', '200']);
+    expect((await stakes()).find((row) => row.currency_id === USDT)).toMatchObject({
+      numbers: ['20', '50.5', '200'],
+      min_number: '20',
+      max_number: '2000',
+    });
+    const announced = (await notices()).find((item) => item.title === 'New seconds-contract stakes');
+    expect(announced).toBeDefined();
   });
 
   it('a leverage spread and overnight rate change: an open position keeps its own, a new one takes the new', async () => {

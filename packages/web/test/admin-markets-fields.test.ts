@@ -31,6 +31,10 @@ describe('the change dialog’s values', () => {
     expect(valueOf(ruleOf('market', 'open_change'), '0')).toBe(0);
     expect(valueOf(ruleOf('market', 'open_change'), '')).toBeNull();
     expect(valueOf(ruleOf('market', 'last_price'), '1')).toBeNull();
+    // Preset stakes: amounts, written as read, in their shortest form.
+    expect(valueOf(ruleOf('micro_currency', 'numbers'), '10, 50.50 100')).toEqual(['10', '50.5', '100']);
+    expect(valueOf(ruleOf('micro_currency', 'numbers'), '10, ten')).toBeNull();
+    expect(textOf(ruleOf('micro_currency', 'numbers'), ['10', '50.5'])).toBe('10, 50.5');
   });
 
   it('sends only what differs from now, and names what does not parse', () => {

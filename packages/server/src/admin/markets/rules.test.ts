@@ -196,6 +196,25 @@ describe('a change against what is', () => {
     );
   });
 
+  it("keeps a currency's preset stakes within its bounds, ascending, above zero and no finer than it", () => {
+    const stakes: ChangeSet = { numbers: ['10', '50', '100'], min_number: '10', max_number: '1000' };
+    const facts = { currencyDecimals: 2 };
+    const problemOf = (changes: ChangeSet) =>
+      fieldsProblem('micro_currency', changes)?.key ??
+      mergedProblem('micro_currency', 1, stakes, changes, facts)?.key ??
+      null;
+    expect(problemOf({ numbers: ['20', '50.5', '1000'] })).toBeNull();
+    expect(problemOf({ numbers: ['5', '50'] })).toBe('error.admin_change_presets_range');
+    expect(problemOf({ max_number: '60' })).toBe('error.admin_change_presets_range');
+    expect(problemOf({ numbers: ['20', '20'] })).toBe('error.admin_change_list_amounts');
+    expect(problemOf({ numbers: ['0', '20'] })).toBe('error.admin_change_list_amounts');
+    expect(problemOf({ numbers: [] })).toBe('error.admin_change_amounts');
+    expect(problemOf({ numbers: [10, 20] })).toBe('error.admin_change_amounts');
+    expect(problemOf({ numbers: ['20.001'] })).toBe('error.admin_change_decimals');
+    expect(problemOf({ max_number: '1000.001' })).toBe('error.admin_change_decimals');
+    expect(normalized('micro_currency', { numbers: ['10.50', '020'] })).toEqual({ numbers: ['10.5', '20'] });
+  });
+
   it('keeps price and quantity decimals within 12 together, so fees stay exact', () => {
     expect(mergedProblem('market', 1, market, { price_decimals: 7 })?.key).toBe(
       'error.admin_change_decimals_sum',

@@ -92,9 +92,31 @@ function valueProblem(field: string, value: ChangeValue, rule: FieldRule): Probl
       }
       return null;
     }
+    case 'amounts':
+      return amountsProblem(field, value, rule);
     case 'decimal':
       return decimalProblem(field, value, rule);
   }
+}
+
+/** Preset amounts: one to `maxItems` canonical decimals above zero, each finer than none, ascending. */
+function amountsProblem(field: string, value: ChangeValue, rule: Extract<FieldRule, { type: 'amounts' }>) {
+  if (
+    !Array.isArray(value) ||
+    value.length === 0 ||
+    value.length > rule.maxItems ||
+    !value.every((item) => typeof item === 'string' && Decimal.isValid(item))
+  ) {
+    return problem('error.admin_change_amounts', { field, max: rule.maxItems });
+  }
+  const amounts = (value as string[]).map((item) => Decimal.parse(item));
+  if (amounts.some((amount, i) => amount.lte(Decimal.ZERO) || (i > 0 && amount.lte(amounts[i - 1]!)))) {
+    return problem('error.admin_change_list_amounts', { field });
+  }
+  if (amounts.some((amount) => amount.decimalPlaces() > rule.decimals)) {
+    return problem('error.admin_change_decimals', { field, decimals: rule.decimals });
+  }
+  return null;
 }
 
 /**
@@ -120,7 +142,13 @@ export function fieldsProblem(kind: ChangeKind, changes: ChangeSet): Problem | n
 export function normalized(kind: ChangeKind, changes: ChangeSet): ChangeSet {
   const out: ChangeSet = {};
   for (const [name, value] of Object.entries(changes)) {
-    out[name] = FIELDS[kind][name]?.type === 'decimal' ? Decimal.parse(String(value)).toString() : value;
+    const type = FIELDS[kind][name]?.type;
+    out[name] =
+      type === 'decimal'
+        ? Decimal.parse(String(value)).toString()
+        : type === 'amounts' && Array.isArray(value)
+          ? value.map((item) => Decimal.parse(String(item)).toString())
+          : value;
   }
   return out;
 }
@@ -160,6 +188,8 @@ export interface TargetFacts {
   isNew?: boolean;
   /** The chain's decimals of a network: its minimum deposit cannot be finer. */
   chainDecimals?: number;
+  /** A currency's decimals: its seconds-contract stakes cannot be finer. */
+  currencyDecimals?: number;
 }
 
 /**
@@ -200,11 +230,39 @@ export function mergedProblem(
       return problem('error.admin_change_decimals', { field: 'min_deposit', decimals: facts.chainDecimals });
     }
   }
+  if (kind === 'micro_currency') {
+    const found = stakesProblem(merged, facts.currencyDecimals);
+    if (found) return found;
+  }
   if (kind === 'micro_seconds' && facts.isNew) {
     if (targetId < SECONDS_RANGE.min || targetId > SECONDS_RANGE.max) {
       return problem('error.admin_change_range', { field: 'seconds', ...SECONDS_RANGE });
     }
     if (changes.profit_ratio === undefined) return problem('error.admin_change_new_option');
+  }
+  return null;
+}
+
+/** A currency's preset stakes lie within its bounds and are no finer than the currency. */
+function stakesProblem(merged: ChangeSet, currencyDecimals: number | undefined): Problem | null {
+  const { numbers, min_number: min, max_number: max } = merged;
+  if (!Array.isArray(numbers) || min === undefined || max === undefined) return null;
+  const low = Decimal.parse(String(min));
+  const high = Decimal.parse(String(max));
+  const amounts = numbers.map((item) => Decimal.parse(String(item)));
+  if (amounts.some((amount) => amount.lt(low) || amount.gt(high))) {
+    return problem('error.admin_change_presets_range', { min: low.toString(), max: high.toString() });
+  }
+  if (currencyDecimals !== undefined) {
+    for (const [field, values] of [
+      ['numbers', amounts],
+      ['min_number', [low]],
+      ['max_number', [high]],
+    ] as const) {
+      if (values.some((amount) => amount.decimalPlaces() > currencyDecimals)) {
+        return problem('error.admin_change_decimals', { field, decimals: currencyDecimals });
+      }
+    }
   }
   return null;
 }

@@ -189,6 +189,20 @@ export class MarketsDesk {
           facts: { isNew: !row },
         };
       }
+      case 'micro_currency': {
+        const row = await db
+          .selectFrom('micro_currencies')
+          .selectAll()
+          .where('currency_id', '=', id)
+          .executeTakeFirst();
+        if (!row) throw notFound('error.admin_change_target');
+        const currency = currencies.currency(id);
+        return {
+          name: same(currency.code),
+          current: microStakes(row),
+          facts: { currencyDecimals: currency.decimals },
+        };
+      }
       case 'earn_product': {
         const row = await db.selectFrom('earn_products').selectAll().where('id', '=', id).executeTakeFirst();
         if (!row) throw notFound('error.admin_change_target');
@@ -455,6 +469,18 @@ export class MarketsDesk {
         context.afterCommit(() => this.deps.microTerms.forget());
         return;
       }
+      case 'micro_currency': {
+        const { numbers, ...bounds } = changes;
+        context.write(
+          db
+            .updateTable('micro_currencies')
+            .set({ ...bounds, ...(numbers !== undefined && { numbers: JSON.stringify(numbers) }) })
+            .where('currency_id', '=', id)
+            .compile(),
+        );
+        context.afterCommit(() => this.deps.microTerms.forget());
+        return;
+      }
       case 'earn_product': {
         context.write(db.updateTable('earn_products').set(changes).where('id', '=', id).compile());
         return;
@@ -564,6 +590,8 @@ export class MarketsDesk {
       }
       case 'micro_seconds':
         return `${id} s`;
+      case 'micro_currency':
+        return currencies.all().find((currency) => currency.id === id)?.code ?? `#${id}`;
       case 'earn_product':
         return products.get(id) ?? `#${id}`;
     }
@@ -640,9 +668,10 @@ export class MarketsDesk {
     });
   }
 
-  /** Every seconds option, offered or not, with its contracts still open. */
+  /** Every seconds option, offered or not, with its contracts still open, and each currency's stakes. */
   async microOptions(): Promise<AdminMicroOptions> {
-    const { db, settings } = this.deps;
+    const { db, settings, currencies } = this.deps;
+    const stakes = await db.selectFrom('micro_currencies').selectAll().orderBy('sort').execute();
     const rows = await db
       .selectFrom('micro_seconds')
       .selectAll()
@@ -663,6 +692,16 @@ export class MarketsDesk {
         is_open: flag(row.is_open),
         open_orders: openOf.get(row.seconds) ?? 0,
       })),
+      currencies: stakes.map((row) => {
+        const current = microStakes(row);
+        return {
+          currency_id: row.currency_id,
+          code: currencies.currency(row.currency_id).code,
+          numbers: current.numbers,
+          min_number: current.min_number,
+          max_number: current.max_number,
+        };
+      }),
       fee_rate: money(await settings.get('micro_trade_fee')),
     };
   }
@@ -695,4 +734,17 @@ export class MarketsDesk {
       };
     });
   }
+}
+
+/** A currency's seconds-contract stakes as a change names them. */
+function microStakes(row: Selectable<Database['micro_currencies']>): {
+  numbers: string[];
+  min_number: string;
+  max_number: string;
+} {
+  return {
+    numbers: (JSON.parse(row.numbers) as string[]).map((item) => Decimal.parse(item).toString()),
+    min_number: money(row.min_number),
+    max_number: money(row.max_number),
+  };
 }

@@ -169,6 +169,10 @@ export const du: Catalog = {
   'error.admin_change_range': '{field} moet tussen {min} en {max} liggen',
   'error.admin_change_range_above': '{field} moet boven {min} liggen en hoogstens {max} zijn',
   'error.admin_change_decimals': '{field} heeft hoogstens {decimals} decimalen',
+  'error.admin_change_amounts': '{field} moet 1 tot {max} bedragen noemen',
+  'error.admin_change_list_amounts': '{field} moet verschillende bedragen boven nul noemen, oplopend',
+  'error.admin_change_presets_range':
+    'Elke vooraf ingestelde inzet moet tussen het minimum {min} en het maximum {max} liggen',
   'error.admin_change_list': '{field} moet 1 tot {max} gehele getallen noemen',
   'error.admin_change_list_range':
     '{field} moet verschillende gehele getallen van {min} tot {max} oplopend noemen',

@@ -170,6 +170,10 @@ export const en = {
   'error.admin_change_range': '{field} must be between {min} and {max}',
   'error.admin_change_range_above': '{field} must be above {min} and at most {max}',
   'error.admin_change_decimals': '{field} takes at most {decimals} decimals',
+  'error.admin_change_amounts': '{field} must list 1 to {max} amounts',
+  'error.admin_change_list_amounts': '{field} must list distinct amounts above zero, ascending',
+  'error.admin_change_presets_range':
+    'Every preset stake must lie between the minimum {min} and the maximum {max}',
   'error.admin_change_list': '{field} must list 1 to {max} whole numbers',
   'error.admin_change_list_range': '{field} must list distinct whole numbers from {min} to {max}, ascending',
   'error.admin_change_nothing': 'Nothing would change: every value is the current one',

@@ -169,6 +169,11 @@ export const fr: Catalog = {
   'error.admin_change_range': '{field} doit être compris entre {min} et {max}',
   'error.admin_change_range_above': '{field} doit être supérieur à {min} et au plus {max}',
   'error.admin_change_decimals': '{field} accepte au plus {decimals} décimales',
+  'error.admin_change_amounts': '{field} doit contenir de 1 à {max} montants',
+  'error.admin_change_list_amounts':
+    '{field} doit contenir des montants distincts supérieurs à zéro, par ordre croissant',
+  'error.admin_change_presets_range':
+    'Chaque mise prédéfinie doit être comprise entre le minimum {min} et le maximum {max}',
   'error.admin_change_list': '{field} doit contenir de 1 à {max} nombres entiers',
   'error.admin_change_list_range':
     '{field} doit contenir des entiers distincts de {min} à {max}, par ordre croissant',

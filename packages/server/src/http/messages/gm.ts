@@ -173,6 +173,11 @@ export const gm: Catalog = {
   'error.admin_change_range': '{field} muss zwischen {min} und {max} liegen',
   'error.admin_change_range_above': '{field} muss über {min} und höchstens {max} sein',
   'error.admin_change_decimals': '{field} hat höchstens {decimals} Nachkommastellen',
+  'error.admin_change_amounts': '{field} muss 1 bis {max} Beträge nennen',
+  'error.admin_change_list_amounts':
+    '{field} muss verschiedene Beträge über null in aufsteigender Reihenfolge nennen',
+  'error.admin_change_presets_range':
+    'Jeder voreingestellte Einsatz muss zwischen dem Minimum {min} und dem Maximum {max} liegen',
   'error.admin_change_list': '{field} muss 1 bis {max} ganze Zahlen nennen',
   'error.admin_change_list_range':
     '{field} muss verschiedene ganze Zahlen von {min} bis {max} aufsteigend nennen',

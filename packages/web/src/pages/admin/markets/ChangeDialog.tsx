@@ -226,7 +226,7 @@ export function ChangeDialog({ t, target, onClose }: { t: AdminT; target: Change
                               ...fieldStyle,
                               borderColor: changed ? 'var(--accent)' : 'var(--border)',
                             }}
-                            inputMode={rule?.type === 'ints' ? 'text' : 'decimal'}
+                            inputMode={rule?.type === 'ints' || rule?.type === 'amounts' ? 'text' : 'decimal'}
                             value={texts[field] ?? ''}
                             onChange={(event) => setText(field, event.target.value)}
                             data-testid={`change-field-${field}`}

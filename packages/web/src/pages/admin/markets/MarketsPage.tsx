@@ -2,6 +2,7 @@ import type {
   AdminCurrencyView,
   AdminEarnProductView,
   AdminMarketView,
+  AdminMicroCurrencyView,
   AdminMicroOptions,
   AdminNetworkView,
   ChangeSet,
@@ -338,10 +339,50 @@ function Seconds({ t, edit }: { t: AdminT; edit: Edit }) {
               {t('addDuration')}
             </button>
           )}
+          <h2 className="font-semibold">{t('stakesTitle')}</h2>
+          <AdminTable
+            label={t('stakesTitle')}
+            columns={stakeColumns(t, edit)}
+            rows={data.currencies}
+            rowKey={(c) => c.currency_id}
+          />
         </div>
       )}
     </QueryState>
   );
+}
+
+/** Each currency's seconds-contract stakes: the preset buttons and the bounds of any amount. */
+function stakeColumns(t: AdminT, edit: Edit): Column<AdminMicroCurrencyView>[] {
+  const columns: Column<AdminMicroCurrencyView>[] = [
+    {
+      key: 'currency',
+      header: t('col.currency'),
+      cell: (c) => <span className="font-medium">{c.code}</span>,
+    },
+    { key: 'presets', header: t('col.presets'), numeric: true, cell: (c) => c.numbers.join(' · ') },
+    { key: 'min', header: t('col.minStake'), numeric: true, cell: (c) => c.min_number },
+    { key: 'max', header: t('col.maxStake'), numeric: true, cell: (c) => c.max_number },
+  ];
+  if (edit) {
+    columns.push({
+      key: 'actions',
+      header: t('col.actions'),
+      cell: (c) => (
+        <EditButton
+          t={t}
+          edit={edit}
+          target={{
+            kind: 'micro_currency',
+            id: c.currency_id,
+            name: c.code,
+            current: { numbers: c.numbers, min_number: c.min_number, max_number: c.max_number },
+          }}
+        />
+      ),
+    });
+  }
+  return columns;
 }
 
 function Products({ t, edit }: { t: AdminT; edit: Edit }) {

@@ -52,6 +52,12 @@ export function valueOf(rule: FieldRule | undefined, text: string): ChangeValue 
       const parts = typed.split(/[\s,]+/).filter(Boolean);
       return parts.length > 0 && parts.every((part) => /^\d{1,9}$/.test(part)) ? parts.map(Number) : null;
     }
+    case 'amounts': {
+      const parts = typed.split(/[\s,]+/).filter(Boolean);
+      return parts.length > 0 && parts.every((part) => Decimal.isValid(part))
+        ? parts.map((part) => Decimal.parse(part).toString())
+        : null;
+    }
     case 'decimal': {
       if (!Decimal.isValid(typed)) return null;
       const number = Decimal.parse(typed);
