@@ -176,44 +176,76 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 
 type Decision = 'approve' | 'reject';
 
-/** The approve and reject buttons of a detail, and the dialog each opens. */
+/**
+ * The approve and reject buttons of a detail, and the confirmation each opens. A rejection always
+ * takes a reason the user reads; an approval takes an optional logged note where `approveNote`, or
+ * the same required reason where both parties read it (`reasonForBoth`, appeals).
+ */
 function Decide({
   t,
   canAct,
-  approveLabel = t('approve'),
-  rejectLabel = t('reject'),
-  dialog,
+  testId,
+  labels = { approve: t('approve'), reject: t('reject') },
+  title,
+  approveNote = false,
+  reasonForBoth = false,
+  summary,
+  reasonMax,
+  act,
+  done,
 }: {
   t: AdminT;
   canAct: boolean;
-  approveLabel?: string;
-  rejectLabel?: string;
-  dialog(decision: Decision, close: () => void): ReactNode;
+  testId(decision: Decision): string;
+  labels?: Record<Decision, string>;
+  title(decision: Decision): string;
+  approveNote?: boolean;
+  reasonForBoth?: boolean;
+  summary?: ReactNode;
+  reasonMax?: number;
+  act(decision: Decision, reason: string): Promise<unknown>;
+  done(): void;
 }) {
   const [open, setOpen] = useState<Decision | null>(null);
   if (!canAct) return null;
+  const reasonTexts = (decision: Decision) => {
+    if (reasonForBoth) return { reasonLabel: t('reason'), reasonHint: t('reasonShownBoth') };
+    if (decision === 'reject') return { reasonLabel: t('reason'), reasonHint: t('reasonShown') };
+    return approveNote ? { reasonLabel: t('note'), reasonHint: t('noteLogged') } : {};
+  };
   return (
     <div className="flex flex-wrap gap-2">
-      <button
-        type="button"
-        className="rounded px-3 py-1 font-medium text-white"
-        style={{ background: 'var(--up-strong)' }}
-        onClick={() => setOpen('approve')}
-      >
-        {approveLabel}
-      </button>
-      <button
-        type="button"
-        className="rounded px-3 py-1 font-medium text-white"
-        style={{ background: 'var(--down-strong)' }}
-        onClick={() => setOpen('reject')}
-      >
-        {rejectLabel}
-      </button>
-      {open && dialog(open, () => setOpen(null))}
+      {(['approve', 'reject'] as const).map((decision) => (
+        <button
+          key={decision}
+          type="button"
+          className="rounded px-3 py-1 font-medium text-white"
+          style={{ background: DECISION_COLOR[decision] }}
+          onClick={() => setOpen(decision)}
+        >
+          {labels[decision]}
+        </button>
+      ))}
+      {open && (
+        <DecisionDialog
+          testId={testId(open)}
+          texts={{ title: title(open), confirm: labels[open], cancel: t('cancel'), ...reasonTexts(open) }}
+          summary={summary}
+          confirmColor={DECISION_COLOR[open]}
+          reasonRequired={reasonForBoth || open === 'reject'}
+          reasonMax={reasonMax}
+          onConfirm={(reason) => act(open, reason).then(done)}
+          onClose={() => setOpen(null)}
+        />
+      )}
     </div>
   );
 }
+
+const DECISION_COLOR: Record<Decision, string> = {
+  approve: 'var(--up-strong)',
+  reject: 'var(--down-strong)',
+};
 
 function DetailTitle({ children }: { children: ReactNode }) {
   return <h2 className="font-semibold">{children}</h2>;
@@ -274,29 +306,19 @@ function IdentityQueue({ t }: { t: AdminT }) {
           <Decide
             t={t}
             canAct={canAct}
-            dialog={(decision, close) => (
-              <DecisionDialog
-                testId={`identity-${decision}`}
-                texts={{
-                  title:
-                    decision === 'approve'
-                      ? t('identity.approveTitle', { name: row.name })
-                      : t('identity.rejectTitle', { name: row.name }),
-                  confirm: t(decision),
-                  cancel: t('cancel'),
-                  ...(decision === 'reject' && { reasonLabel: t('reason'), reasonHint: t('reasonShown') }),
-                }}
-                confirmColor={decision === 'approve' ? 'var(--up-strong)' : 'var(--down-strong)'}
-                reasonRequired={decision === 'reject'}
-                reasonMax={256}
-                onConfirm={(reason) =>
-                  decision === 'approve'
-                    ? adminCall('POST', 'admin/user_real/approve', { id: row.id }).then(done)
-                    : adminCall('POST', 'admin/user_real/reject', { id: row.id, reason }).then(done)
-                }
-                onClose={close}
-              />
-            )}
+            testId={(decision) => `identity-${decision}`}
+            title={(decision) =>
+              decision === 'approve'
+                ? t('identity.approveTitle', { name: row.name })
+                : t('identity.rejectTitle', { name: row.name })
+            }
+            reasonMax={256}
+            act={(decision, reason) =>
+              decision === 'approve'
+                ? adminCall('POST', 'admin/user_real/approve', { id: row.id })
+                : adminCall('POST', 'admin/user_real/reject', { id: row.id, reason })
+            }
+            done={done}
           />
         </>
       )}
@@ -364,29 +386,19 @@ function WithdrawalQueue({ t }: { t: AdminT }) {
             <Decide
               t={t}
               canAct={canAct}
-              dialog={(decision, close) => (
-                <DecisionDialog
-                  testId={`withdrawal-${decision}`}
-                  texts={{
-                    title:
-                      decision === 'approve'
-                        ? t('withdrawal.approveTitle', { amount: row.received, coin: row.currency_code })
-                        : t('withdrawal.rejectTitle'),
-                    confirm: t(decision),
-                    cancel: t('cancel'),
-                    reasonLabel: decision === 'approve' ? t('note') : t('reason'),
-                    reasonHint: decision === 'approve' ? t('noteLogged') : t('reasonShown'),
-                  }}
-                  summary={summary}
-                  confirmColor={decision === 'approve' ? 'var(--up-strong)' : 'var(--down-strong)'}
-                  reasonRequired={decision === 'reject'}
-                  reasonMax={200}
-                  onConfirm={(reason) =>
-                    adminCall('POST', `admin/withdrawals/${decision}`, { id: row.id, reason }).then(done)
-                  }
-                  onClose={close}
-                />
-              )}
+              testId={(decision) => `withdrawal-${decision}`}
+              title={(decision) =>
+                decision === 'approve'
+                  ? t('withdrawal.approveTitle', { amount: row.received, coin: row.currency_code })
+                  : t('withdrawal.rejectTitle')
+              }
+              approveNote
+              summary={summary}
+              reasonMax={200}
+              act={(decision, reason) =>
+                adminCall('POST', `admin/withdrawals/${decision}`, { id: row.id, reason })
+              }
+              done={done}
             />
           </>
         );
@@ -459,31 +471,21 @@ function SellerQueue({ t }: { t: AdminT }) {
             <Decide
               t={t}
               canAct={canAct}
-              dialog={(decision, close) => (
-                <DecisionDialog
-                  testId={`seller-${decision}`}
-                  texts={{
-                    title:
-                      decision === 'approve'
-                        ? t('sellers.approveTitle', { account: row.account })
-                        : t('sellers.rejectTitle', { account: row.account }),
-                    confirm: t(decision),
-                    cancel: t('cancel'),
-                    reasonLabel: decision === 'approve' ? t('note') : t('reason'),
-                    reasonHint: decision === 'approve' ? t('noteLogged') : t('reasonShown'),
-                  }}
-                  confirmColor={decision === 'approve' ? 'var(--up-strong)' : 'var(--down-strong)'}
-                  reasonRequired={decision === 'reject'}
-                  onConfirm={(reason) =>
-                    adminCall('POST', 'admin/p2p/applications/decide', {
-                      id: row.id,
-                      approve: decision === 'approve',
-                      reason,
-                    }).then(done)
-                  }
-                  onClose={close}
-                />
-              )}
+              testId={(decision) => `seller-${decision}`}
+              title={(decision) =>
+                decision === 'approve'
+                  ? t('sellers.approveTitle', { account: row.account })
+                  : t('sellers.rejectTitle', { account: row.account })
+              }
+              approveNote
+              act={(decision, reason) =>
+                adminCall('POST', 'admin/p2p/applications/decide', {
+                  id: row.id,
+                  approve: decision === 'approve',
+                  reason,
+                })
+              }
+              done={done}
             />
           )}
         </>
@@ -585,33 +587,23 @@ function AppealQueue({ t }: { t: AdminT }) {
             <Decide
               t={t}
               canAct={canAct}
-              approveLabel={t('appeals.toBuyer')}
-              rejectLabel={t('appeals.toSeller')}
-              dialog={(decision, close) => (
-                <DecisionDialog
-                  testId={`appeal-${decision === 'approve' ? 'buyer' : 'seller'}`}
-                  texts={{
-                    title: t(decision === 'approve' ? 'appeals.toBuyerTitle' : 'appeals.toSellerTitle', {
-                      amount: row.number,
-                      coin: row.currency_code,
-                    }),
-                    confirm: t(decision === 'approve' ? 'appeals.toBuyer' : 'appeals.toSeller'),
-                    cancel: t('cancel'),
-                    reasonLabel: t('reason'),
-                    reasonHint: t('reasonShownBoth'),
-                  }}
-                  confirmColor={decision === 'approve' ? 'var(--up-strong)' : 'var(--down-strong)'}
-                  reasonRequired
-                  onConfirm={(reason) =>
-                    adminCall('POST', 'admin/p2p/appeals/resolve', {
-                      order_id: row.order_id,
-                      release_to: decision === 'approve' ? 'buyer' : 'seller',
-                      reason,
-                    }).then(done)
-                  }
-                  onClose={close}
-                />
-              )}
+              testId={(decision) => `appeal-${decision === 'approve' ? 'buyer' : 'seller'}`}
+              labels={{ approve: t('appeals.toBuyer'), reject: t('appeals.toSeller') }}
+              title={(decision) =>
+                t(decision === 'approve' ? 'appeals.toBuyerTitle' : 'appeals.toSellerTitle', {
+                  amount: row.number,
+                  coin: row.currency_code,
+                })
+              }
+              reasonForBoth
+              act={(decision, reason) =>
+                adminCall('POST', 'admin/p2p/appeals/resolve', {
+                  order_id: row.order_id,
+                  release_to: decision === 'approve' ? 'buyer' : 'seller',
+                  reason,
+                })
+              }
+              done={done}
             />
           )}
         </>
