@@ -9,6 +9,7 @@ import {
   must,
   newUser,
   openThemed,
+  operatorLogin,
   png,
   sendCode,
   serverLock,
@@ -344,17 +345,30 @@ test('Alice appeals a paid order; the operator releases to her with a reason, sh
   await expect(page.getByTestId('p2p-appeal-images').getByRole('img')).toBeVisible();
   await expect(page.getByTestId('p2p-actions')).toHaveCount(0);
 
-  await must(
-    request,
-    'POST',
-    'admin/p2p/appeals/resolve',
-    { admin: adminToken(baseURL!) },
-    {
-      order_id: order.id,
-      release_to: 'buyer',
-      reason: 'Bank statement checked.',
-    },
-  );
+  // A support operator resolves it in the console's appeals queue, after a confirmation with a reason.
+  const operatorPage = await (await browser.newContext()).newPage();
+  await operatorLogin(operatorPage, 'support');
+  await operatorPage.goto('/admin/reviews?tab=appeals');
+  const queue = operatorPage.getByTestId('reviews-appeals');
+  const appealRow = queue.getByTestId('reviews-table').locator('tr', { hasText: String(order.id) });
+  await appealRow.getByRole('button', { name: 'Review' }).click();
+  const detail = queue.getByTestId('reviews-detail');
+  await expect(detail.getByRole('heading', { level: 2 })).toHaveText(`Appeal on order #${order.id}`);
+  await expect(detail).toContainText('Opened by the buyer');
+  await expect(detail.getByTestId('appeal-timeline')).toContainText('Paid');
+  await detail.getByRole('button', { name: 'Release to the buyer' }).click();
+  const resolve = operatorPage.getByRole('dialog', { name: /^Release 20 USDT to the buyer\?/ });
+  await expect(resolve.getByRole('button', { name: 'Release to the buyer' })).toBeDisabled();
+  await resolve.getByLabel('Reason').fill('Bank statement checked.');
+  await expectDrawnAndFitting(operatorPage, 'admin-appeal-resolve-light-1280');
+  await resolve.getByRole('button', { name: 'Release to the buyer' }).click();
+  await expect(resolve).toBeHidden();
+  await queue.getByLabel('Open appeals only').uncheck();
+  const resolved = queue.getByTestId('reviews-table').locator('tr', { hasText: String(order.id) });
+  await resolved.getByRole('button', { name: 'Review' }).click();
+  await expect(queue.getByTestId('appeal-resolution')).toContainText('Bank statement checked.');
+  await operatorPage.context().close();
+
   await expect(page.getByTestId('p2p-order-status')).toHaveText('Completed');
   await expect(page.getByTestId('p2p-appeal')).toContainText('the coin was released to the buyer');
   await expect(page.getByTestId('p2p-appeal')).toContainText('Bank statement checked.');
