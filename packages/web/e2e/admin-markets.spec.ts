@@ -61,6 +61,27 @@ test('an admin closes a market now with a notice in two languages; the trade pag
     await expectDrawnAndFitting(page, `admin-markets-${tab}-light-1280`);
   }
 
+  // A currency's seconds-contract stakes: shown per currency; a preset outside the bounds is refused
+  // in the server's words at the last step, and nothing is scheduled.
+  await openThemed(page, '/admin/markets?tab=seconds', 'light', 1280);
+  const stakes = page.getByRole('table', { name: 'Stakes per currency' });
+  await expect(stakes.locator('[data-row="1"]')).toContainText('10 · 50 · 100 · 500 · 1000');
+  await page.getByTestId('edit-micro_currency-1').click();
+  const stakesDialog = page.getByTestId('change-dialog');
+  await expect(stakesDialog.getByRole('heading')).toHaveText('Change USDT');
+  await stakesDialog.getByLabel('Preset stakes (comma-separated)').fill('5, 50');
+  await stakesDialog.getByTestId('notice-title-en').fill('New stakes');
+  await stakesDialog.getByTestId('notice-content-en').fill('Seconds-contract stakes change.');
+  await stakesDialog.getByTestId('change-reason').fill('Stake review');
+  await stakesDialog.getByRole('button', { name: 'Review…' }).click();
+  await expect(stakesDialog.getByTestId('change-review')).toContainText('10, 50, 100, 500, 1000 → 5, 50');
+  await stakesDialog.getByRole('button', { name: 'Schedule the change' }).click();
+  await expect(stakesDialog.getByTestId('change-problem')).toHaveText(
+    'Every preset stake must lie between the minimum 10 and the maximum 1000',
+  );
+  await stakesDialog.getByRole('button', { name: 'Close' }).click();
+  await expect(stakesDialog).toBeHidden();
+
   // The edit dialog: current → new, `now` offered only because this closes trading.
   await openThemed(page, '/admin/markets', 'light', 1280);
   await page.getByTestId(`edit-market-${DOT_USDT}`).click();

@@ -1,6 +1,6 @@
 import { Decimal } from '@oex/protocol';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectAccessible, latestCode, signInAs } from './helpers.js';
+import { expectAccessible, latestCode, serverLock, signInAs } from './helpers.js';
 
 /**
  * Deposits, withdrawals and the address book in the asset centre, against the real wallet on the
@@ -237,4 +237,93 @@ test('an address is saved with the emailed code; a withdrawal to it shows the fe
   await page.getByRole('button', { name: `Delete ${address}` }).click();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(saved).toHaveCount(0);
+});
+
+/** An operator's change of a USDT network's switches, as the console sends it (command-line principal). */
+async function switchNetwork(
+  request: APIRequestContext,
+  baseURL: string,
+  networkId: number,
+  open: 0 | 1,
+): Promise<void> {
+  const answer = await request.post('/api/admin/changes/schedule', {
+    headers: { 'x-admin-token': serverLock(baseURL).adminToken },
+    data: {
+      kind: 'currency_network',
+      target_id: networkId,
+      changes: { open_deposit: open, open_withdraw: open },
+      // Only a market closes at once; a network's switches are announced ahead, here a moment.
+      effective_at: Date.now() + 1500,
+      notice: {
+        en: { title: 'USDT on ERC20', content: open ? 'Open again.' : 'Suspended for maintenance.' },
+      },
+      reason: open ? 'Maintenance over' : 'Node maintenance',
+    },
+  });
+  const envelope = (await answer.json()) as { code: number; msg: string };
+  expect(envelope.code, envelope.msg).toBe(1);
+}
+
+test('a network the operator suspends is said so on the deposit and withdraw panels, with no address and no form to send', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  await signInAs(page, 'alice@demo.test');
+  await requireWallet(page.request);
+  const protocols = (await (await page.request.get('/api/block_chain/currency_protocols')).json()) as {
+    data: { id: number; currency_protocols: { id: number; chain_protocol: { code: string } }[] }[];
+  };
+  const erc20 = protocols.data
+    .find((currency) => currency.id === USDT)!
+    .currency_protocols.find((network) => network.chain_protocol.code === 'ERC20')!;
+
+  const switches = async () =>
+    (
+      (await (await page.request.get('/api/block_chain/currency_protocols')).json()) as {
+        data: {
+          id: number;
+          currency_protocols: { id: number; open_deposit: number; open_withdraw: number }[];
+        }[];
+      }
+    ).data
+      .find((currency) => currency.id === USDT)!
+      .currency_protocols.find((network) => network.id === erc20.id)!;
+  await switchNetwork(page.request, baseURL!, erc20.id, 0);
+  try {
+    await expect.poll(async () => (await switches()).open_withdraw, { timeout: 20_000 }).toBe(0);
+    await page.goto('/assets/tradeAccount?charge=1');
+    const deposit = page.getByRole('region', { name: 'Deposit USDT' });
+    await deposit.getByRole('tab', { name: 'ERC20' }).click();
+    await expect(deposit.getByTestId('network-closed')).toHaveText(
+      'Deposits on the ERC20 network are suspended for now. Please do not send coins to an earlier address of it.',
+    );
+    await expect(deposit.getByTestId('address')).toHaveCount(0);
+    await expect(deposit.getByRole('img', { name: /QR code/ })).toHaveCount(0);
+
+    await page.goto('/assets/tradeAccount?withdraw=1');
+    const withdraw = page.getByRole('region', { name: 'Withdraw USDT' });
+    await withdraw.getByLabel('Network', { exact: true }).selectOption('ERC20');
+    await expect(withdraw.getByTestId('network-closed')).toHaveText(
+      'Withdrawals on the ERC20 network are suspended for now.',
+    );
+    await expect(withdraw.getByRole('button', { name: 'Withdraw', exact: true })).toBeDisabled();
+    await expectAccessible(page);
+  } finally {
+    await switchNetwork(page.request, baseURL!, erc20.id, 1);
+  }
+
+  // Opened again at its time: the address is back.
+  await expect.poll(async () => (await switches()).open_deposit, { timeout: 20_000 }).toBe(1);
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/assets/tradeAccount?charge=1');
+        const deposit = page.getByRole('region', { name: 'Deposit USDT' });
+        await deposit.getByRole('tab', { name: 'ERC20' }).click();
+        return deposit.getByTestId('address').count();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(1);
 });
