@@ -14,6 +14,13 @@ import { ApiError } from '../../api/http.js';
 import { DialogButtons, ProblemLine } from '../../components/dialog-parts.js';
 import { ListStatus } from '../../components/ListStatus.js';
 import { Pager } from '../../components/Pager.js';
+import {
+  PositionRow,
+  PositionsHead,
+  positionCell,
+  positionNumeric,
+  PositionsSection,
+} from '../../components/PositionsTable.js';
 import { ScrollArea } from '../../components/ScrollArea.js';
 import { Tabs } from '../../components/Tabs.js';
 import { useExchangeTimeZone } from '../../features/content/news.js';
@@ -89,8 +96,6 @@ const TEXT_COLUMNS = new Set<Column>(['symbol', 'side', 'state', 'time', 'closed
 const columnsOf = (view: LeverView): readonly Column[] =>
   view === 3 ? CLOSED_COLUMNS : view === 0 || view === 6 ? PENDING_COLUMNS : OPEN_COLUMNS;
 
-const cell = 'px-2 py-1.5 whitespace-nowrap';
-const numeric = `${cell} text-right tabular-nums`;
 const smallButton = 'rounded border px-2 py-0.5';
 
 type Act = { kind: 'close' | 'cancel' | 'stops'; id: number };
@@ -119,53 +124,53 @@ function Cell({
   const zeroAsDash = (value: string) => (value === '0' || !value ? '—' : price(value));
   switch (column) {
     case 'symbol':
-      return <td className={cell}>{position.symbol}</td>;
+      return <td className={positionCell}>{position.symbol}</td>;
     case 'side':
       return (
-        <td className={cell}>
+        <td className={positionCell}>
           <SideLabel side={position.type} />
         </td>
       );
     case 'profit':
       return (
-        <td className={numeric} data-testid="profit">
+        <td className={positionNumeric} data-testid="profit">
           <Profit value={position.profits} lang={lang} />
         </td>
       );
     case 'hands':
-      return <td className={numeric}>{position.share}</td>;
+      return <td className={positionNumeric}>{position.share}</td>;
     case 'multiple':
-      return <td className={numeric}>{`${position.multiple}×`}</td>;
+      return <td className={positionNumeric}>{`${position.multiple}×`}</td>;
     case 'entry':
-      return <td className={numeric}>{price(position.price)}</td>;
+      return <td className={positionNumeric}>{price(position.price)}</td>;
     case 'target':
-      return <td className={numeric}>{price(position.target_price)}</td>;
+      return <td className={positionNumeric}>{price(position.target_price)}</td>;
     case 'mark':
       return (
-        <td className={numeric} data-testid="mark" data-value={position.update_price}>
+        <td className={positionNumeric} data-testid="mark" data-value={position.update_price}>
           {price(position.update_price)}
         </td>
       );
     case 'closePrice':
-      return <td className={numeric}>{price(position.close_price)}</td>;
+      return <td className={positionNumeric}>{price(position.close_price)}</td>;
     case 'margin':
       return (
-        <td className={numeric} data-testid="margin" data-value={position.caution_money}>
+        <td className={positionNumeric} data-testid="margin" data-value={position.caution_money}>
           {money(position.status === 3 ? position.origin_caution_money : position.caution_money)}
         </td>
       );
     case 'fee':
       return (
-        <td className={numeric} data-testid="fee" data-value={position.trade_fee}>
+        <td className={positionNumeric} data-testid="fee" data-value={position.trade_fee}>
           {money(position.trade_fee)}
         </td>
       );
     case 'overnight':
-      return <td className={numeric}>{money(position.overnight_money)}</td>;
+      return <td className={positionNumeric}>{money(position.overnight_money)}</td>;
     case 'stops':
       return (
         <td
-          className={numeric}
+          className={positionNumeric}
           data-testid="stops"
           data-tp={position.target_profit_price}
           data-sl={position.stop_loss_price}
@@ -182,7 +187,7 @@ function Cell({
     case 'state': {
       const reason = closedReasonKey(position);
       return (
-        <td className={cell}>
+        <td className={positionCell}>
           {t(statusKey(position))}
           {reason && <span style={muted}>{` · ${t(reason)}`}</span>}
         </td>
@@ -190,11 +195,13 @@ function Cell({
     }
     case 'time':
       return (
-        <td className={cell}>{formatInZone(position.transaction_time ?? position.time, timeZone, true)}</td>
+        <td className={positionCell}>
+          {formatInZone(position.transaction_time ?? position.time, timeZone, true)}
+        </td>
       );
     case 'closedAt':
       return (
-        <td className={cell}>
+        <td className={positionCell}>
           {formatInZone(position.complete_time ?? position.transaction_time ?? position.time, timeZone, true)}
         </td>
       );
@@ -223,18 +230,13 @@ function Row({
   const actions = actionsOf(position);
   const any = actions.close || actions.cancel || actions.stops;
   return (
-    <tr
-      className="border-t"
-      style={{ borderColor: 'var(--border)' }}
-      data-position-id={position.id}
-      data-status={position.status}
-    >
+    <PositionRow data-position-id={position.id} data-status={position.status}>
       {columns.map((column) => (
         <Cell key={column} column={column} position={position} context={context} />
       ))}
       {any && (
         // Kept in view at the right edge while the row scrolls sideways (a phone shows a few columns).
-        <td className={`${cell} sticky right-0 text-right`} style={{ background: 'var(--bg)' }}>
+        <td className={`${positionCell} sticky right-0 text-right`} style={{ background: 'var(--bg)' }}>
           <div className="flex justify-end gap-1">
             {ROW_ACTIONS.map(({ kind, label, text, accent }) =>
               actions[kind] ? (
@@ -253,7 +255,7 @@ function Row({
           </div>
         </td>
       )}
-    </tr>
+    </PositionRow>
   );
 }
 
@@ -627,74 +629,57 @@ export function Positions({
   const hasActions = view !== 3;
   const canCloseAll = (view === 5 || view === 1) && (data?.data.length ?? 0) > 0;
   return (
-    <section aria-labelledby="lever-positions-title" className="text-xs">
-      <h2 id="lever-positions-title" className="sr-only">
-        {t('lever.positions')}
-      </h2>
-      <div
-        className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-b px-2 pt-1.5 text-sm"
-        style={{ borderColor: 'var(--border)' }}
-      >
-        <ScrollArea
-          label={t('lever.positions')}
-          className="min-w-0 max-w-full"
-          innerClassName="whitespace-nowrap"
-        >
-          <Tabs
+    <PositionsSection
+      titleId="lever-positions-title"
+      title={t('lever.positions')}
+      bar={
+        <>
+          <ScrollArea
             label={t('lever.positions')}
-            className="flex gap-4"
-            values={VIEWS}
-            active={view}
-            text={(value) => t(VIEW_TEXT[value])}
-            onChange={(value) => onView({ view: value, page: 1 })}
-          />
-        </ScrollArea>
-        {canCloseAll && (
-          <button
-            type="button"
-            className="mb-1 rounded border px-2 py-0.5 text-xs"
-            style={{ borderColor: 'var(--down)', color: 'var(--down)' }}
-            onClick={() => setBatch(true)}
+            className="min-w-0 max-w-full"
+            innerClassName="whitespace-nowrap"
           >
-            {t('lever.closeAll')}
-          </button>
-        )}
-      </div>
-      <ScrollArea label={t('lever.positions')}>
-        <table className="w-full min-w-[900px] border-collapse" data-testid={`lever-view-${view}`}>
-          <thead>
-            <tr style={muted}>
-              {columns.map((column) => (
-                <th
-                  key={column}
-                  scope="col"
-                  className={`px-2 py-1 font-normal whitespace-nowrap ${TEXT_COLUMNS.has(column) ? 'text-left' : 'text-right'}`}
-                >
-                  {t(`lever.columns.${column}`)}
-                </th>
-              ))}
-              {hasActions && (
-                <th scope="col" className="px-2 py-1">
-                  <span className="sr-only">{t('lever.columns.actions')}</span>
-                </th>
-              )}
-            </tr>
-          </thead>
-          {data && (
-            <tbody>
-              {data.data.map((position) => (
-                <Row
-                  key={position.id}
-                  position={position}
-                  columns={columns}
-                  context={context}
-                  onAct={setAct}
-                />
-              ))}
-            </tbody>
+            <Tabs
+              label={t('lever.positions')}
+              className="flex gap-4"
+              values={VIEWS}
+              active={view}
+              text={(value) => t(VIEW_TEXT[value])}
+              onChange={(value) => onView({ view: value, page: 1 })}
+            />
+          </ScrollArea>
+          {canCloseAll && (
+            <button
+              type="button"
+              className="mb-1 rounded border px-2 py-0.5 text-xs"
+              style={{ borderColor: 'var(--down)', color: 'var(--down)' }}
+              onClick={() => setBatch(true)}
+            >
+              {t('lever.closeAll')}
+            </button>
           )}
-        </table>
-      </ScrollArea>
+        </>
+      }
+      tableClassName="min-w-[900px]"
+      tableTestId={`lever-view-${view}`}
+      head={
+        <PositionsHead<Column>
+          columns={columns}
+          isText={(column) => TEXT_COLUMNS.has(column)}
+          label={(column) => t(`lever.columns.${column}`)}
+          actionLabel={hasActions ? t('lever.columns.actions') : undefined}
+        />
+      }
+      body={
+        data && (
+          <tbody>
+            {data.data.map((position) => (
+              <Row key={position.id} position={position} columns={columns} context={context} onAct={setAct} />
+            ))}
+          </tbody>
+        )
+      }
+    >
       <ListStatus query={list} emptyText={t(EMPTY_TEXT[view], { symbol: market.symbol })} />
       {data && (
         <Pager
@@ -711,6 +696,6 @@ export function Positions({
         onClose={() => setAct(null)}
       />
       <BatchDialog open={batch} market={market} onlyMarket={view === 5} onClose={() => setBatch(false)} />
-    </section>
+    </PositionsSection>
   );
 }

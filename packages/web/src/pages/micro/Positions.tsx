@@ -10,7 +10,13 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListStatus } from '../../components/ListStatus.js';
 import { Pager } from '../../components/Pager.js';
-import { ScrollArea } from '../../components/ScrollArea.js';
+import {
+  PositionRow,
+  PositionsHead,
+  positionCell,
+  positionNumeric,
+  PositionsSection,
+} from '../../components/PositionsTable.js';
 import { Tabs } from '../../components/Tabs.js';
 import { useExchangeTimeZone } from '../../features/content/news.js';
 import { useOverdueReload, useSecondTicks } from '../../features/micro/live.js';
@@ -55,36 +61,9 @@ const CLOSED_COLUMNS = [
   'fee',
   'settledAt',
 ] as const;
-const TEXT_COLUMNS = new Set(['pair', 'direction', 'outcome', 'settledAt']);
+const TEXT_COLUMNS = new Set<string>(['pair', 'direction', 'outcome', 'settledAt']);
 
 type Column = (typeof OPEN_COLUMNS)[number] | (typeof CLOSED_COLUMNS)[number];
-
-const cell = 'px-2 py-1.5 whitespace-nowrap';
-const numeric = `${cell} text-right tabular-nums`;
-
-function Head({ columns, action }: { columns: readonly Column[]; action: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <thead>
-      <tr style={muted}>
-        {columns.map((key) => (
-          <th
-            key={key}
-            scope="col"
-            className={`px-2 py-1 font-normal ${TEXT_COLUMNS.has(key) ? 'text-left' : 'text-right'}`}
-          >
-            {t(`micro.columns.${key}`)}
-          </th>
-        ))}
-        {action && (
-          <th scope="col" className="px-2 py-1">
-            <span className="sr-only">{t('micro.columns.verify')}</span>
-          </th>
-        )}
-      </tr>
-    </thead>
-  );
-}
 
 /** The outcome word, coloured and never by colour alone. */
 function Outcome({ order }: { order: MicroOrderView }) {
@@ -110,30 +89,25 @@ function OpenRow({ order, decimals, lang, receivedAt, now }: RowProps & { receiv
   const { profit, loss } = potential(order);
   const left = remainingMs(order, receivedAt, now);
   return (
-    <tr
-      className="border-t"
-      style={{ borderColor: 'var(--border)' }}
-      data-order-id={order.id}
-      data-status={order.status}
-    >
-      <td className={cell}>{order.symbol_name}</td>
-      <td className={cell}>
+    <PositionRow data-order-id={order.id} data-status={order.status}>
+      <td className={positionCell}>{order.symbol_name}</td>
+      <td className={positionCell}>
         <SideLabel side={order.type} />
       </td>
-      <td className={numeric} data-testid="remaining" data-ms={left}>
+      <td className={positionNumeric} data-testid="remaining" data-ms={left}>
         {order.status === MICRO_CLOSED ? <Outcome order={order} /> : countdownText(left)}
       </td>
-      <td className={numeric}>{`${formatAmount(order.number, lang)} ${order.currency_name}`}</td>
-      <td className={numeric}>{formatMark(order.open_price, lang, decimals)}</td>
-      <td className={numeric}>{t('micro.seconds', { seconds: order.seconds })}</td>
-      <td className={numeric}>{`${ratioPercent(order.profit_ratio)}%`}</td>
-      <td className={numeric}>
+      <td className={positionNumeric}>{`${formatAmount(order.number, lang)} ${order.currency_name}`}</td>
+      <td className={positionNumeric}>{formatMark(order.open_price, lang, decimals)}</td>
+      <td className={positionNumeric}>{t('micro.seconds', { seconds: order.seconds })}</td>
+      <td className={positionNumeric}>{`${ratioPercent(order.profit_ratio)}%`}</td>
+      <td className={positionNumeric}>
         <Profit value={profit} lang={lang} />
       </td>
-      <td className={numeric}>
+      <td className={positionNumeric}>
         <Profit value={`-${loss}`} lang={lang} />
       </td>
-    </tr>
+    </PositionRow>
   );
 }
 
@@ -147,30 +121,27 @@ function ClosedRow({
 }: RowProps & { timeZone: string; onVerify(): void }) {
   const { t } = useTranslation();
   return (
-    <tr
-      className="border-t"
-      style={{ borderColor: 'var(--border)' }}
-      data-order-id={order.id}
-      data-status={order.status}
-    >
-      <td className={cell}>{order.symbol_name}</td>
-      <td className={cell}>
+    <PositionRow data-order-id={order.id} data-status={order.status}>
+      <td className={positionCell}>{order.symbol_name}</td>
+      <td className={positionCell}>
         <SideLabel side={order.type} />
       </td>
-      <td className={cell}>
+      <td className={positionCell}>
         <Outcome order={order} />
       </td>
-      <td className={numeric} data-testid="fact-profits">
+      <td className={positionNumeric} data-testid="fact-profits">
         <Profit value={order.fact_profits} lang={lang} />
       </td>
-      <td className={numeric}>{`${formatAmount(order.number, lang)} ${order.currency_name}`}</td>
-      <td className={numeric}>{formatMark(order.open_price, lang, decimals)}</td>
-      <td className={numeric}>{formatMark(order.end_price, lang, decimals)}</td>
-      <td className={numeric} data-testid="fee" data-value={order.fee}>
+      <td className={positionNumeric}>{`${formatAmount(order.number, lang)} ${order.currency_name}`}</td>
+      <td className={positionNumeric}>{formatMark(order.open_price, lang, decimals)}</td>
+      <td className={positionNumeric}>{formatMark(order.end_price, lang, decimals)}</td>
+      <td className={positionNumeric} data-testid="fee" data-value={order.fee}>
         {formatAmount(order.fee, lang)}
       </td>
-      <td className={cell}>{order.settled_at === null ? '—' : formatTime(order.settled_at, timeZone)}</td>
-      <td className={`${cell} text-right`}>
+      <td className={positionCell}>
+        {order.settled_at === null ? '—' : formatTime(order.settled_at, timeZone)}
+      </td>
+      <td className={`${positionCell} text-right`}>
         <button
           type="button"
           className="rounded border px-2 py-0.5"
@@ -181,7 +152,7 @@ function ClosedRow({
           {t('micro.verify')}
         </button>
       </td>
-    </tr>
+    </PositionRow>
   );
 }
 
@@ -270,46 +241,47 @@ export function Positions({
   const columns = status === MICRO_OPEN ? OPEN_COLUMNS : CLOSED_COLUMNS;
   const data = orders.data;
   return (
-    <section aria-labelledby="micro-positions-title" className="text-xs">
-      <h2 id="micro-positions-title" className="sr-only">
-        {t('micro.positions')}
-      </h2>
-      <div
-        className="flex flex-wrap items-center justify-between gap-x-6 gap-y-1 border-b px-2 pt-1.5 text-sm"
-        style={{ borderColor: 'var(--border)' }}
-      >
-        <Tabs
-          label={t('micro.positions')}
-          values={[MICRO_OPEN, MICRO_CLOSED] as MicroStatus[]}
-          active={status}
-          text={(value) => t(value === MICRO_OPEN ? 'micro.inProgress' : 'micro.closed')}
-          onChange={setStatus}
-        />
-        <label htmlFor={filterId} className="flex items-center gap-1.5 pb-1 text-xs">
-          <input
-            id={filterId}
-            type="checkbox"
-            checked={onlyThis}
-            onChange={(event) => {
-              setOnlyThis(event.target.checked);
-              setPage(1);
-            }}
+    <PositionsSection
+      titleId="micro-positions-title"
+      title={t('micro.positions')}
+      bar={
+        <>
+          <Tabs
+            label={t('micro.positions')}
+            values={[MICRO_OPEN, MICRO_CLOSED] as MicroStatus[]}
+            active={status}
+            text={(value) => t(value === MICRO_OPEN ? 'micro.inProgress' : 'micro.closed')}
+            onChange={setStatus}
           />
-          {t('micro.onlyPair', { symbol: market.symbol })}
-        </label>
-      </div>
-      <ScrollArea label={t('micro.positions')}>
-        <table
-          className="w-full min-w-[760px] border-collapse"
-          data-testid={status === MICRO_OPEN ? 'micro-open' : 'micro-closed'}
-        >
-          <Head columns={columns} action={status === MICRO_CLOSED} />
-          {data && <Rows status={status} page={data} decimalsOf={decimalsOf} onVerify={setVerifying} />}
-        </table>
-      </ScrollArea>
+          <label htmlFor={filterId} className="flex items-center gap-1.5 pb-1 text-xs">
+            <input
+              id={filterId}
+              type="checkbox"
+              checked={onlyThis}
+              onChange={(event) => {
+                setOnlyThis(event.target.checked);
+                setPage(1);
+              }}
+            />
+            {t('micro.onlyPair', { symbol: market.symbol })}
+          </label>
+        </>
+      }
+      tableClassName="min-w-[760px]"
+      tableTestId={status === MICRO_OPEN ? 'micro-open' : 'micro-closed'}
+      head={
+        <PositionsHead<Column>
+          columns={columns}
+          isText={(column) => TEXT_COLUMNS.has(column)}
+          label={(column) => t(`micro.columns.${column}`)}
+          actionLabel={status === MICRO_CLOSED ? t('micro.columns.verify') : undefined}
+        />
+      }
+      body={data && <Rows status={status} page={data} decimalsOf={decimalsOf} onVerify={setVerifying} />}
+    >
       <ListStatus query={orders} emptyText={t(status === MICRO_OPEN ? 'micro.noOpen' : 'micro.noClosed')} />
       {data && <Pager page={page} last={data.last_page} labels={pagerLabels} onPage={setPage} />}
       <VerifyDialog id={verifying} markets={markets} onClose={() => setVerifying(null)} />
-    </section>
+    </PositionsSection>
   );
 }
