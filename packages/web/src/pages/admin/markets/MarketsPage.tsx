@@ -110,6 +110,18 @@ function EditButton({ t, edit, target }: { t: AdminT; edit: Edit; target: Change
   );
 }
 
+/** The actions column of a table whose rows an operator may change: none for a role that may not. */
+function editColumn<T>(t: AdminT, edit: Edit, targetOf: (row: T) => ChangeTarget): Column<T>[] {
+  if (!edit) return [];
+  return [
+    {
+      key: 'actions',
+      header: t('col.actions'),
+      cell: (row) => <EditButton t={t} edit={edit} target={targetOf(row)} />,
+    },
+  ];
+}
+
 function marketValues(market: AdminMarketView): ChangeSet {
   const values: ChangeSet = {
     open_change: market.open_change,
@@ -167,19 +179,14 @@ function Markets({ t, edit }: { t: AdminT; edit: Edit }) {
       cell: (m) => t('openCounts', { orders: m.open_orders, positions: m.open_positions }),
     },
   ];
-  if (edit) {
-    columns.push({
-      key: 'actions',
-      header: t('col.actions'),
-      cell: (m) => (
-        <EditButton
-          t={t}
-          edit={edit}
-          target={{ kind: 'market', id: m.id, name: m.symbol, current: marketValues(m) }}
-        />
-      ),
-    });
-  }
+  columns.push(
+    ...editColumn<AdminMarketView>(t, edit, (m) => ({
+      kind: 'market',
+      id: m.id,
+      name: m.symbol,
+      current: marketValues(m),
+    })),
+  );
   return (
     <QueryState query={query} isEmpty={(rows) => rows.length === 0} empty={t('empty.list')}>
       {(rows) => (
@@ -221,50 +228,32 @@ function Currencies({ t, edit }: { t: AdminT; edit: Edit }) {
     { key: 'min', header: t('col.minDeposit'), numeric: true, cell: (n) => n.min_deposit },
     { key: 'connected', header: t('col.connected'), cell: (n) => (n.available ? t('yes') : t('no')) },
   ];
-  if (edit) {
-    columns.push({
-      key: 'actions',
-      header: t('col.actions'),
-      cell: (c) => (
-        <EditButton
-          t={t}
-          edit={edit}
-          target={{
-            kind: 'currency',
-            id: c.id,
-            name: c.code,
-            current: {
-              open_recharge: c.open_recharge,
-              open_draw: c.open_draw,
-              draw_rate: c.draw_rate,
-              draw_min: c.draw_min,
-              draw_max: c.draw_max,
-            },
-          }}
-        />
-      ),
-    });
-    networkColumns.push({
-      key: 'actions',
-      header: t('col.actions'),
-      cell: (n) => (
-        <EditButton
-          t={t}
-          edit={edit}
-          target={{
-            kind: 'currency_network',
-            id: n.id,
-            name: `${n.currency_code} · ${n.chain}`,
-            current: {
-              open_deposit: n.open_deposit,
-              open_withdraw: n.open_withdraw,
-              min_deposit: n.min_deposit,
-            },
-          }}
-        />
-      ),
-    });
-  }
+  columns.push(
+    ...editColumn<AdminCurrencyView>(t, edit, (c) => ({
+      kind: 'currency',
+      id: c.id,
+      name: c.code,
+      current: {
+        open_recharge: c.open_recharge,
+        open_draw: c.open_draw,
+        draw_rate: c.draw_rate,
+        draw_min: c.draw_min,
+        draw_max: c.draw_max,
+      },
+    })),
+  );
+  networkColumns.push(
+    ...editColumn<AdminNetworkView>(t, edit, (n) => ({
+      kind: 'currency_network',
+      id: n.id,
+      name: `${n.currency_code} · ${n.chain}`,
+      current: {
+        open_deposit: n.open_deposit,
+        open_withdraw: n.open_withdraw,
+        min_deposit: n.min_deposit,
+      },
+    })),
+  );
   return (
     <QueryState query={query} isEmpty={(rows) => rows.length === 0} empty={t('empty.list')}>
       {(rows) => (
@@ -297,24 +286,14 @@ function Seconds({ t, edit }: { t: AdminT; edit: Edit }) {
     { key: 'offered', header: t('col.offered'), cell: (o) => <Flag t={t} value={o.is_open} /> },
     { key: 'open', header: t('col.openContracts'), numeric: true, cell: (o) => o.open_orders },
   ];
-  if (edit) {
-    columns.push({
-      key: 'actions',
-      header: t('col.actions'),
-      cell: (o) => (
-        <EditButton
-          t={t}
-          edit={edit}
-          target={{
-            kind: 'micro_seconds',
-            id: o.seconds,
-            name: `${o.seconds} s`,
-            current: { profit_ratio: o.profit_ratio, is_open: o.is_open },
-          }}
-        />
-      ),
-    });
-  }
+  columns.push(
+    ...editColumn<Option>(t, edit, (o) => ({
+      kind: 'micro_seconds',
+      id: o.seconds,
+      name: `${o.seconds} s`,
+      current: { profit_ratio: o.profit_ratio, is_open: o.is_open },
+    })),
+  );
   return (
     <QueryState query={query}>
       {(data) => (
@@ -364,24 +343,14 @@ function stakeColumns(t: AdminT, edit: Edit): Column<AdminMicroCurrencyView>[] {
     { key: 'min', header: t('col.minStake'), numeric: true, cell: (c) => c.min_number },
     { key: 'max', header: t('col.maxStake'), numeric: true, cell: (c) => c.max_number },
   ];
-  if (edit) {
-    columns.push({
-      key: 'actions',
-      header: t('col.actions'),
-      cell: (c) => (
-        <EditButton
-          t={t}
-          edit={edit}
-          target={{
-            kind: 'micro_currency',
-            id: c.currency_id,
-            name: c.code,
-            current: { numbers: c.numbers, min_number: c.min_number, max_number: c.max_number },
-          }}
-        />
-      ),
-    });
-  }
+  columns.push(
+    ...editColumn<AdminMicroCurrencyView>(t, edit, (c) => ({
+      kind: 'micro_currency',
+      id: c.currency_id,
+      name: c.code,
+      current: { numbers: c.numbers, min_number: c.min_number, max_number: c.max_number },
+    })),
+  );
   return columns;
 }
 
@@ -406,31 +375,21 @@ function Products({ t, edit }: { t: AdminT; edit: Edit }) {
     { key: 'sale', header: t('col.onSale'), cell: (p) => <Flag t={t} value={p.is_open} /> },
     { key: 'holdings', header: t('col.holdings'), numeric: true, cell: (p) => p.holdings },
   ];
-  if (edit) {
-    columns.push({
-      key: 'actions',
-      header: t('col.actions'),
-      cell: (p) => (
-        <EditButton
-          t={t}
-          edit={edit}
-          target={{
-            kind: 'earn_product',
-            id: p.id,
-            name: p.name,
-            current: {
-              is_open: p.is_open,
-              rate: p.rate,
-              days: p.days,
-              min_number: p.min_number,
-              max_number: p.max_number,
-              total_quota: p.total_quota,
-            },
-          }}
-        />
-      ),
-    });
-  }
+  columns.push(
+    ...editColumn<AdminEarnProductView>(t, edit, (p) => ({
+      kind: 'earn_product',
+      id: p.id,
+      name: p.name,
+      current: {
+        is_open: p.is_open,
+        rate: p.rate,
+        days: p.days,
+        min_number: p.min_number,
+        max_number: p.max_number,
+        total_quota: p.total_quota,
+      },
+    })),
+  );
   return (
     <QueryState query={query} isEmpty={(rows) => rows.length === 0} empty={t('empty.list')}>
       {(rows) => <AdminTable label={t('tab.products')} columns={columns} rows={rows} rowKey={(p) => p.id} />}
