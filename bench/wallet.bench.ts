@@ -10,6 +10,7 @@ import { startExchange } from '../packages/server/src/app.js';
 import { startAnvil } from '../packages/server/src/chains/anvil.js';
 import { devWallet } from '../packages/server/src/chains/dev-chain.js';
 import { loadConfig } from '../packages/server/src/config.js';
+import { WalletService } from '../packages/server/src/wallet/service.js';
 import { insertBareUsers } from '../packages/server/test/helpers/users.js';
 
 const WATCHED = 1000;
@@ -86,6 +87,19 @@ try {
     .where('status', '=', 'credited')
     .executeTakeFirstOrThrow();
   results.deposits_credited = Number(credited.n);
+
+  // The console's chain check: what the hot wallet and every deposit address hold (1000 + hot).
+  const check = new WalletService(
+    exchange.db.kysely,
+    exchange.wallet,
+    exchange.currencies,
+    exchange.users,
+    exchange.clock,
+    'UTC',
+  );
+  started = process.hrtime.bigint();
+  await check.holdings();
+  results.chain_check_1000_addresses_ms = Math.round(elapsed(started) * 1000);
 
   // Withdrawals, review-free: from queued to signed and accepted by the node.
   const alice = await exchange.users.resolveUserId('alice@demo.test');

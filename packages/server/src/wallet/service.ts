@@ -20,6 +20,7 @@ import { paged } from '../http/envelope.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
 import type { Clock } from '../lib/clock.js';
+import { mapLimited } from '../lib/map-limited.js';
 import { formatDateTime } from '../lib/time.js';
 import type { AuthUser } from '../http/auth.js';
 import type { UsersService } from '../users/service.js';
@@ -27,6 +28,9 @@ import { fromChainUnits } from '../chains/units.js';
 import type { Wallet } from './module.js';
 
 type BindInput = z.output<typeof bindAddressRequest>;
+
+/** Balance reads sent to a node at once when checking what the deposit addresses hold. */
+const CHAIN_READS_AT_ONCE = 8;
 
 export interface WalletHoldings {
   currency: string;
@@ -222,10 +226,13 @@ export class WalletService {
         const hot = await network.adapter.balanceOf(
           this.wallet.hotAddress(network.family) ?? '0x0000000000000000000000000000000000000000',
         );
-        let held = 0n;
-        for (const address of this.wallet.addresses.owners(network.family).keys()) {
-          held += await network.adapter.balanceOf(address);
-        }
+        const adapter = network.adapter;
+        const balances = await mapLimited(
+          [...this.wallet.addresses.owners(network.family).keys()],
+          CHAIN_READS_AT_ONCE,
+          (address) => adapter.balanceOf(address),
+        );
+        const held = balances.reduce((sum, balance) => sum + balance, 0n);
         onChain += (hot + held) * 10n ** BigInt(18 - network.decimals);
         perNetwork.push({
           chain: network.chain,
