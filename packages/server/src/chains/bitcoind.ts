@@ -106,7 +106,7 @@ async function stopLeftover(pidFile: string, dataDir: string): Promise<void> {
   } catch {
     return; // no file, no such process, or not Linux: nothing left to stop
   }
-  for (let i = 0; i < 200 && alive(pid); i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+  for (let i = 0; i < 800 && alive(pid); i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
 }
 
 function exited(child: ChildProcess): boolean {
