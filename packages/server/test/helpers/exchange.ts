@@ -7,7 +7,7 @@ import { startExchange, type Exchange } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Clock } from '../../src/lib/clock.js';
 import { ApiClient } from './client.js';
-import { onPgServer } from './pg-template.js';
+import { onPgServer, pgDatabaseUrl } from './pg-template.js';
 
 /** A clock the test moves by hand; it starts at the real time. */
 export class TestClock implements Clock {
@@ -37,11 +37,14 @@ export async function freshDatabase(): Promise<{ url: string; drop(): Promise<vo
   if (pgBase) {
     const name = `oex_test_${randomBytes(6).toString('hex')}`;
     const template = inject('pgTemplate');
-    await onPgServer(pgBase, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
-    // A test outlives our server's crashes, not PostgreSQL's: commits need not wait for the disk.
-    await onPgServer(pgBase, `ALTER DATABASE ${name} SET synchronous_commit = off`);
+    await onPgServer(
+      pgBase,
+      `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`,
+      // A test outlives our server's crashes, not PostgreSQL's: commits need not wait for the disk.
+      `ALTER DATABASE ${name} SET synchronous_commit = off`,
+    );
     return {
-      url: `${pgBase.replace(/\/$/, '')}/${name}`,
+      url: pgDatabaseUrl(pgBase, name),
       drop: () => onPgServer(pgBase, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
     };
   }

@@ -11,12 +11,20 @@ declare module 'vitest' {
   }
 }
 
-/** A query on the server's maintenance database, where databases are made and dropped. */
-export async function onPgServer(base: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: `${base.replace(/\/$/, '')}/postgres` });
+/** The URL of one database on the server at `base`. */
+export function pgDatabaseUrl(base: string, name: string): string {
+  return `${base.replace(/\/$/, '')}/${name}`;
+}
+
+/**
+ * Statements on the server's maintenance database, where databases are made and dropped, one
+ * after another on one connection (CREATE DATABASE cannot share a transaction with another).
+ */
+export async function onPgServer(base: string, ...statements: string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: pgDatabaseUrl(base, 'postgres') });
   await client.connect();
   try {
-    await client.query(sql);
+    for (const sql of statements) await client.query(sql);
   } finally {
     await client.end();
   }
@@ -33,7 +41,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   if (!base) return;
   const name = `oex_template_${randomBytes(6).toString('hex')}`;
   await onPgServer(base, `CREATE DATABASE ${name}`);
-  const db = connect(`${base.replace(/\/$/, '')}/${name}`);
+  const db = connect(pgDatabaseUrl(base, name));
   try {
     await migrate(db);
     await seedReference(db);
