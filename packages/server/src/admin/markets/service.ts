@@ -583,6 +583,7 @@ export class MarketsDesk {
       case 'market':
         return spot.markets.all().find((market) => market.id === id)?.symbol ?? `#${id}`;
       case 'currency':
+      case 'micro_currency':
         return currencies.all().find((currency) => currency.id === id)?.code ?? `#${id}`;
       case 'currency_network': {
         const network = networks.byId(id);
@@ -590,8 +591,6 @@ export class MarketsDesk {
       }
       case 'micro_seconds':
         return `${id} s`;
-      case 'micro_currency':
-        return currencies.all().find((currency) => currency.id === id)?.code ?? `#${id}`;
       case 'earn_product':
         return products.get(id) ?? `#${id}`;
     }
@@ -692,16 +691,11 @@ export class MarketsDesk {
         is_open: flag(row.is_open),
         open_orders: openOf.get(row.seconds) ?? 0,
       })),
-      currencies: stakes.map((row) => {
-        const current = microStakes(row);
-        return {
-          currency_id: row.currency_id,
-          code: currencies.currency(row.currency_id).code,
-          numbers: current.numbers,
-          min_number: current.min_number,
-          max_number: current.max_number,
-        };
-      }),
+      currencies: stakes.map((row) => ({
+        currency_id: row.currency_id,
+        code: currencies.currency(row.currency_id).code,
+        ...microStakes(row),
+      })),
       fee_rate: money(await settings.get('micro_trade_fee')),
     };
   }
