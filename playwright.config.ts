@@ -13,9 +13,14 @@ const webDist = process.env.E2E_OWN_BUILD ? join(scratch, 'dist') : undefined;
 
 export default defineConfig({
   testDir: 'packages/web/e2e',
-  outputDir: 'test-results',
+  // One folder per server port: two runs side by side (CI's two shards) never clear each other's.
+  outputDir: process.env.E2E_PORT ? `test-results/${PORT}` : 'test-results',
   fullyParallel: false,
   workers: 1,
+  // Under CI two shards and the PostgreSQL suite share two cores: waits take longer.
+  timeout: process.env.CI ? 60_000 : 30_000,
+  // An expectation's own wait doubles too (5 s by default): a click's answer on a loaded machine.
+  expect: { timeout: process.env.CI ? 10_000 : 5_000 },
   retries: 0,
   reporter: process.env.CI ? 'line' : 'list',
   use: {
@@ -33,7 +38,12 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: `npm run build -w @oex/web${webDist ? ` -- --outDir ${webDist} --emptyOutDir` : ''} && npx tsx packages/server/src/main.ts`,
+    // The server runs from its bundle, as `npm start` runs it.
+    command: `${
+      webDist
+        ? `npm run build -w @oex/web -- --outDir ${webDist} --emptyOutDir && node scripts/build-if-stale.mjs server`
+        : 'node scripts/build-if-stale.mjs server web'
+    } && node --enable-source-maps packages/server/dist/main.js`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     // The web build and a start on a busy two-core machine take over a minute.

@@ -58,6 +58,7 @@ try {
             price: Decimal.parse('7.25'),
             target: null,
             originPrice: Decimal.parse('7.25'),
+            openMarkTime: null,
             margin: Decimal.parse('7.25'),
             originMargin: Decimal.parse('7.25'),
             fee: Decimal.ZERO,

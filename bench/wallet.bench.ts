@@ -7,13 +7,14 @@ import { createPublicClient, createTestClient, createWalletClient, getAddress, h
 import { privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 import { startExchange } from '../packages/server/src/app.js';
-import { startAnvil } from '../packages/server/src/chains/anvil.js';
-import { devWallet } from '../packages/server/src/chains/dev-chain.js';
+import { startAnvil } from '../packages/server/src/demo/anvil.js';
+import { devWallet } from '../packages/server/src/demo/dev-chain.js';
 import { loadConfig } from '../packages/server/src/config.js';
 import { WalletService } from '../packages/server/src/wallet/service.js';
 import { insertBareUsers } from '../packages/server/test/helpers/users.js';
 
 const WATCHED = 1000;
+const WAITING_PAY_ORDERS = 5000;
 const node = await startAnvil();
 const control = createTestClient({ mode: 'anvil', chain: foundry, transport: http(node.rpcUrl) });
 const publicClient = createPublicClient({ transport: http(node.rpcUrl) });
@@ -36,6 +37,7 @@ const exchange = await startExchange(
 const results: Record<string, number | string> = {
   date: new Date().toISOString(),
   watched_addresses: WATCHED,
+  waiting_pay_orders: WAITING_PAY_ORDERS,
 };
 const elapsed = (started: bigint) => Number(process.hrtime.bigint() - started) / 1e9;
 const ticks = async () => {
@@ -100,6 +102,69 @@ try {
   started = process.hrtime.bigint();
   await check.holdings();
   results.chain_check_1000_addresses_ms = Math.round(elapsed(started) * 1000);
+
+  // Announced deposits (createPayOrder): 250 users with 20 waiting each, 5000 in all (rows written
+  // directly, as many as the issue's one user made in 70 s). A watcher pass with no new block, then
+  // one with a deposit that matches one of them.
+  const now = Date.now();
+  const waiting = Array.from({ length: WAITING_PAY_ORDERS }, (_, i) => ({
+    user_id: ids[i % 250]!,
+    currency_id: 1,
+    protocol_id: erc20.id,
+    address: addresses[i % 250]!,
+    amount: `${100 + Math.floor(i / 250)}`,
+    deposit_id: null,
+    created_at: now,
+    expires_at: now + 24 * 60 * 60 * 1000,
+  }));
+  for (let i = 0; i < waiting.length; i += 500) {
+    await exchange.db.kysely
+      .insertInto('pay_orders')
+      .values(waiting.slice(i, i + 500))
+      .execute();
+  }
+  await erc20Watcher!.tick(); // the first pass after a start also looks at every waiting one
+  started = process.hrtime.bigint();
+  for (let i = 0; i < 10; i += 1) await erc20Watcher!.tick();
+  results.watcher_pass_5000_waiting_pay_orders_ms = Math.round((elapsed(started) * 1000) / 10);
+  const paid = await wallet.writeContract({
+    address: exchange.wallet.devChain!.tokenAddress,
+    abi,
+    functionName: 'transfer',
+    args: [getAddress(addresses[7]!), 119_000_000n],
+    gas: 90_000n,
+  });
+  await publicClient.waitForTransactionReceipt({ hash: paid });
+  started = process.hrtime.bigint();
+  await erc20Watcher!.tick();
+  results.watcher_pass_with_a_deposit_5000_waiting_pay_orders_ms = Math.round(elapsed(started) * 1000);
+  const matched = await exchange.db.kysely
+    .selectFrom('pay_orders')
+    .select(['user_id', 'amount'])
+    .where('deposit_id', 'is not', null)
+    .execute();
+  results.pay_orders_matched = matched.map((row) => `${row.user_id}:${Number(row.amount)}`).join(',');
+  // The two ways of matching, alone: every waiting intent (what each pass did before intents were
+  // matched by deposit; now only the first pass after a start), and the deposits one pass changed.
+  const deposit = await exchange.db.kysely
+    .selectFrom('pay_orders')
+    .select('deposit_id')
+    .where('deposit_id', 'is not', null)
+    .executeTakeFirstOrThrow();
+  const unmatch = () =>
+    exchange.db.kysely
+      .updateTable('pay_orders')
+      .set({ deposit_id: null })
+      .where('deposit_id', 'is not', null)
+      .execute();
+  await unmatch();
+  started = process.hrtime.bigint();
+  await exchange.wallet.payOrders.matchWaiting();
+  results.match_every_waiting_pay_order_ms = Math.round(elapsed(started) * 1000);
+  await unmatch();
+  started = process.hrtime.bigint();
+  await exchange.wallet.payOrders.matchDeposits([deposit.deposit_id!]);
+  results.match_one_arrived_deposit_ms = Math.round(elapsed(started) * 1000 * 10) / 10;
 
   // Withdrawals, review-free: from queued to signed and accepted by the node.
   const alice = await exchange.users.resolveUserId('alice@demo.test');

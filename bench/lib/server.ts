@@ -1,5 +1,5 @@
 // The real server as a child process for benchmarks, on a fresh SQLite file or PostgreSQL database.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -38,7 +38,9 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   }
   const databaseUrl = pgBase ? `${pgBase}/${pgName}` : `sqlite:${join(dir, 'bench.db')}`;
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  // The server as `npm start` runs it: its bundle, built first when missing or stale.
+  spawnSync(process.execPath, ['scripts/build-if-stale.mjs', 'server'], { stdio: 'inherit' });
+  const child = spawn(process.execPath, ['packages/server/dist/main.js'], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -86,7 +86,7 @@ function preloadLandingPage(): Plugin {
           Object.entries(LANDING_PAGES).map(([path, module]) => [path, files(module)]),
         );
         const texts = Object.fromEntries(
-          LANGUAGES.map((lang) => [lang, files(`src/i18n/locales/${lang}.ts`)]),
+          LANGUAGES.map((lang) => [lang, files(`src/i18n/locales/${lang}/app.json`)]),
         );
         const script =
           `(function (p, t) { try { var l = localStorage.getItem('lang'); ` +

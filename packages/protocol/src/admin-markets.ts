@@ -4,7 +4,7 @@ import { LANGS, type Lang } from './envelope.js';
 
 /**
  * Scheduled changes of markets, currencies, networks, seconds options and savings products
- * (issue 17 §4): `/api/admin/changes/*` and the console's lists. A change names only whitelisted
+ * (docs/operator-console.md): `/api/admin/changes/*` and the console's lists. A change names only whitelisted
  * settings (the server's `admin/markets/rules.ts`); never a price or an outcome.
  */
 

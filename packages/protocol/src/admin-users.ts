@@ -5,7 +5,7 @@ import type { ReviewStatus } from './personal.js';
 import type { SpotOrderView } from './spot.js';
 
 /**
- * The operator console's dashboard, users and balance adjustments (issue 17): requests and
+ * The operator console's dashboard, users and balance adjustments (docs/operator-console.md): requests and
  * answers of `/api/admin/dashboard`, `/api/admin/users/*`, `/api/admin/adjustments/*`.
  */
 
@@ -222,7 +222,7 @@ export interface AdminAdjustment {
   account_code: string;
   /** Signed. */
   amount: string;
-  /** The USDT value it was judged by against the limit. */
+  /** What it is worth in USDT (larger of last and reference price), shown to the approving operator. */
   usd_value: string;
   status: AdminAdjustmentStatus;
   reason: string;
@@ -234,9 +234,8 @@ export interface AdminAdjustment {
   decided_at: string | null;
 }
 
-/** `adjustments` list: the page, and the limit above which a second operator must approve. */
+/** `adjustments` list: a page of adjustments (every one waits for a second operator). */
 export interface AdminAdjustmentsAnswer {
-  limit: string;
   total: number;
   per_page: number;
   current_page: number;

@@ -18,7 +18,10 @@ export const intLike = z
   .transform((value) => Number(value))
   .pipe(z.number().int({ message: 'rule.integer' }).safe({ message: 'rule.integer' }));
 
-export const idField = intLike.pipe(z.number().min(1, { message: 'rule.positive' }));
+/** The largest row id: ids are the database's integers (32-bit in PostgreSQL); past it no row can match. */
+export const ROW_ID_MAX = 2_147_483_647;
+
+export const idField = intLike.pipe(z.number().min(1, { message: 'rule.positive' }).max(ROW_ID_MAX));
 
 export const pageField = intLike.pipe(z.number().min(1, { message: 'rule.positive' })).default(1);
 

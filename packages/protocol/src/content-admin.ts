@@ -3,12 +3,12 @@ import { idField, intLike, pageField } from './common.js';
 import type { Lang } from './envelope.js';
 
 /**
- * The operator console's articles (issue 17 §5): news, notices, banners, help, about and legal
+ * The operator console's articles (docs/operator-console.md): news, notices, banners, help, about and legal
  * pages in the seven languages. English is required; a language without its own text is shown in
  * English by the public calls. Bodies are sanitised by the server on every save.
  */
 
-/** The spec's fixed categories (spec 000 §2): 1 banners, 4 help, 5 about, 6 news, 22 notices, 26 legal. */
+/** The spec's fixed categories: 1 banners, 4 help, 5 about, 6 news, 22 notices, 26 legal. */
 export const CONTENT_CATEGORIES = [1, 4, 5, 6, 22, 26] as const;
 export type ContentCategory = (typeof CONTENT_CATEGORIES)[number];
 /** The home carousel's category: its articles need a banner image. */

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { idField, intLike } from './common.js';
 
 export const newsListQuery = z.object({
-  category_id: idField,
+  /**
+   * Absent, empty or 0 (spec's client, for the home announcement): every category, newest first.
+   */
+  category_id: intLike
+    .pipe(z.number().min(0, { message: 'rule.positive' }))
+    .optional()
+    .transform((id) => (id ? id : undefined)),
   page: intLike.pipe(z.number().min(1, { message: 'rule.positive' })).default(1),
   limit: intLike.pipe(z.number().min(1).max(100)).default(10),
 });

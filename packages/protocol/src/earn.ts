@@ -3,7 +3,7 @@ import { idField, intLike, pageField } from './common.js';
 import { amountField, requestIdField } from './ledger.js';
 
 /**
- * Fixed-term savings ("financial products", spec 001 §2 /deposit and /coinlog, §7 ieo/*): a
+ * Fixed-term savings ("financial products", /deposit and /coinlog, ieo/*; docs/savings.md): a
  * principal held for a number of days that earns a fixed daily rate, paid each day at a set time
  * from a public interest account, and released at the end of the term.
  */

@@ -1,4 +1,4 @@
-/** The answer envelope of every HTTP call (DESIGN.md §3). */
+/** The answer envelope of every HTTP call (docs/platform.md). */
 export const ResponseCode = {
   ERROR: 0,
   OK: 1,
@@ -17,6 +17,11 @@ export interface OkEnvelope<T> {
 export interface ErrorEnvelope {
   code: typeof ResponseCode.ERROR | typeof ResponseCode.NOTICE | typeof ResponseCode.AUTH;
   msg: string;
+  /**
+   * Beside code and msg on `user/login`'s two-factor step only (`TotpChallenge`). A refusal's data
+   * stays empty: the spec's client shows msg for "code 0 and empty data".
+   */
+  totp_required?: true;
 }
 
 export type Envelope<T> = OkEnvelope<T> | ErrorEnvelope;

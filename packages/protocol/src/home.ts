@@ -3,5 +3,5 @@
 /** The home table's coins when the operator has not set `home_coins`: the spec's four and the house coin. */
 export const DEFAULT_HOME_COINS = 'BTC,ETH,TRX,DOT,FAIR';
 
-/** The quote group the home table draws from (spec 000 §7). */
+/** The quote group the home table draws from. */
 export const HOME_QUOTE = 'USDT';

@@ -1,4 +1,5 @@
 export * from './decimal.js';
+export * from './number-format.js';
 export * from './envelope.js';
 export * from './common.js';
 export * from './patterns.js';
@@ -20,3 +21,5 @@ export * from './transparency.js';
 export * from './admin-users.js';
 export * from './content-admin.js';
 export * from './admin-markets.js';
+export * from './mark.js';
+export * from './catalogs.js';

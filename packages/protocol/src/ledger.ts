@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { idField, intLike, trimmed } from './common.js';
+import { idField, intLike, ROW_ID_MAX, trimmed } from './common.js';
 import { Decimal, MAX_AMOUNT } from './decimal.js';
 
-/** Account types of spec 001 §3; id 1 is the spot account of the trade page. */
+/** Account types (docs/ledger.md); id 1 is the spot account of the trade page. */
 export const ACCOUNT_CODES = [
   'change_account',
   'legal_account',
@@ -85,7 +85,7 @@ export const accountDetailQuery = z.object({
 });
 
 export const accountLogQuery = z.object({
-  currency_id: intLike.pipe(z.number().min(0)).optional(),
+  currency_id: intLike.pipe(z.number().min(0).max(ROW_ID_MAX)).optional(),
   page: intLike.pipe(z.number().min(1, { message: 'rule.positive' })).default(1),
   limit: intLike.pipe(z.number().min(1).max(100)).default(15),
 });
@@ -102,6 +102,10 @@ export interface CurrencyView {
   draw_min: string;
   draw_max: string;
   usd_price: string;
+  /** The transfer page reads both: 1 when deposits to this currency are open. */
+  is_recharge_account: 0 | 1;
+  /** 1 when the currency is a quote currency of markets. */
+  is_quote: 0 | 1;
   account_types: { id: number; name: string; account_code: AccountCode }[];
   currency_protocols: { id: number; token_address: string; chain_protocol: { code: string } }[];
 }
@@ -157,6 +161,10 @@ export interface TransferView {
   amount: string;
   from: { id: number; account_code: AccountCode; name: string };
   to: { id: number; account_code: AccountCode; name: string };
+  /** The transfer log reads these: the amount, and the two accounts' names. */
+  balance: string;
+  from_name: string;
+  to_name: string;
   request_id: string | null;
   created_at: string;
 }

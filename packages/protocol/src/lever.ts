@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { decimalString, idField, intLike, pageField } from './common.js';
+import type { Paged } from './envelope.js';
 import { requestIdField } from './ledger.js';
+import type { MarkPriceView } from './market.js';
 import type { Quotation } from './spot.js';
 
 /**
- * Leveraged contracts (spec 001 §2 /lever, §3, §4, §5, §7 lever/*): long or short positions with a
+ * Leveraged contracts (/lever, lever/*; docs/leverage.md): long or short positions with a
  * multiple, margined in the lever account of the quote currency, priced from the public mark-price
  * tape with the market's spread. No operator can set a price or close a position at one.
  */
@@ -21,7 +23,7 @@ export type LeverStatusCode = (typeof LeverStatus)[keyof typeof LeverStatus];
 export const LeverClosedType = { USER: 1, LIQUIDATION: 2, TAKE_PROFIT: 3, STOP_LOSS: 4 } as const;
 
 /**
- * The views of lever/my_trade (spec 001 §2 tabs): 5 open positions of one market, 1 all open
+ * The views of lever/my_trade (the page's tabs): 5 open positions of one market, 1 all open
  * positions, 0 all pending, 3 all closed, 6 pending of one market.
  */
 export const LEVER_VIEWS = [5, 1, 0, 3, 6] as const;
@@ -30,6 +32,8 @@ export type LeverView = (typeof LEVER_VIEWS)[number];
 export interface LeverPositionView {
   id: number;
   type: LeverSide;
+  /** The side's name (long, short) in the caller's language. */
+  type_name: string;
   status: LeverStatusCode;
   /** 0 while not closed. */
   closed_type: number;
@@ -61,6 +65,12 @@ export interface LeverPositionView {
   overnight_money: string;
   /** Profit at the mark now; the final profit once closed. */
   profits: string;
+  /**
+   * Once closed at a loss: what the user lost (from margin and balance) and what the insurance
+   * account covered past that (user_loss + insurance_cover = −profits); "0" otherwise.
+   */
+  user_loss: string;
+  insurance_cover: string;
   /** ms */
   time: number;
   transaction_time: number | null;
@@ -73,7 +83,8 @@ export interface LeverDeal {
   symbol: string;
   /** The user's available lever balance of the quote currency. */
   user_lever: string;
-  multiple: { muit: number[]; share: { min: number; max: number } };
+  /** The multiples offered, and hands choices within lever_share_limit. */
+  multiple: { muit: { value: number }[]; share: { value: number; label: string }[] };
   lever_share_limit: { min: number; max: number };
   lever_point_rate: string;
   lever_share_num: string;
@@ -131,11 +142,17 @@ export const leverBatchCloseRequest = z.object({
   currency_match_id: idField.optional(),
 });
 
+/** lever/my_trade's statuses: the page's views, and 4 (cancelled orders) that the spec's client asks for. */
+export const LEVER_MY_TRADE_STATUSES: readonly number[] = [...LEVER_VIEWS, LeverStatus.CANCELLED];
+
+/** lever/dealall: every position and order of yours, newest first, under `order`, where the spec's client reads it. */
+export interface LeverDealAll {
+  order: Paged<LeverPositionView>;
+}
+
 export const leverMyTradeQuery = z.object({
   status: intLike.pipe(
-    z
-      .number()
-      .refine((view) => (LEVER_VIEWS as readonly number[]).includes(view), { message: 'rule.lever_view' }),
+    z.number().refine((view) => LEVER_MY_TRADE_STATUSES.includes(view), { message: 'rule.lever_view' }),
   ),
   currency_match_id: idField.optional(),
   page: pageField,
@@ -156,7 +173,23 @@ export interface LeverTradePush {
   profits_all: string;
 }
 
-/** LEVER_CLOSED push: ids of positions that closed (or pending orders that ended). */
+/** LEVER_CLOSED push: `id`, the list of positions that closed (or pending orders that ended). */
 export interface LeverClosedPush {
-  ids: number[];
+  id: number[];
+}
+
+/** lever/verify: one of the caller's positions. */
+export const leverVerifyQuery = z.object({ id: idField });
+
+/**
+ * A position with the tape rows whose marks opened and closed it (each with its inputs, so the
+ * mark is recomputable with checkMarkRow) and the rule in words with its numbers. A row is null
+ * where the position has not reached that step, or was opened or closed before the tape kept the
+ * second (older positions).
+ */
+export interface LeverVerification {
+  position: LeverPositionView;
+  open_entry: MarkPriceView | null;
+  close_entry: MarkPriceView | null;
+  rule: string;
 }

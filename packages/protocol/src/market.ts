@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField, intLike } from './common.js';
+import type { MarkRowFigures } from './mark.js';
 
 /** market/mark_prices: one market's tape (by id or symbol) between two instants in ms, paged. */
 export const markPricesQuery = z.object({
@@ -12,8 +13,11 @@ export const markPricesQuery = z.object({
 });
 
 /**
- * A row of the public mark-price tape: the median of best_bid, best_ask and last_price (those
- * present) at `time`, so anyone can recompute `price` from the row itself.
+ * A row of the public mark-price tape at `time`. `figures` holds what decided it under the
+ * impact-price rule (mark.ts: impact bid and ask, trade price, sample, window, and the book levels
+ * and trades consumed), so anyone can recompute `price` from the row itself with `checkMarkRow`.
+ * Rows written before that rule have `figures: null`; their price is the median of best_bid,
+ * best_ask and last_price (those present).
  */
 export interface MarkPriceView {
   currency_match_id: number;
@@ -23,4 +27,10 @@ export interface MarkPriceView {
   best_ask: string | null;
   last_price: string | null;
   last_trade_id: number | null;
+  figures: MarkRowFigures | null;
+  /**
+   * The mark of the row before this one, where a verification serves the row: a mark held while
+   * the window fills again must equal it (checkMarkRow's `previous`).
+   */
+  previous_price?: string | null;
 }

@@ -4,7 +4,7 @@ import { amountField, requestIdField } from './ledger.js';
 import type { MarkPriceView } from './market.js';
 
 /**
- * Seconds ("micro") contracts (spec 001 §2 /second, §3, §7 microtrade/*): a stake that the price
+ * Seconds ("micro") contracts (/second, microtrade/*; docs/seconds-contracts.md): a stake that the price
  * of a market is higher (up) or lower (down) after a number of seconds, settled on the public
  * mark-price tape so that anyone can recompute every outcome.
  */

@@ -4,7 +4,7 @@ import { amountField, requestIdField } from './ledger.js';
 import { PAY_METHOD_CODES, uploadIdField, type PayMethodCode, type PayMethodView } from './personal.js';
 
 /**
- * The fiat P2P desk (issue 16; spec 000/001 /legalIndex and /myshop): merchants post buy or sell
+ * The fiat P2P desk (/legalIndex and /myshop; docs/p2p.md): merchants post buy or sell
  * ads for a coin against a fiat currency; a taker places an order, the coin being sold is escrowed
  * in the seller's legal account, the buyer pays off-platform and marks the order paid with a
  * voucher image, the seller confirms with the trade password and the coin goes to the buyer.

@@ -10,7 +10,7 @@ export const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[A-Za-
 export const MOBILE_PATTERN = /^\d{6,15}$/;
 export const CODE_PATTERN = /^\d{6}$/;
 
-/** Purposes of a verification code (spec 000 §7); 4 binds an email to an account. */
+/** Purposes of a verification code (docs/personal.md); 4 binds an email to an account. */
 export const CodeType = {
   REGISTER: 1,
   FORGOT_PASSWORD: 2,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idField, intLike, pageField, requiredText, trimmed } from './common.js';
 
 /**
- * The personal centre's own records (spec 001 §2 /personal, §3, §5, §7; issue 15): image uploads,
+ * The personal centre's own records (/personal; docs/personal.md): image uploads,
  * identity (real-name) submissions, payment methods for the fiat desk, and feedback.
  */
 
@@ -32,8 +32,21 @@ export interface UploadResult {
 
 export const imageIdParams = z.object({ id: idField });
 
-/** An upload id given in a form: a positive whole number. */
-export const uploadIdField = idField;
+/** Where an upload is read: `common/image_upload` answers it as `url`. */
+export const UPLOAD_URL_PATTERN = /^(?:https?:\/\/[^/]+)?\/api\/common\/image\/(\d{1,15})$/;
+
+/**
+ * An upload given in a form: its id, or (the spec's client sends what common/image_upload
+ * answered) its URL, `/api/common/image/<id>`, with or without the host. Either names the same
+ * private upload, and only its owner may use it.
+ */
+export const uploadIdField = z.preprocess(
+  (value) =>
+    typeof value === 'string' && UPLOAD_URL_PATTERN.test(value.trim())
+      ? value.trim().match(UPLOAD_URL_PATTERN)![1]
+      : value,
+  idField,
+);
 
 // ---- identity -----------------------------------------------------------------------------------
 
@@ -56,7 +69,7 @@ export const realNameRequest = z.object({
   card_id: requiredText(32).regex(CARD_ID_PATTERN, { message: 'rule.card_id' }),
   front_pic: uploadIdField,
   reverse_pic: uploadIdField,
-  /** The hand-held photo (spec 001 names three photos); optional. */
+  /** The hand-held photo (the spec names three photos); optional. */
   hand_pic: uploadIdField.optional().nullable(),
 });
 export type RealNameRequest = z.input<typeof realNameRequest>;
@@ -125,30 +138,52 @@ export const bankRawData = z.object({
   bank_address: payText(128),
 });
 
-export const payMethodSaveRequest = z.discriminatedUnion(
-  'type',
-  [
-    z.object({ type: z.literal('alipay'), raw_data: walletRawData }),
-    z.object({ type: z.literal('wxpay'), raw_data: walletRawData }),
-    z.object({ type: z.literal('bank'), raw_data: bankRawData }),
-  ],
-  { message: 'rule.pay_type' },
+/**
+ * A payment method type as sent: its code, or (the spec's client sends the id from
+ * pay_method/types) its id, 1 alipay, 2 wxpay, 3 bank (the order of PAY_METHOD_CODES, and the ids
+ * of the server's pay-method-types.json).
+ */
+function payCodeOf(value: unknown): unknown {
+  const id = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;
+  return Number.isInteger(id) && id >= 1 && id <= PAY_METHOD_CODES.length ? PAY_METHOD_CODES[id - 1] : value;
+}
+
+export const payMethodSaveRequest = z.preprocess(
+  (body) =>
+    typeof body === 'object' && body !== null && 'type' in body
+      ? { ...body, type: payCodeOf((body as { type: unknown }).type) }
+      : body,
+  z.discriminatedUnion(
+    'type',
+    [
+      z.object({ type: z.literal('alipay'), raw_data: walletRawData }),
+      z.object({ type: z.literal('wxpay'), raw_data: walletRawData }),
+      z.object({ type: z.literal('bank'), raw_data: bankRawData }),
+    ],
+    { message: 'rule.pay_type' },
+  ),
 );
-export type PayMethodSaveRequest = z.input<typeof payMethodSaveRequest>;
+/** What our web app sends to pay_method/save (the server also takes `type` as the type's id, 1-3). */
+export type PayMethodSaveRequest =
+  | { type: 'alipay' | 'wxpay'; raw_data: z.input<typeof walletRawData> }
+  | { type: 'bank'; raw_data: z.input<typeof bankRawData> };
 
 export const payMethodTypeQuery = z.object({
-  type: z.enum(PAY_METHOD_CODES, { message: 'rule.pay_type' }),
+  type: z.preprocess(payCodeOf, z.enum(PAY_METHOD_CODES, { message: 'rule.pay_type' })),
 });
 
 export type WalletRawData = z.output<typeof walletRawData>;
 export type BankRawData = z.output<typeof bankRawData>;
 
-/** A saved method; a wallet's `qrcode` is the upload id and `qrcode_url` where its owner reads it. */
+/**
+ * A saved method. A wallet's `qrcode` is where its owner reads the image: the URL that
+ * `common/image_upload` answered, which the spec's client sends and shows; `qrcode_id` is its upload id.
+ */
 export type PayMethodView =
   | {
       id: number;
       type: 'alipay' | 'wxpay';
-      raw_data: WalletRawData & { qrcode_url: string };
+      raw_data: Omit<WalletRawData, 'qrcode'> & { qrcode: string; qrcode_id: number };
       updated_at: number;
     }
   | { id: number; type: 'bank'; raw_data: BankRawData; updated_at: number };

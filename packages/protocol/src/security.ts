@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idField, requiredText } from './common.js';
 import { verificationCode } from './users.js';
 
-/** Two-factor sign-in, phone binding and the all-accounts log of the personal centre (issue 15). */
+/** Two-factor sign-in, phone binding and the all-accounts log of the personal centre (docs/personal.md). */
 
 export interface TotpStatus {
   enabled: boolean;

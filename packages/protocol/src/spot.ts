@@ -2,10 +2,14 @@ import { z } from 'zod';
 import { idField, intLike } from './common.js';
 import { amountField } from './ledger.js';
 
-/** tx_in/add and tx_out/add: a limit order (type 0, the default) or a market order (type 1). */
+/**
+ * tx_in/add and tx_out/add: a limit order (type 0, the default) or a market order (type 1). A market
+ * buy may give `total` (quote to spend, fee included) in place of `number`: it spends at most that.
+ */
 export const placeOrderRequest = z.object({
   currency_match_id: idField,
-  number: amountField,
+  number: amountField.optional(),
+  total: amountField.optional(),
   price: amountField.optional(),
   type: intLike.pipe(z.union([z.literal(0), z.literal(1)], { message: 'rule.order_type' })).default(0),
 });
@@ -54,9 +58,27 @@ export interface OrderPush {
   way: 1 | 2;
 }
 
+/**
+ * A TX_MATCHED push: one of your orders filled. The spec's client reads the balances inside
+ * the order (`order.quote_account.balance`, `order.base_account.balance`, your spot balances after
+ * the fill).
+ */
+export interface MatchedPush {
+  order: SpotOrderView & {
+    quote_account: { balance: string };
+    base_account: { balance: string };
+  };
+  way: 1 | 2;
+}
+
 export interface DepthEntry {
   price: string;
   amount: string;
+}
+
+/** A book level as served: the quantity under both names the spec's client reads, `amount` and `number`. */
+export interface DepthLevel extends DepthEntry {
+  number: string;
 }
 
 export interface CompletedTrade {
@@ -103,6 +125,8 @@ export interface MarketView {
   number_decimals: number;
   /** The smallest quantity (base) one order may have. */
   min_number: string;
+  /** Market-order price protection: percent from the best opposite price past which the rest is cancelled. */
+  price_protection: string;
   currency_quotation: Quotation;
 }
 
@@ -116,8 +140,18 @@ export interface QuoteGroup {
 }
 
 export interface Deal {
-  quotation: Quotation & { symbol: string; usd_price: string; cny_price: string };
-  depth: { in: DepthEntry[]; out: DepthEntry[] };
+  quotation: Quotation & {
+    symbol: string;
+    usd_price: string;
+    cny_price: string;
+    /** Where the spec's client reads the quote currency's prices. */
+    currency_match: {
+      id: number;
+      symbol: string;
+      quote_currency: { id: number; code: string; usd_price: string; cny_price: string };
+    };
+  };
+  depth: { in: DepthLevel[]; out: DepthLevel[] };
   tx_completes: CompletedTrade[];
 }
 

@@ -4,7 +4,11 @@ import { z } from 'zod';
 import { Decimal } from './decimal.js';
 
 /**
- * Proof of liabilities: per currency, a Merkle-sum tree over every user's balance. The server
+ * Proof of liabilities: per currency, a Merkle-sum tree over every user's balance, each balance
+ * split into several randomly sized leaves and the tree padded to a power of two with leaves of
+ * zero (user id 0, random salt), as in Buterin's proof-of-solvency note: no sibling on anyone's
+ * path is another user's exact balance. A user's proof is all of their leaves, and their balance is
+ * the sum of them. The server
  * builds it and the browser checks a user's inclusion proof with this same code, so what the page
  * says "verified" is exactly what the server committed to. Pure: no I/O; SHA-256 in plain
  * JavaScript (@noble/hashes), so it runs without a secure context too.
@@ -48,12 +52,13 @@ export interface SumNode {
   sum: Decimal;
 }
 
-/** One user's entry in a currency's tree. */
+/** One leaf of a currency's tree: a piece of one user's balance, or a padding leaf (user 0, zero). */
 export interface LiabilityLeaf {
+  /** The user the piece belongs to; 0 for a padding leaf. */
   user_id: number;
-  /** 32 random bytes, as 64 lowercase hex digits; fresh per user, currency and snapshot. */
+  /** 32 random bytes, as 64 lowercase hex digits; fresh per leaf, currency and snapshot. */
   salt: string;
-  /** Available plus locked over all the user's accounts of the currency, canonical decimal text. */
+  /** The piece, canonical decimal text; a user's pieces add up to available plus locked over all their accounts of the currency. */
   balance: string;
 }
 
@@ -294,11 +299,19 @@ export interface TransparencyView {
   operator_log: OperatorLogHeadView | null;
 }
 
-/** GET /api/transparency/proof: the caller's own leaf and path in the latest snapshot. */
+/** One of the caller's leaves with its place in the tree and its path to the root. */
+export interface LiabilityProofLeaf extends LiabilityLeaf {
+  index: number;
+  path: ProofStep[];
+}
+
+/** GET /api/transparency/proof: the caller's own leaves and their paths in the latest snapshot. */
 export interface LiabilityProofView {
   snapshot: LiabilitySnapshotView;
-  leaf: LiabilityLeaf & { index: number };
-  path: ProofStep[];
+  user_id: number;
+  /** The caller's balance in the snapshot: the sum of their leaves. */
+  balance: string;
+  leaves: LiabilityProofLeaf[];
   root_hash: string;
   total: string;
 }
@@ -313,9 +326,58 @@ export const transparencyProofQuery = z.object({
 });
 export type TransparencyProofQuery = z.input<typeof transparencyProofQuery>;
 
-/** The proof as the verifier takes it. */
-export function verifyProofView(proof: LiabilityProofView): Verification {
-  return verifyInclusionSteps(proof.leaf, proof.path, {
+export type ProofProblem =
+  | VerifyProblem
+  /** The proof has no leaf at all. */
+  | 'no_leaves'
+  /** A leaf names another user than the proof's. */
+  | 'leaf_user'
+  /** Two leaves of the proof are the same place of the tree. */
+  | 'leaf_twice'
+  /** The leaves do not add up to the stated balance. */
+  | 'leaf_sum';
+
+export interface ProofVerification {
+  ok: boolean;
+  /** Each leaf's own check, in the proof's order. */
+  leaves: Verification[];
+  /** The leaves' sum; null when a leaf's balance is unreadable. */
+  sum: string | null;
+  problem: ProofProblem | null;
+}
+
+/**
+ * Checks a user's whole proof: every leaf is theirs and verifies against the published root and
+ * total, no place of the tree is counted twice, and the leaves add up to the stated balance.
+ * Never throws.
+ */
+export function verifyUserProof(
+  proof: Pick<LiabilityProofView, 'user_id' | 'balance' | 'leaves'>,
+  root: PublishedRoot,
+): ProofVerification {
+  const leaves = proof.leaves.map((leaf) => verifyInclusionSteps(leaf, leaf.path, root));
+  let units = 0n;
+  let readable = true;
+  for (const leaf of proof.leaves) {
+    const piece = Decimal.tryParse(leaf.balance);
+    if (piece) units += piece.units;
+    else readable = false;
+  }
+  const sum = readable ? Decimal.unitsToString(units) : null;
+  const fail = (problem: ProofProblem): ProofVerification => ({ ok: false, leaves, sum, problem });
+  if (proof.leaves.length === 0) return fail('no_leaves');
+  if (proof.leaves.some((leaf) => leaf.user_id !== proof.user_id)) return fail('leaf_user');
+  const failed = leaves.find((check) => !check.ok);
+  if (failed) return fail(failed.problem!);
+  if (new Set(proof.leaves.map((leaf) => leaf.index)).size !== proof.leaves.length) return fail('leaf_twice');
+  const balance = Decimal.tryParse(proof.balance);
+  if (sum === null || balance === null || !balance.eq(Decimal.parse(sum))) return fail('leaf_sum');
+  return { ok: true, leaves, sum, problem: null };
+}
+
+/** The proof as the verifier takes it, against the root and total it states. */
+export function verifyProofView(proof: LiabilityProofView): ProofVerification {
+  return verifyUserProof(proof, {
     root_hash: proof.root_hash,
     total: proof.total,
     leaf_count: proof.snapshot.leaf_count,

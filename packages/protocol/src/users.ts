@@ -91,13 +91,27 @@ export interface LoginResult {
 
 /**
  * The password was right but two-factor is on: send the same request again with `totp_code`.
- * No session is opened until then.
+ * No session is opened until then. `user/login` answers it as a refusal (code 0, a msg asking
+ * for the code, no data) with this field beside code and msg: the spec's client stores the data of
+ * a success as its token, so the step must not be one, and it shows msg only when data is empty.
  */
 export interface TotpChallenge {
   totp_required: true;
 }
 
-export type LoginAnswer = LoginResult | TotpChallenge;
+/** Whether a refusal is the two-factor step of `user/login`. */
+export function isTotpChallenge(refusal: unknown): refusal is TotpChallenge {
+  return typeof refusal === 'object' && refusal !== null && (refusal as TotpChallenge).totp_required === true;
+}
+
+/** What the service decides at sign-in: a session, or the two-factor step. */
+export type LoginOutcome = LoginResult | TotpChallenge;
+
+/**
+ * `user/login`'s data: the token itself (the spec's client stores data as the token; the
+ * user's details come from `user/info`). The two-factor step is a refusal ({@link TotpChallenge}).
+ */
+export type LoginAnswer = string;
 
 export interface DemoInfo {
   invite_code: string;

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { idField, intLike, requiredText, trimmed } from './common.js';
+import { idField, intLike, requiredText, ROW_ID_MAX, trimmed } from './common.js';
 import { amountField, requestIdField } from './ledger.js';
 import { verificationCode } from './users.js';
 
 /**
- * Deposits, withdrawals and the withdrawal address book (spec 001 §2). Networks are data: a
+ * Deposits, withdrawals and the withdrawal address book (docs/wallet.md). Networks are data: a
  * currency has one protocol per network it moves on (USDT: ERC20 and TRC20).
  */
 
@@ -22,7 +22,7 @@ export interface ChainProtocolView {
   available: 0 | 1;
   /** Why not, as a translated sentence, when available is 0. */
   unavailable_reason: string | null;
-  /** Deposits below it are recorded but not credited (spec 001 §9). */
+  /** Deposits below it are recorded but never credited or returned. */
   min_deposit: string;
   /** Decimals the network carries for this currency: more in a withdrawal are refused. */
   decimals: number;
@@ -82,7 +82,7 @@ export type DepositStatus =
   | 'credited'
   /** Enough confirmations to withdraw it. */
   | 'confirmed'
-  /** Below the network's minimum: recorded, never credited (spec 001 §9). */
+  /** Below the network's minimum: recorded, never credited or returned. */
   | 'below_minimum'
   /** Its block left the chain before it was final; any credit was taken back. */
   | 'reversed';
@@ -149,7 +149,7 @@ export interface AdminWithdrawalView extends WithdrawalView {
 }
 
 export const walletRecordsQuery = z.object({
-  currency_id: intLike.pipe(z.number().min(0)).optional(),
+  currency_id: intLike.pipe(z.number().min(0).max(ROW_ID_MAX)).optional(),
   page: intLike.pipe(z.number().min(1, { message: 'rule.positive' })).default(1),
   limit: intLike.pipe(z.number().min(1).max(100)).default(15),
 });
@@ -172,7 +172,7 @@ export interface BoundAddressView {
 }
 
 export const boundAddressQuery = z.object({
-  currency_id: intLike.pipe(z.number().min(0)).optional(),
+  currency_id: intLike.pipe(z.number().min(0).max(ROW_ID_MAX)).optional(),
 });
 
 /** wallet/bind_address: the code was sent to the account's own email or phone (code type 6). */
@@ -197,7 +197,7 @@ export const reviewWithdrawalRequest = z.object({
 /** A rejection says why: its owner reads the reason with the released withdrawal. */
 export const rejectWithdrawalRequest = z.object({ id: idField, reason: requiredText(200) });
 
-/** account/convert: sells the currency for USDT at market on its spot market (spec 001 §2). */
+/** account/convert: sells the currency for USDT at market on its spot market. */
 export const convertRequest = z.object({
   currency_id: idField,
   number: amountField,

@@ -9,7 +9,9 @@ import {
   treeDepth,
   verifyInclusion,
   verifyInclusionSteps,
+  verifyUserProof,
   type LiabilityLeaf,
+  type LiabilityProofLeaf,
   type ProofStep,
   type PublishedRoot,
 } from '../src/transparency.js';
@@ -305,6 +307,107 @@ describe('the negative-sum attack', () => {
           expect(verifyInclusion(own, path as ProofStep[], root)).toBe(false);
         },
       ),
+    );
+  });
+});
+
+describe('a user with several leaves (split balances, padded tree)', () => {
+  /** Users' balances split into pieces, padded to a power of two with zero leaves of user 0. */
+  const splitTree = fc
+    .record({
+      users: fc.array(fc.array(fc.bigInt({ min: 0n, max: 10n ** 20n }), { minLength: 1, maxLength: 5 }), {
+        minLength: 1,
+        maxLength: 6,
+      }),
+      order: fc.nat(),
+    })
+    .map(({ users }) => {
+      const leaves: LiabilityLeaf[] = [];
+      let n = 1;
+      users.forEach((pieces, u) =>
+        pieces.forEach((units) => leaves.push(leaf(u + 1, Decimal.fromUnits(units).toString(), (n += 1)))),
+      );
+      while (leaves.length & (leaves.length - 1)) leaves.push(leaf(0, '0', (n += 1)));
+      leaves.sort((a, b) => (a.salt < b.salt ? 1 : -1));
+      return { users, leaves };
+    });
+
+  function proofFor(leaves: LiabilityLeaf[], userId: number): LiabilityProofLeaf[] {
+    const tree = buildTree(leaves);
+    return leaves.flatMap((own, index) =>
+      own.user_id === userId ? [{ ...own, index, path: proofOf(tree, index) }] : [],
+    );
+  }
+
+  it('every leaf verifies, and the user’s leaves add up to their balance', () => {
+    fc.assert(
+      fc.property(splitTree, ({ users, leaves }) => {
+        const root = published(leaves);
+        expect(leaves.length & (leaves.length - 1)).toBe(0);
+        users.forEach((pieces, u) => {
+          const balance = Decimal.fromUnits(pieces.reduce((a, b) => a + b, 0n)).toString();
+          const mine = proofFor(leaves, u + 1);
+          expect(mine).toHaveLength(pieces.length);
+          const check = verifyUserProof({ user_id: u + 1, balance, leaves: mine }, root);
+          expect(check.problem).toBeNull();
+          expect(check.sum).toBe(balance);
+          expect(check.leaves.every((one) => one.ok)).toBe(true);
+        });
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('fails a tampered leaf, a wrong balance, another user’s leaf, a leaf counted twice or none', () => {
+    fc.assert(
+      fc.property(splitTree, fc.nat(), ({ users, leaves }, pick) => {
+        const root = published(leaves);
+        const userId = (pick % users.length) + 1;
+        const mine = proofFor(leaves, userId);
+        const balance = Decimal.fromUnits(users[userId - 1]!.reduce((a, b) => a + b, 0n));
+        const at = pick % mine.length;
+        const raised = mine.map((one, i) =>
+          i === at
+            ? { ...one, balance: Decimal.parse(one.balance).add(Decimal.fromUnits(1n)).toString() }
+            : one,
+        );
+        const raisedBalance = balance.add(Decimal.fromUnits(1n)).toString();
+        expect(verifyUserProof({ user_id: userId, balance: raisedBalance, leaves: raised }, root).ok).toBe(
+          false,
+        );
+        expect(verifyUserProof({ user_id: userId, balance: raisedBalance, leaves: mine }, root).problem).toBe(
+          'leaf_sum',
+        );
+        expect(
+          verifyUserProof({ user_id: userId, balance: balance.toString(), leaves: [] }, root).problem,
+        ).toBe('no_leaves');
+        expect(
+          verifyUserProof(
+            {
+              user_id: userId,
+              balance: balance.add(Decimal.parse(mine[0]!.balance)).toString(),
+              leaves: [...mine, mine[0]!],
+            },
+            root,
+          ).problem,
+        ).toBe('leaf_twice');
+        const padding = leaves.findIndex((one) => one.user_id !== userId);
+        if (padding >= 0) {
+          const tree = buildTree(leaves);
+          const other = { ...leaves[padding]!, index: padding, path: proofOf(tree, padding) };
+          expect(
+            verifyUserProof(
+              {
+                user_id: userId,
+                balance: balance.add(Decimal.parse(other.balance)).toString(),
+                leaves: [...mine, other],
+              },
+              root,
+            ).problem,
+          ).toBe('leaf_user');
+        }
+      }),
+      { numRuns: 60 },
     );
   });
 });

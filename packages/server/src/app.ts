@@ -13,10 +13,9 @@ import { contentRoutes } from './content/routes.js';
 import { Settings } from './content/settings.js';
 import { connect, type Db } from './db/connect.js';
 import { migrate } from './db/migrate.js';
-import { DEMO, seedDemo, seedDemoBalances } from './db/seed/demo.js';
 import { seedReference } from './db/seed/index.js';
-import { devRoutes } from './dev/routes.js';
-import { createHttpServer, setNotFound, type Api } from './http/server.js';
+import { createHttpServer, setNotFound } from './http/server.js';
+import type { Api } from './platform/api.js';
 import { attachOperatorLog } from './admin/audit-hook.js';
 import { enforceAdminGuards, operatorGuard } from './admin/guard.js';
 import { openAdmin, type Admin } from './admin/module.js';
@@ -47,6 +46,8 @@ import { openTransparency, type Transparency } from './transparency/module.js';
 import { transparencyRoutes } from './transparency/routes.js';
 import { microRoutes } from './micro/routes.js';
 import { openPersonal } from './personal/module.js';
+import { Operations } from './platform/operations.js';
+import { operationsRoutes } from './platform/routes.js';
 import { personalRoutes } from './personal/routes.js';
 import { attachP2pLive } from './p2p/live.js';
 import { openP2p, type P2p } from './p2p/module.js';
@@ -54,7 +55,7 @@ import { p2pRoutes } from './p2p/routes.js';
 import { uploadRoutes } from './uploads/routes.js';
 import { SpotOrders } from './spot/orders.js';
 import { SpotLiveFeed } from './spot/live.js';
-import { MarketMaker } from './spot/market-maker.js';
+import type { MarketMaker } from './demo/market-maker.js';
 import { spotRoutes } from './spot/routes.js';
 import { FavoriteMarkets } from './spot/favorites.js';
 import { SpotService } from './spot/service.js';
@@ -66,12 +67,12 @@ import { usersRoutes } from './users/routes.js';
 import { UsersService } from './users/service.js';
 import { Sessions } from './users/sessions.js';
 import { pino, type Logger } from 'pino';
-import { devChainRoutes } from './wallet/dev-routes.js';
 import { Conversions } from './wallet/convert.js';
 import { attachWalletLive } from './wallet/live.js';
 import { openWallet, type Wallet } from './wallet/module.js';
 import { walletRoutes } from './wallet/routes.js';
 import { WalletService } from './wallet/service.js';
+import { serverPath } from './lib/paths.js';
 
 export interface Core {
   config: Config;
@@ -118,6 +119,13 @@ export interface Exchange extends Omit<Core, 'close'> {
   marketMaker: MarketMaker | undefined;
   /** The base URL once listening, such as http://127.0.0.1:8080. */
   url: string;
+  /** Metrics, readiness and the drain's gate (platform/). */
+  operations: Operations;
+  /**
+   * Drains and stops: readiness goes false and new requests get 503 at once, requests in flight
+   * finish, live connections close with 1001, background tasks stop, the sequencer commits its
+   * queue, and the database closes.
+   */
   close(): Promise<void>;
 }
 
@@ -125,6 +133,8 @@ export interface StartOptions {
   clock?: Clock;
   /** Listen on this port instead of config.port; 0 picks a free one (tests). */
   port?: number;
+  /** Serve `GET /metrics` on this port and host (METRICS_PORT, METRICS_HOST); 0 picks a free port. */
+  metrics?: { port: number; host: string };
 }
 
 /**
@@ -178,9 +188,10 @@ export async function openCore(config: Config, clock: Clock = systemClock): Prom
       spot.klines.flush().catch((error: Error) => console.error(`klines: flush failed: ${error.message}`));
     }, 1000);
     klineFlush.unref();
-    if (config.demo) {
-      await seedDemo(db, users, clock);
-      await seedDemoBalances(db, ledger, sequencer, currencies);
+    const demo = await loadDemo(config);
+    if (demo) {
+      await demo.seedDemo(db, users, clock);
+      await demo.seedDemoBalances(db, ledger, sequencer, currencies);
     }
     const log = pino({
       level: config.logLevel,
@@ -210,7 +221,7 @@ export async function openCore(config: Config, clock: Clock = systemClock): Prom
       quotation: (market) => spot.quotation(market),
     });
     const wallet = await openWallet({ config, db, sequencer, currencies, users, settings, clock, log });
-    const admin = openAdmin({ db: db.kysely, clock, settings, lock: users, sealKey: config.totpSecretKey });
+    const admin = openAdmin({ db: db.kysely, clock, settings, sealKey: config.totpSecretKey });
     const earn = await openEarn({
       db: db.kysely,
       sequencer,
@@ -281,12 +292,16 @@ export async function startExchange(config: Config, options: StartOptions = {}):
   const core = await openCore(config, options.clock);
   const { db, users, sessions, content, delivery, ledger, currencies } = core;
 
-  const app = await createHttpServer(config);
+  const demo = await loadDemo(config);
+  const app = await createHttpServer(config, demo ? [demo.mailboxPage()] : []);
+  const operations = new Operations(core);
+  operationsRoutes(app, operations);
   attachOperatorLog(app, core.admin.log);
   enforceAdminGuards(app);
   recordReviewBefore(app, db.kysely);
   const allow = operatorGuard(core.admin.operators, core.adminToken);
   const hub = new Hub(sessions, config.liveSessionCheckMs);
+  operations.watchHub(hub);
   const live = new SpotLiveFeed(hub, core.spot, core.sequencer);
   BalanceLiveFeed.attach(hub, core.sequencer);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
@@ -376,6 +391,19 @@ export async function startExchange(config: Config, options: StartOptions = {}):
     clock: core.clock,
     timeZone: config.exchangeTz,
   });
+  // The demo merchant is the fiat desk's liquidity, seeded with the market maker (docs/demo.md).
+  if (demo && config.marketMaker) {
+    await demo.seedDemoP2p({
+      db,
+      users,
+      payMethods: personal.payMethods,
+      p2p: p2p.service,
+      ledger,
+      sequencer: core.sequencer,
+      currencies,
+      clock: core.clock,
+    });
+  }
   p2pRoutes(app, { p2p: p2p.service, sessions, allow });
   attachP2pLive(hub, p2p.service, core.log);
   const leverLive = new LeverLive(hub, core.lever.service, () => core.clock.now());
@@ -388,16 +416,17 @@ export async function startExchange(config: Config, options: StartOptions = {}):
   );
   core.lever.risk.onChanged((marketIds) => leverLive.marksMoved(marketIds));
   core.micro.settler.onClosed((userId, order) => {
-    if (hub.hasSubscribers('MICRO_CLOSED', userId)) hub.publishTo(userId, 'MICRO_CLOSED', order());
+    // MICRO_CLOSED carries the final order as `order`, where the spec's client reads it.
+    if (hub.hasSubscribers('MICRO_CLOSED', userId)) hub.publishTo(userId, 'MICRO_CLOSED', { order: order() });
   });
-  if (config.demo) devRoutes(app, delivery);
-  if (config.demo && core.wallet.devChain) devChainRoutes(app, core.wallet.devChain);
+  if (demo) demo.devRoutes(app, delivery);
+  if (demo && core.wallet.devChain) demo.devChainRoutes(app, core.wallet.devChain);
   await servePublicAssets(app);
   setNotFound(app, await serveWebApp(app, config.webDist));
 
   let maker: MarketMaker | undefined;
-  if (config.demo && config.marketMaker) {
-    maker = await startMarketMaker(core);
+  if (demo && config.marketMaker) {
+    maker = await demo.startMarketMaker(core);
   }
 
   core.markTape.start();
@@ -407,16 +436,19 @@ export async function startExchange(config: Config, options: StartOptions = {}):
   p2p.timers.run();
   markets.applier.run();
   try {
+    if (options.metrics) await operations.serveMetrics(options.metrics.port, options.metrics.host);
     await app.listen({ port: options.port ?? config.port, host: config.host });
   } catch (error) {
     await markets.applier.stop();
     await p2p.timers.stop();
+    await operations.close();
     await core.close();
     throw error;
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   core.writerLock.update({ port });
+  operations.readiness.ready();
   return {
     ...core,
     app,
@@ -425,41 +457,30 @@ export async function startExchange(config: Config, options: StartOptions = {}):
     markets,
     marketMaker: maker,
     url: `http://127.0.0.1:${port}`,
+    operations,
     async close() {
+      operations.readiness.draining();
       maker?.stop();
+      await operations.gate.settled();
       live.close();
-      hub.close();
+      await hub.close();
       await markets.applier.stop();
       await p2p.timers.stop();
       await app.close();
       await core.close();
+      await operations.close();
     },
   };
 }
 
-/** The demo's liquidity accounts: a week of history on the first start, then live quoting. */
-async function startMarketMaker(core: Core): Promise<MarketMaker> {
-  const [makerId, takerId] = await Promise.all([
-    core.users.resolveUserId(DEMO.marketMaker),
-    core.users.resolveUserId(DEMO.marketTaker),
-  ]);
-  const maker = new MarketMaker(core.spot, core.currencies, core.db.kysely, core.clock, {
-    makerId,
-    takerId,
-    volatility: core.config.marketMakerVolatility,
-    seed: core.config.marketMakerSeed,
-    stepMs: core.config.marketMakerStepMs,
-    backfillDays: core.config.marketMakerBackfillDays,
-  });
-  await maker.backfill();
-  await maker.step();
-  maker.start();
-  return maker;
+/** The demo's seed, routes and market maker (`demo/`): loaded only with DEMO=1, never in production. */
+function loadDemo(config: Config): Promise<typeof import('./demo/index.js') | null> {
+  return config.demo ? import('./demo/index.js') : Promise.resolve(null);
 }
 
 /** Coin logos and news banners the seed refers to (`/coins/btc.svg`, `/banners/1.svg`). */
 async function servePublicAssets(app: Api): Promise<void> {
-  const publicDir = new URL('../public', import.meta.url).pathname;
+  const publicDir = serverPath('public');
   for (const folder of ['coins', 'banners']) {
     await app.register(fastifyStatic, {
       root: join(publicDir, folder),

@@ -1,4 +1,5 @@
 import { dirname, join } from 'node:path';
+import { serverPath } from './lib/paths.js';
 
 /** Every setting of the server, read from the environment once, with its default (README). */
 export interface Config {
@@ -138,7 +139,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     exchangeTz: env.EXCHANGE_TZ || 'Asia/Shanghai',
     usdCny: env.USD_CNY_RATE || '7.2',
     logLevel: env.LOG_LEVEL || 'info',
-    webDist: env.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname,
+    webDist: env.WEB_DIST || serverPath('../web/dist'),
     authRateLimit: integer(env.AUTH_RATE_LIMIT, 30, 'AUTH_RATE_LIMIT'),
     codeRateLimit: integer(env.CODE_RATE_LIMIT, 10, 'CODE_RATE_LIMIT'),
     maxPasswordFailures: integer(env.MAX_PASSWORD_FAILURES, 5, 'MAX_PASSWORD_FAILURES'),

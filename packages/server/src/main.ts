@@ -1,8 +1,13 @@
 import { startExchange } from './app.js';
 import { loadConfig } from './config.js';
+import { exitOnSignals, operationsSettings } from './platform/drain.js';
 
-/** `npm start`: the exchange on PORT with DATABASE_URL, stopping cleanly on SIGINT and SIGTERM. */
+/**
+ * `npm start`: the exchange on PORT with DATABASE_URL (metrics on METRICS_PORT when set), draining
+ * on SIGINT and SIGTERM within SHUTDOWN_TIMEOUT_MS (docs/operations.md).
+ */
 const config = loadConfig();
+const operations = operationsSettings();
 if (config.demo && config.demoPublic) {
   console.warn(
     [
@@ -13,14 +18,14 @@ if (config.demo && config.demoPublic) {
     ].join('\n'),
   );
 }
-const exchange = await startExchange(config);
+const exchange = await startExchange(config, {
+  metrics:
+    operations.metricsPort === undefined
+      ? undefined
+      : { port: operations.metricsPort, host: operations.metricsHost },
+});
 exchange.app.log.info(
-  { database: exchange.db.dialect, demo: config.demo },
+  { database: exchange.db.dialect, demo: config.demo, metrics: exchange.operations.metricsUrl },
   `Open Exchange is running at http://localhost:${config.port}`,
 );
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void exchange.close().then(() => process.exit(0));
-  });
-}
+exitOnSignals(() => exchange.close(), operations.shutdownTimeoutMs, exchange.app.log);

@@ -1,17 +1,19 @@
 import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { request as httpRequest } from 'node:http';
 import { promisify } from 'node:util';
 import type { OperatorLogCheck, OperatorLogEntry, OperatorSessionView, Paged } from '@oex/protocol';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtEntry } from './helpers/build.js';
 import { OPERATOR_IDLE_MS, OPERATOR_SESSION_MS } from '../src/admin/operators.js';
+import { FREE_TRIES } from '../src/admin/sign-in-throttle.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
 import { addOperator, operatorCode, operatorSession } from './helpers/operators.js';
 import { signUp } from './helpers/users.js';
 
 const run = promisify(execFile);
-const AUDIT = fileURLToPath(new URL('../src/ledger/audit-cli.ts', import.meta.url));
-const OPERATOR = fileURLToPath(new URL('../src/admin/operator-cli.ts', import.meta.url));
+const AUDIT = builtEntry('audit-cli');
+const OPERATOR = builtEntry('operator-cli');
 
 let ex: TestExchange;
 beforeAll(async () => {
@@ -22,6 +24,31 @@ afterAll(async () => {
 });
 
 const as = (headers: Record<string, string>) => ({ headers });
+
+/** A sign-in sent from this loopback address (the whole 127.0.0.0/8 reaches the server). */
+function loginFrom(localAddress: string, body: object): Promise<{ code: number; msg: string }> {
+  const url = new URL(`${ex.url}/api/admin/session/login`);
+  const text = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        localAddress,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) },
+      },
+      (response) => {
+        let data = '';
+        response.on('data', (chunk: Buffer) => (data += chunk.toString()));
+        response.on('end', () => resolve(JSON.parse(data) as { code: number; msg: string }));
+      },
+    );
+    request.on('error', reject);
+    request.end(text);
+  });
+}
 
 async function logPage(headers: Record<string, string>): Promise<OperatorLogEntry[]> {
   const answer = await ex.api.get<Paged<OperatorLogEntry>>('admin/log', { per_page: 100 }, as(headers));
@@ -51,18 +78,51 @@ describe('operator sign-in', () => {
     expect(next.body.code, next.body.msg).toBe(1);
   });
 
-  it('locks a name after repeated wrong guesses', async () => {
+  it('throttles wrong tries per name and address with growing waits; another address still gets in', async () => {
     const op = await addOperator(ex, 'viewer');
-    for (let i = 0; i < ex.config.maxPasswordFailures; i += 1) {
-      await ex.api.post('admin/session/login', { name: op.name, password: 'nope-nope', code: '123456' });
+    const attacker = '127.0.0.2';
+    const wrong = () => loginFrom(attacker, { name: op.name, password: 'nope-nope', code: '123456' });
+    // The free tries, then each wrong try doubles the wait of this (name, address) pair.
+    for (let i = 0; i < FREE_TRIES; i += 1) expect((await wrong()).msg).toMatch(/check the name/);
+    const waits: number[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const refused = await wrong();
+      expect(refused.code).toBe(0);
+      const seconds = Number(/try again in (\d+) s/.exec(refused.msg)?.[1]);
+      waits.push(seconds);
+      // Tries while waiting are refused unread and do not count; after the wait, one more wrong try.
+      ex.clock.advance(seconds * 1000);
+      expect((await wrong()).msg).toMatch(/check the name/);
     }
-    const locked = await ex.api.post('admin/session/login', {
+    expect(waits).toEqual([2, 4, 8, 16]);
+    // Still hammered from one address, the right password and code from another get in at once.
+    const good = await loginFrom('127.0.0.1', {
       name: op.name,
       password: op.password,
       code: await operatorCode(ex, op.totp_secret),
     });
-    expect(locked.body.code).toBe(0);
-    expect(locked.body.msg).not.toMatch(/check the name/);
+    expect(good.code, good.msg).toBe(1);
+    // The hammering address waits (32 s now) even with the right code, and is never shut for good.
+    const held = await loginFrom(attacker, {
+      name: op.name,
+      password: op.password,
+      code: await operatorCode(ex, op.totp_secret, 1),
+    });
+    expect(held).toMatchObject({ code: 0, msg: expect.stringMatching(/try again in 32 s/) });
+    ex.clock.advance(32_000);
+    const after = await loginFrom(attacker, {
+      name: op.name,
+      password: op.password,
+      code: await operatorCode(ex, op.totp_secret),
+    });
+    expect(after.code, after.msg).toBe(1);
+    // A right sign-in clears the pair's wrong tries.
+    const left = await ex.db.kysely
+      .selectFrom('login_failures')
+      .select('id')
+      .where('account_key', 'like', `operator:${op.name}@%`)
+      .execute();
+    expect(left).toEqual([]);
   });
 
   it('ends a session after 15 minutes unused, after 8 hours in any case, and on logout', async () => {
@@ -176,7 +236,7 @@ describe('the operator log', () => {
     expect(intact).toMatchObject({ ok: true });
     expect(intact.entries).toBeGreaterThan(5);
     const env = { ...process.env, DATABASE_URL: ex.config.databaseUrl, DEMO: '0', LOG_LEVEL: 'silent' };
-    const good = await run(process.execPath, ['--import', 'tsx', AUDIT, '--operator-log'], { env });
+    const good = await run(process.execPath, [AUDIT, '--operator-log'], { env });
     expect(good.stdout).toContain(`chain intact, head #${intact.head!.id} ${intact.head!.hash}`);
 
     const victim = 3;
@@ -184,7 +244,7 @@ describe('the operator log', () => {
       ex.db.kysely,
     );
     expect(await verify()).toMatchObject({ ok: false, broken_at: victim, head: { id: victim - 1 } });
-    const bad = run(process.execPath, ['--import', 'tsx', AUDIT, '--operator-log'], { env });
+    const bad = run(process.execPath, [AUDIT, '--operator-log'], { env });
     await expect(bad).rejects.toMatchObject({ stdout: expect.stringContaining(`BROKEN at entry ${victim}`) });
 
     await sql`delete from operator_log where id = ${victim}`.execute(ex.db.kysely);
@@ -197,7 +257,7 @@ describe('npm run operator', () => {
     const env = { ...process.env, DATABASE_URL: ex.config.databaseUrl, DEMO: '0', LOG_LEVEL: 'silent' };
     const added = await run(
       process.execPath,
-      ['--import', 'tsx', OPERATOR, 'add', '--name', 'carol', '--role', 'finance', '--json'],
+      [OPERATOR, 'add', '--name', 'carol', '--role', 'finance', '--json'],
       { env },
     );
     const made = JSON.parse(added.stdout) as { name: string; password: string; totp_secret: string };
@@ -209,7 +269,7 @@ describe('npm run operator', () => {
     });
     expect(login.body.code, login.body.msg).toBe(1);
     await expect(
-      run(process.execPath, ['--import', 'tsx', OPERATOR, 'add', '--name', 'dave', '--role', 'boss'], {
+      run(process.execPath, [OPERATOR, 'add', '--name', 'dave', '--role', 'boss'], {
         env,
       }),
     ).rejects.toMatchObject({ stderr: expect.stringContaining('--role is one of') });

@@ -1,7 +1,7 @@
 import { Decimal, type AdminDashboard, type WalletAnswer } from '@oex/protocol';
 import { connect as connectTcp, createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnvilNode } from '../src/chains/anvil.js';
+import type { AnvilNode } from '../src/demo/anvil.js';
 import { MANUAL_CHAIN, testChain } from './helpers/chain.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
 import { USDT } from './helpers/ledger.js';

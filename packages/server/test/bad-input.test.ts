@@ -130,7 +130,7 @@ describe('bad input', () => {
       const before = await snapshot();
       for (const [label, body] of variants(valid)) {
         const answer = await ex.api.post(path, body, { token });
-        expect(answer.status, `${path} ${label}: ${JSON.stringify(answer.body)}`).toBeGreaterThanOrEqual(400);
+        expect(answer.body.code, `${path} ${label}: ${JSON.stringify(answer.body)}`).not.toBe(1);
         expect(answer.status, `${path} ${label}`).toBeLessThan(500);
         expect([0, 999]).toContain(answer.body.code);
         expect(answer.body.msg.length, `${path} ${label}`).toBeGreaterThan(3);
@@ -146,7 +146,6 @@ describe('bad input', () => {
   it('GET routes refuse bad query values without a 500', async () => {
     for (const [path, query] of [
       ['news/list', { category_id: 'abc' }],
-      ['news/list', { category_id: 0 }],
       ['news/list', { category_id: 1, page: -1 }],
       ['news/list', { category_id: 1, limit: 100000 }],
       ['news/info', { id: SQL }],
@@ -155,7 +154,7 @@ describe('bad input', () => {
       ['dev/mailbox', { to: LONG }],
     ] as const) {
       const answer = await ex.api.get(path, query);
-      expect(answer.status, `${path} ${JSON.stringify(query)}`).toBeGreaterThanOrEqual(400);
+      expect(answer.body.code, `${path} ${JSON.stringify(query)}`).not.toBe(1);
       expect(answer.status).toBeLessThan(500);
       expect(answer.body.code).toBe(0);
     }
@@ -164,7 +163,7 @@ describe('bad input', () => {
   it('keeps HTML in a registered account out of reach: the account is refused as an email', async () => {
     const answer = await ex.api.post('notify/send_email', { to: `${HTML}@example.test`, type: 1 });
     expect(answer).toMatchObject({
-      status: 400,
+      status: 200,
       body: { code: 0, msg: 'account: must be a valid email address' },
     });
   });
@@ -184,85 +183,90 @@ describe('amounts at and past every limit', () => {
     [
       route,
       eth({ type: 0, number: '10000000', price: '100000000000' }),
-      400,
+      200,
       `The order total (price × amount) is above the maximum ${MAX}`,
     ],
     // On the wire: however long, a number is told the maximum.
-    [route, eth({ number: `1${'0'.repeat(40)}`, price: '1' }), 400, aboveWire],
-    [route, eth({ number: '9'.repeat(10_000), price: '1' }), 400, aboveWire],
-    [route, eth({ number: '1000000000000001', price: '1' }), 400, aboveWire],
-    [route, eth({ number: '9007199254740993', price: '1' }), 400, aboveWire],
-    [route, eth({ number: '1', price: `${'9'.repeat(30)}.5` }), 400, `price: is above the maximum ${MAX}`],
-    [route, eth({ number: 2 ** 53 + 2, price: '1' }), 400, /^number: must be sent as a string/],
-    [route, eth({ number: `0.${'0'.repeat(19)}1`, price: '1' }), 400, 'number: may have at most 18 decimals'],
+    [route, eth({ number: `1${'0'.repeat(40)}`, price: '1' }), 200, aboveWire],
+    [route, eth({ number: '9'.repeat(10_000), price: '1' }), 200, aboveWire],
+    [route, eth({ number: '1000000000000001', price: '1' }), 200, aboveWire],
+    [route, eth({ number: '9007199254740993', price: '1' }), 200, aboveWire],
+    [route, eth({ number: '1', price: `${'9'.repeat(30)}.5` }), 200, `price: is above the maximum ${MAX}`],
+    [route, eth({ number: 2 ** 53 + 2, price: '1' }), 200, /^number: must be sent as a string/],
+    [route, eth({ number: `0.${'0'.repeat(19)}1`, price: '1' }), 200, 'number: may have at most 18 decimals'],
     // At the wire maximum, the market's own limits speak: 15 digits of lots and ticks.
-    [route, eth({ number: MAX, price: '1' }), 400, 'The amount is above the maximum 99999999999.9999'],
+    [route, eth({ number: MAX, price: '1' }), 200, 'The amount is above the maximum 99,999,999,999.9999'],
     [
       route,
       eth({ number: '100000000000', price: '1' }),
-      400,
-      'The amount is above the maximum 99999999999.9999',
+      200,
+      'The amount is above the maximum 99,999,999,999.9999',
     ],
     [
       route,
       btc({ number: '1', price: '10000000000000' }),
-      400,
-      'The price is above the maximum 9999999999999.99',
+      200,
+      'The price is above the maximum 9,999,999,999,999.99',
     ],
-    [route, btc({ number: '0.0001', price: MAX }), 400, 'The price is above the maximum 9999999999999.99'],
+    [
+      route,
+      btc({ number: '0.0001', price: MAX }),
+      200,
+      'The price is above the maximum 9,999,999,999,999.99',
+    ],
     // The total: 100 BTC at the highest price fits, 1000 do not.
     [
       route,
       btc({ number: '1000', price: '9999999999999.99' }),
-      400,
+      200,
       `The order total (price × amount) is above the maximum ${MAX}`,
     ],
     // Decimals and the minimum order of the market (ETH/USDT: 4 decimals, at least 0.001).
-    [route, eth({ number: '0.00015', price: '1' }), 400, 'The amount may have at most 4 decimals'],
-    [route, eth({ number: '0.0009', price: '1' }), 400, 'The amount is below the minimum order of 0.001'],
-    [route, eth({ number: '1', price: '1.005' }), 400, 'The price may have at most 2 decimals'],
+    [route, eth({ number: '0.00015', price: '1' }), 200, 'The amount may have at most 4 decimals'],
+    [route, eth({ number: '0.0009', price: '1' }), 200, 'The amount is below the minimum order of 0.001'],
+    [route, eth({ number: '1', price: '1.005' }), 200, 'The price may have at most 2 decimals'],
     // Form, sign and zero.
-    [route, eth({ number: '1e5', price: '1' }), 400, 'number: must be a decimal number such as "12.5"'],
-    [route, eth({ number: '-5', price: '1' }), 400, 'The amount must be greater than zero'],
-    [route, eth({ number: '0', price: '1' }), 400, 'The amount must be greater than zero'],
-    [route, eth({ number: '1', price: '-1' }), 400, 'The price must be greater than zero'],
+    [route, eth({ number: '1e5', price: '1' }), 200, 'number: must be a decimal number such as "12.5"'],
+    [route, eth({ number: '-5', price: '1' }), 200, 'The amount must be greater than zero'],
+    [route, eth({ number: '0', price: '1' }), 200, 'The amount must be greater than zero'],
+    [route, eth({ number: '1', price: '-1' }), 200, 'The price must be greater than zero'],
   ];
   const cases: Case[] = [
     ...orderCases('tx_in/add'),
     ...orderCases('tx_out/add'),
     // Within every limit, an order is refused only for the money it lacks.
-    ['tx_in/add', eth({ number: '99999999999.9999', price: '1' }), 400, tooMuch],
-    ['tx_in/add', btc({ number: '100', price: '9999999999999.99' }), 400, tooMuch],
-    ['tx_out/add', eth({ number: '99999999999.9999', price: '1' }), 400, tooMuch],
+    ['tx_in/add', eth({ number: '99999999999.9999', price: '1' }), 200, tooMuch],
+    ['tx_in/add', btc({ number: '100', price: '9999999999999.99' }), 200, tooMuch],
+    ['tx_out/add', eth({ number: '99999999999.9999', price: '1' }), 200, tooMuch],
     [
       'account/transfer',
       { currency_id: USDT, balance: `1${'0'.repeat(40)}`, from: 1, to: 3 },
-      400,
+      200,
       `balance: is above the maximum ${MAX}`,
     ],
     [
       'account/transfer',
       { currency_id: USDT, balance: '1000000000000001', from: 1, to: 3 },
-      400,
+      200,
       `balance: is above the maximum ${MAX}`,
     ],
-    ['account/transfer', { currency_id: USDT, balance: MAX, from: 1, to: 3 }, 400, tooMuch],
+    ['account/transfer', { currency_id: USDT, balance: MAX, from: 1, to: 3 }, 200, tooMuch],
     [
       'account/transfer',
       { currency_id: USDT, balance: '0.000000001', from: 1, to: 3 },
-      400,
+      200,
       'The amount may have at most 8 decimals',
     ],
     [
       'account/transfer',
       { currency_id: USDT, balance: 2 ** 53 + 2, from: 1, to: 3 },
-      400,
+      200,
       /^balance: must be sent as a string/,
     ],
     [
       'account/transfer',
       { currency_id: USDT, balance: '-1', from: 1, to: 3 },
-      400,
+      200,
       'The amount must be greater than zero',
     ],
   ];
@@ -277,7 +281,7 @@ describe('amounts at and past every limit', () => {
     };
   }
 
-  it('each gets a 400 naming the field and the rule, in every language, and nothing changes', async () => {
+  it('each gets a refusal naming the field and the rule, in every language, and nothing changes', async () => {
     const rich = await trader(ex, [
       [USDT, '1000000'],
       [BTC, '10'],
@@ -320,7 +324,7 @@ describe('amounts at and past every limit', () => {
       { token: buyer.token },
     );
     expect(answer).toMatchObject({
-      status: 400,
+      status: 200,
       body: { code: 0, msg: `The order total (price × amount) is above the maximum ${MAX}` },
     });
     expect(await state(buyer.token)).toEqual(before);

@@ -77,12 +77,83 @@ describe('news', () => {
     expect(list.body.data!.data).toHaveLength(list.body.data!.total);
   });
 
-  it('answers 404 for an unknown article and 400 for a bad id', async () => {
-    expect((await ex.api.get('news/info', { id: 99999 })).status).toBe(404);
+  it('refuses an unknown article and a bad id; a list without a category (or 0) is every category', async () => {
+    expect((await ex.api.get('news/info', { id: 99999 })).body.code).toBe(0);
     const bad = await ex.api.get('news/info', { id: "1' OR '1'='1" });
-    expect(bad).toMatchObject({ status: 400, body: { code: 0, msg: 'id: must be a whole number' } });
-    const missing = await ex.api.get('news/list');
-    expect(missing.body.msg).toBe('category_id: is required');
+    expect(bad).toMatchObject({ status: 200, body: { code: 0, msg: 'id: must be a whole number' } });
+    const all = await ex.api.get<Paged<NewsItem>>('news/list');
+    const banners = await ex.api.get<Paged<NewsItem>>('news/list', { category_id: 1 });
+    expect(all.body.data!.total).toBeGreaterThan(banners.body.data!.total);
+    for (const none of [0, '']) {
+      const same = await ex.api.get<Paged<NewsItem>>('news/list', { category_id: none });
+      expect(same.body.data!.total, String(none)).toBe(all.body.data!.total);
+    }
+  });
+});
+
+/**
+ * The mark price rule, in the words each language states it with (the verify view's own terms),
+ * and the words of the old last-trade rule that must be gone from every article.
+ */
+const MARK_RULE: Record<string, { terms: string[]; old: string[] }> = {
+  en: {
+    terms: ['mark price', 'impact bid', 'impact ask', 'trade price', '25,000 USDT', 'five'],
+    old: ['last trade', 'last price', 'best bid'],
+  },
+  zh: { terms: ['标记价格', '冲击买价', '冲击卖价', '成交价', '25,000 USDT', '五秒'], old: ['最新成交价'] },
+  hk: { terms: ['標記價格', '衝擊買價', '衝擊賣價', '成交價', '25,000 USDT', '五秒'], old: ['最新成交價'] },
+  jp: {
+    terms: ['マーク価格', 'インパクト買値', 'インパクト売値', '約定価格', '25,000 USDT', '5秒'],
+    old: ['最終取引価格', '直近の約定価格'],
+  },
+  gm: {
+    terms: ['Markpreis', 'Impact-Gebot', 'Impact-Angebot', 'Tradepreis', '25.000 USDT', 'fünf'],
+    old: ['letzten Handelspreis', 'letzter Handel'],
+  },
+  du: {
+    terms: ['markprijs', 'impactbod', 'impactlaat', 'transactieprijs', '25.000 USDT', 'vijf'],
+    old: ['laatste handelsprijs', 'laatste transactie'],
+  },
+  fr: {
+    terms: [
+      'prix de référence',
+      "prix d'impact à l'achat",
+      "prix d'impact à la vente",
+      'prix des échanges',
+      '25 000 USDT',
+      'cinq',
+    ],
+    old: ['dernier prix', 'dernière transaction'],
+  },
+};
+
+describe('the demo articles state the mark price rule', () => {
+  const normal = (text: string) => text.toLowerCase().replace(/[’‘]/g, "'");
+
+  it('in every language: the seconds-contract news, the honesty principles and the seconds-contract help', async () => {
+    for (const [lang, rule] of Object.entries(MARK_RULE)) {
+      for (const id of [3, 9, 13]) {
+        const item = await ex.api.get<NewsItem>('news/info', { id }, { lang });
+        const content = normal(item.body.data!.content);
+        for (const term of rule.terms) expect(content, `${lang}/${id}: "${term}"`).toContain(normal(term));
+      }
+      // The help's check-it-yourself steps: the order's verify view, and the public tape.
+      const help = await ex.api.get<NewsItem>('news/info', { id: 13 }, { lang });
+      expect(help.body.data!.content, lang).toContain('href="/api/market/mark_prices?symbol=BTC/USDT"');
+    }
+  });
+
+  it('no article in any language states the old last-trade rule', async () => {
+    const all = await ex.api.get<Paged<NewsItem>>('news/list', { limit: 100 });
+    expect(all.body.data!.data.length).toBe(all.body.data!.total);
+    for (const [lang, rule] of Object.entries(MARK_RULE)) {
+      for (const { id } of all.body.data!.data) {
+        const item = await ex.api.get<NewsItem>('news/info', { id }, { lang });
+        const content = normal(item.body.data!.content);
+        for (const term of rule.old)
+          expect(content, `${lang}/${id}: old "${term}"`).not.toContain(normal(term));
+      }
+    }
   });
 });
 
@@ -104,12 +175,11 @@ describe('settings and areas', () => {
     expect(Object.keys(all.body.data!)).not.toContain('seed.demo');
   });
 
-  it('does not reveal internal settings', async () => {
-    const answer = await ex.api.get('default/setting', { key: 'seed.demo' });
-    expect(answer).toMatchObject({
-      status: 404,
-      body: { code: 0, msg: 'There is no public setting with this name' },
-    });
+  it('does not reveal internal settings: an unknown or private key answers an empty value', async () => {
+    for (const key of ['seed.demo', 'no_such_setting']) {
+      const answer = await ex.api.get('default/setting', { key });
+      expect(answer).toMatchObject({ status: 200, body: { code: 1, data: '' } });
+    }
   });
 
   it('lists the areas with their global codes', async () => {

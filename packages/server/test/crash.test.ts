@@ -23,12 +23,12 @@ describe('kill -9', () => {
       for (let round = 0; round < ROUNDS; round += 1) {
         const { child, api } = await startServer(database.url);
         if (!token) {
-          const login = await api.post<{ token: string }>('user/login', {
+          const login = await api.post<string>('user/login', {
             login_type: 'email',
             account: 'alice@demo.test',
             password: 'demo1234',
           });
-          token = login.body.data!.token;
+          token = login.body.data!;
         }
         let stop = false;
         let sent = 0;

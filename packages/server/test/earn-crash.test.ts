@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { Decimal, type EarnProductView } from '@oex/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../src/db/connect.js';
-import { DEMO } from '../src/db/seed/demo.js';
+import { DEMO } from '../src/demo/seed.js';
 import { auditLedger } from '../src/ledger/audit.js';
 import { killHard, spawnServer, startServer } from './helpers/child-server.js';
 import { freshDatabase } from './helpers/exchange.js';

@@ -2,9 +2,9 @@ import type { ChildProcess } from 'node:child_process';
 import type { LeverPositionView, Paged } from '@oex/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../src/db/connect.js';
-import { DEMO } from '../src/db/seed/demo.js';
+import { DEMO } from '../src/demo/seed.js';
 import { auditLedger } from '../src/ledger/audit.js';
-import { killHard, startServer } from './helpers/child-server.js';
+import { killHard, startServer, startServerWithTopOfBookMarks } from './helpers/child-server.js';
 import type { ApiClient } from './helpers/client.js';
 import { freshDatabase } from './helpers/exchange.js';
 import { DOT_USDT, LEVER, USDT } from './helpers/ledger.js';
@@ -20,8 +20,13 @@ afterAll(async () => {
   await database?.drop();
 });
 
+let seeded = false;
 async function serve(): Promise<ApiClient> {
-  const started = await startServer(database.url);
+  // The first start seeds the database and sets the top-of-book mark rule; later ones restart on it.
+  const started = !seeded
+    ? await startServerWithTopOfBookMarks(database.url)
+    : await startServer(database.url);
+  seeded = true;
   children.push(started.child);
   return started.api;
 }

@@ -90,7 +90,7 @@ describe('leveraged positions', () => {
       last_price: '7.25',
       lever_point_rate: '0.05',
       lever_share_num: '10',
-      multiple: { muit: [5, 10, 20] },
+      multiple: { muit: [{ value: 5 }, { value: 10 }, { value: 20 }] },
       hazard_rate: null,
     });
     expect(deal.body.data!.quotation.currency_match_id).toBe(DOT_USDT);
@@ -125,7 +125,7 @@ describe('leveraged positions', () => {
       close_price: '7.396',
       profits: '2.84',
     });
-    expect((await live.next('LEVER_CLOSED')).params).toEqual({ ids: [opened.body.data!.id] });
+    expect((await live.next('LEVER_CLOSED')).params).toEqual({ id: [opened.body.data!.id] });
     live.socket.close();
     expect(await balanceOf(ex.api, alice.token, USDT, LEVER)).toBe(
       d('1000').sub(d('0.07254')).add(d('2.84')).toString(),
@@ -229,7 +229,22 @@ describe('leveraged positions', () => {
     });
     // The loss (3006.51 − mark) × 0.1 is more than margin and balance: the user ends at zero, never below.
     expect(await balanceOf(ex.api, dan.token, USDT, LEVER)).toBe('0');
-    expect(ex.sequencer.books.find({ system: 'insurance' }, 0, USDT)!.balance).toBeLessThan(insuranceBefore);
+    const insuranceAfter = ex.sequencer.books.find({ system: 'insurance' }, 0, USDT)!.balance;
+    expect(insuranceAfter).toBeLessThan(insuranceBefore);
+    // The view says it apart: what the user lost (all they had left) and what insurance covered,
+    // to the unit of the ledger, adding up to the loss.
+    const view = closed[0]!;
+    const covered = Decimal.fromUnits(insuranceBefore - insuranceAfter);
+    expect(Decimal.parse(view.insurance_cover).eq(covered)).toBe(true);
+    expect(covered.isPositive()).toBe(true);
+    expect(
+      Decimal.parse(view.user_loss).add(covered).eq(Decimal.parse(view.profits).neg()),
+      `${view.user_loss} + ${view.insurance_cover} = -${view.profits}`,
+    ).toBe(true);
+    // The user lost their margin and the rest of their balance: what went in, less the opening fee.
+    expect(
+      Decimal.parse(view.user_loss).eq(Decimal.parse('16').sub(Decimal.parse(risky.body.data!.trade_fee))),
+    ).toBe(true);
     expect((await auditLedger(ex.db.kysely)).problems).toEqual([]);
   });
 

@@ -1,88 +1,182 @@
-import { Decimal, type MarkPriceView, type Paged } from '@oex/protocol';
+import { checkMarkRow, Decimal, type MarkPriceView, type Paged } from '@oex/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
-import { DOT, DOT_USDT, USDT, trader as traderOf } from './helpers/ledger.js';
+import { DOT, DOT_USDT, LEVER, USDT, trader as traderOf } from './helpers/ledger.js';
+import { MICRO } from './helpers/micro.js';
+import { signUp } from './helpers/users.js';
 
 let ex: TestExchange;
 beforeAll(async () => {
-  ex = await startTestExchange();
+  // The seeded rule: a 25,000 USDT impact notional and a five-second window.
+  ex = await startTestExchange({}, { seededMarkRule: true });
+  ex.markTape.stop();
+  ex.clock.freeze();
 });
 afterAll(async () => ex?.stop());
 
+const d = Decimal.parse;
 const tape = (query: Record<string, unknown> = {}) =>
-  ex.api.get<Paged<MarkPriceView>>('market/mark_prices', { currency_match_id: DOT_USDT, ...query });
-
-/** The published rule, written again from scratch: the median of the inputs that exist. */
-function recompute(row: MarkPriceView): string {
-  const inputs = [row.best_bid, row.best_ask, row.last_price]
-    .filter((value): value is string => value !== null)
-    .map((value) => Decimal.parse(value))
-    .sort((a, b) => a.cmp(b));
-  if (inputs.length === 2) return inputs[0]!.add(inputs[1]!).div(Decimal.fromInt(2)).toString();
-  return inputs[Math.floor(inputs.length / 2)]!.toString();
-}
-
-async function rowWhere(match: (row: MarkPriceView) => boolean): Promise<MarkPriceView> {
-  let found: MarkPriceView | undefined;
-  await expect
-    .poll(
-      async () => {
-        found = (await tape()).body.data!.data.find(match);
-        return found !== undefined;
-      },
-      { timeout: 10_000 },
-    )
-    .toBe(true);
-  return found!;
-}
-
-describe('the mark-price tape', () => {
-  it('records the median of best bid, best ask and last trade each second, with its inputs, for anyone', async () => {
-    const maker = await traderOf(ex, [
-      [USDT, '1000'],
-      [DOT, '100'],
-    ]);
-    const taker = await traderOf(ex, [[USDT, '1000']]);
-    const order = (path: string, token: string, body: Record<string, unknown>) =>
-      ex.api.post(path, { currency_match_id: DOT_USDT, ...body }, { token });
-    await order('tx_in/add', maker.token, { type: 0, price: '7', number: '5' });
-    const onlyBid = await rowWhere((row) => row.best_bid === '7' && row.best_ask === null);
-    expect(onlyBid).toMatchObject({ price: '7', last_price: null, last_trade_id: null });
-
-    await order('tx_out/add', maker.token, { type: 0, price: '7.5', number: '5' });
-    const bidAsk = await rowWhere((row) => row.best_ask === '7.5' && row.last_price === null);
-    expect(bidAsk.price).toBe('7.25');
-
-    // A trade at 7.4 between the bid and the ask: the mark is the middle of the three.
-    await order('tx_out/add', maker.token, { type: 0, price: '7.4', number: '1' });
-    await order('tx_in/add', taker.token, { type: 1, number: '1' });
-    const afterTrade = await rowWhere((row) => row.last_price === '7.4');
-    expect(afterTrade).toMatchObject({ best_bid: '7', best_ask: '7.5', price: '7.4' });
-    expect(afterTrade.last_trade_id).toBeGreaterThan(0);
-
-    // Every row can be recomputed from the row alone, newest first, one per second at most.
-    const rows = (await tape()).body.data!.data;
-    for (const row of rows) expect(row.price, JSON.stringify(row)).toBe(recompute(row));
-    const times = rows.map((row) => row.time);
-    expect(times).toEqual([...times].sort((a, b) => b - a));
-    expect(new Set(times).size).toBe(times.length);
-    expect(times.every((time) => time % 1000 === 0)).toBe(true);
+  ex.api.get<Paged<MarkPriceView>>('market/mark_prices', {
+    currency_match_id: DOT_USDT,
+    to: ex.clock.now(),
+    ...query,
   });
 
-  it('writes nothing while the price stands still, then a heartbeat a minute on', async () => {
+async function tick(seconds = 1): Promise<void> {
+  for (let i = 0; i < seconds; i += 1) {
+    ex.clock.advance(1000);
+    await ex.markTape.tick();
+  }
+}
+
+/** The tape's rows oldest first, each checked against the rule from its own inputs. */
+async function checkedRows(): Promise<MarkPriceView[]> {
+  const rows = [...(await tape({ from: 0, limit: 500 })).body.data!.data].reverse();
+  rows.forEach((row, index) => {
+    expect(row.figures, JSON.stringify(row)).not.toBeNull();
+    expect(
+      checkMarkRow(row.figures!, index === 0 ? null : rows[index - 1]!.price),
+      JSON.stringify(row),
+    ).toEqual([]);
+  });
+  return rows;
+}
+
+let maker: { token: string; id: number };
+const order = (path: string, token: string, body: Record<string, unknown>) =>
+  ex.api.post<{ id: number }>(path, { currency_match_id: DOT_USDT, ...body }, { token });
+
+describe('the mark-price tape', () => {
+  it('each second: impact bid and ask walk the book for the notional, the trades give the trade price, and the mark is the window average', async () => {
+    maker = await traderOf(ex, [
+      [USDT, '1000000'],
+      [DOT, '100000'],
+    ]);
+    // Bids: 14,000 USDT at 7, 20,700 at 6.9. Asks: 15,000 at 7.5, 22,800 at 7.6.
+    await order('tx_in/add', maker.token, { type: 0, price: '7', number: '2000' });
+    await order('tx_in/add', maker.token, { type: 0, price: '6.9', number: '3000' });
+    await order('tx_out/add', maker.token, { type: 0, price: '7.5', number: '2000' });
+    await order('tx_out/add', maker.token, { type: 0, price: '7.6', number: '3000' });
+    // Four seconds fill four fifths of the window: no mark yet, nothing on the tape.
+    await tick(4);
+    expect((await tape()).body.data!.total).toBe(0);
+    await tick();
+    const [first] = await checkedRows();
+    // Bid walk: 2,000 at 7 (14,000), then 11,000 / 6.9 = 1,594.2028… → 1,594.21 DOT at 6.9.
+    expect(first!.figures!.inputs.bids).toEqual([
+      ['7', '2000'],
+      ['6.9', '1594.21'],
+    ]);
+    // (14,000 + 11,000.049) / 3,594.21 = 6.955645…; ask: (15,000 + 10,000.004) / 3,315.79 = 7.539682…
+    expect(first!.figures).toMatchObject({
+      impact_bid: '6.95565',
+      impact_ask: '7.53968',
+      trade_price: null,
+      impact_notional: '25000',
+      window_size: 5,
+    });
+    // No trades worth the notional yet: the sample is the mean of the two impact prices.
+    expect(first!.figures!.sample).toBe('7.24767');
+    expect(first!.price).toBe('7.24767');
+    expect(first!.figures!.window).toHaveLength(5);
+  });
+
+  it('a tiny order inside the spread moves the mark by its share of the notional, not to its price', async () => {
+    const pin = await order('tx_in/add', maker.token, { type: 0, price: '7.49', number: '10' });
+    await tick();
+    const rows = await checkedRows();
+    const pinned = rows.at(-1)!;
+    expect(pinned.best_bid).toBe('7.49');
+    // The best bid jumped by 0.49; the impact bid by under a hundredth, the mark by a fifth of that.
+    const moved = d(pinned.price).sub(d(rows.at(-2)!.price));
+    expect(moved.isPositive()).toBe(true);
+    expect(moved.lt(d('0.002'))).toBe(true);
+    await ex.api.post('tx_in/cancel', { id: pin.body.data!.id }, { token: maker.token });
+  });
+
+  it('trades worth the notional give the trade price, clipped to the impact spread by the median', async () => {
+    const taker = await traderOf(ex, [[USDT, '1000000']]);
+    // 4,000 DOT bought: 2,000 at 7.5 and 2,000 at 7.6 (30,200 USDT of trades).
+    await order('tx_in/add', taker.token, { type: 1, number: '4000' });
+    await order('tx_out/add', maker.token, { type: 0, price: '7.5', number: '2000' });
+    await order('tx_out/add', maker.token, { type: 0, price: '7.6', number: '3000' });
+    await tick();
+    const row = (await checkedRows()).at(-1)!;
+    // Newest first: 2,000 at 7.6 (15,200), then 9,800 / 7.5 → 1,306.67 at 7.5.
+    expect(row.figures!.inputs.trades.map(([, price, amount]) => [price, amount])).toEqual([
+      ['7.6', '2000'],
+      ['7.5', '1306.67'],
+    ]);
+    expect(row.figures!.trade_price).toBe('7.56048');
+    // Above the impact ask: the median is the impact ask.
+    expect(row.figures!.sample).toBe(row.figures!.impact_ask);
+  });
+
+  it('a book too thin for the notional: no sample, the mark held, and new contracts refused in the reader’s language', async () => {
+    const asks = (
+      await ex.api.get<{ data: { id: number; price: string }[] }>(
+        'tx_out/list',
+        { currency_match_id: DOT_USDT, limit: 50 },
+        { token: maker.token },
+      )
+    ).body.data!.data;
+    for (const ask of asks) await ex.api.post('tx_out/cancel', { id: ask.id }, { token: maker.token });
+    const held = (await checkedRows()).at(-1)!.price;
+    await tick();
+    const thin = (await checkedRows()).at(-1)!;
+    expect(thin.figures).toMatchObject({ impact_ask: null, sample: null, window: [] });
+    expect(thin.price).toBe(held);
+    const user = await signUp(ex.api);
+    await ex.ledger.credit(user.id, LEVER, USDT, '1000');
+    await ex.ledger.credit(user.id, MICRO, USDT, '1000');
+    const lever = await ex.api.post(
+      'lever/submit',
+      { currency_match_id: DOT_USDT, share: 1, multiple: 10, type: 1, status: 1 },
+      { token: user.token, lang: 'fr' },
+    );
+    expect(lever.body.code).toBe(0);
+    expect(lever.body.msg).toMatch(/trop mince/);
+    const micro = await ex.api.post(
+      'microtrade/submit',
+      { match_id: DOT_USDT, currency_id: USDT, type: 1, seconds: 30, number: '100' },
+      { token: user.token },
+    );
+    expect(micro.body.code).toBe(0);
+    expect(micro.body.msg).toMatch(/too thin/);
+    // The book fills again: the window must fill again (five full seconds) before contracts open.
+    await order('tx_out/add', maker.token, { type: 0, price: '7.5', number: '4000' });
+    await tick(4);
+    const warming = await ex.api.post(
+      'microtrade/submit',
+      { match_id: DOT_USDT, currency_id: USDT, type: 1, seconds: 30, number: '100' },
+      { token: user.token },
+    );
+    expect(warming.body.code).toBe(0);
+    await tick();
+    const open = await ex.api.post(
+      'microtrade/submit',
+      { match_id: DOT_USDT, currency_id: USDT, type: 1, seconds: 30, number: '100' },
+      { token: user.token },
+    );
+    expect(open.body.code, open.body.msg).toBe(1);
+    await checkedRows();
+  });
+
+  it('writes nothing while the mark and the sample stand still, then a heartbeat a minute on', async () => {
+    await tick(6);
     const before = (await tape()).body.data!.total;
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await tick(3);
     expect((await tape()).body.data!.total).toBe(before);
-    ex.clock.advance(61_000);
-    await expect
-      .poll(async () => (await tape({ to: ex.clock.now() })).body.data!.total, { timeout: 5_000 })
-      .toBe(before + 1);
+    ex.clock.advance(60_000);
+    await tick();
+    expect((await tape()).body.data!.total).toBe(before + 1);
   });
 
   it('continues after a restart without a second row for one instant', async () => {
     const before = (await tape({ to: ex.clock.now() })).body.data!;
     ex = await ex.restart();
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    ex.markTape.stop();
+    await tick();
     const after = (await tape({ to: ex.clock.now() })).body.data!;
     // Unchanged price, heartbeat not due: the restart adds nothing, and the old rows are all there.
     expect(after.total).toBe(before.total);
@@ -98,9 +192,9 @@ describe('the mark-price tape', () => {
     });
     expect(bySymbol.body.data).toMatchObject({ per_page: 1, current_page: 2 });
     expect(bySymbol.body.data!.data).toHaveLength(1);
-    expect((await ex.api.get('market/mark_prices', { currency_match_id: 999 })).status).toBe(400);
-    expect((await tape({ limit: 501 })).status).toBe(400);
-    expect((await tape({ from: -1 })).status).toBe(400);
+    expect((await ex.api.get('market/mark_prices', { currency_match_id: 999 })).body.code).toBe(0);
+    expect((await tape({ limit: 501 })).body.code).toBe(0);
+    expect((await tape({ from: -1 })).body.code).toBe(0);
   });
 
   it('drops rows older than the retention setting', async () => {
@@ -108,8 +202,7 @@ describe('the mark-price tape', () => {
     const total = (await tape({ from: 0, to: ex.clock.now() + 3 * 86_400_000 })).body.data!.total;
     expect(total).toBeGreaterThan(0);
     ex.clock.advance(2 * 86_400_000);
-    await expect
-      .poll(async () => (await tape({ from: 0, to: ex.clock.now() })).body.data!.total, { timeout: 5_000 })
-      .toBe(1);
+    await tick();
+    expect((await tape({ from: 0 })).body.data!.total).toBe(1);
   });
 });

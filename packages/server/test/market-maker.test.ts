@@ -1,6 +1,6 @@
 import { Decimal, type Deal, type KlineBar } from '@oex/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO } from '../src/db/seed/demo.js';
+import { DEMO } from '../src/demo/seed.js';
 import { auditLedger } from '../src/ledger/audit.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
 import { balanceOf } from './helpers/ledger.js';

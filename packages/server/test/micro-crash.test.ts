@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import type { MarkPriceView, MicroOrderView, Paged, TransferView } from '@oex/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../src/db/connect.js';
-import { DEMO } from '../src/db/seed/demo.js';
+import { DEMO } from '../src/demo/seed.js';
 import { auditLedger } from '../src/ledger/audit.js';
 import { JournalType } from '../src/ledger/journal.js';
 import { killHard, startServer } from './helpers/child-server.js';
@@ -51,7 +51,8 @@ describe('seconds contracts survive kill -9', () => {
       .values({ seconds: 10, profit_ratio: '0.5', sort: 9 })
       .execute();
     await settings.close();
-    await pause(1500);
+    // The seeded mark rule averages five seconds: new orders open once the window is full.
+    await pause(6500);
     const placed: MicroOrderView[] = [];
     for (let i = 0; i < 200; i += 20) {
       const answers = await Promise.all(

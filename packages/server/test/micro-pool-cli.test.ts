@@ -1,13 +1,13 @@
 import { execFile } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { MicroPoolCurrency } from '@oex/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtEntry } from './helpers/build.js';
 import { killHard, startServer } from './helpers/child-server.js';
 import { freshDatabase } from './helpers/exchange.js';
 
-const CLI = fileURLToPath(new URL('../src/micro/pool-cli.ts', import.meta.url));
+const CLI = builtEntry('pool-cli');
 const run = promisify(execFile);
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 const pool = (databaseUrl: string, ...args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', CLI, ...args], {
+  run(process.execPath, [CLI, ...args], {
     env: { ...process.env, DATABASE_URL: databaseUrl, DEMO: '0', EVM_RPC_URL: 'off', LOG_LEVEL: 'silent' },
   });
 

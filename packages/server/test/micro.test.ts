@@ -118,7 +118,8 @@ describe('seconds contracts: submit and settle on the tape', () => {
     await tick();
 
     const closed = await live.next('MICRO_CLOSED');
-    expect(closed.params).toMatchObject({
+    expect(closed.raw).toMatchObject({ type: 'MICRO_CLOSED', order: { id: order.id } });
+    expect(closed.params.order).toMatchObject({
       id: order.id,
       status: 3,
       end_price: '7.4',
@@ -368,9 +369,15 @@ describe('the pool', () => {
       [USDT, '100000'],
       [DOT, '1000'],
     ]);
+    // Both sides of the book: a mark needs an impact bid and an impact ask.
     await pool.api.post(
       'tx_in/add',
       { currency_match_id: DOT_USDT, type: 0, price: '7', number: '10' },
+      { token: maker.token },
+    );
+    await pool.api.post(
+      'tx_out/add',
+      { currency_match_id: DOT_USDT, type: 0, price: '7.5', number: '10' },
       { token: maker.token },
     );
     pool.clock.advance(1000);

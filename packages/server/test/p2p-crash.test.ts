@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { P2pAdView, P2pOrderView } from '@oex/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../src/db/connect.js';
-import { DEMO } from '../src/db/seed/demo.js';
+import { DEMO } from '../src/demo/seed.js';
 import { auditLedger } from '../src/ledger/audit.js';
 import { JournalType } from '../src/ledger/journal.js';
 import { hashPassword } from '../src/users/passwords.js';

@@ -87,6 +87,28 @@ describe('the sequencer', () => {
     expect(await reloaded()).toEqual(snapshot(ex.sequencer.books));
   });
 
+  it('refuses a batch whose changes do not sum to zero in a currency, writing nothing of it', async () => {
+    const [a, b] = users as [number, number];
+    const before = snapshot(ex.sequencer.books);
+    const results = await Promise.allSettled([
+      ex.sequencer.submit(credit(b, BTC, 2n)),
+      // A bug that changes a balance outside a posting: the books no longer sum to zero.
+      ex.sequencer.submit((context) => {
+        credit(a, BTC, 5n)(context);
+        context.books.find({ userId: a }, 1, BTC)!.balance += 1n;
+      }),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    expect(String((results[1] as PromiseRejectedResult).reason)).toMatch(
+      new RegExp(`does not balance \\(currency ${BTC} off by 1 units\\)`),
+    );
+    expect(snapshot(ex.sequencer.books)).toEqual(before);
+    expect(await reloaded()).toEqual(before);
+    await ex.sequencer.submit(credit(b, BTC, 2n));
+    expect(await reloaded()).toEqual(snapshot(ex.sequencer.books));
+    expect((await auditLedger(ex.db.kysely)).problems).toEqual([]);
+  });
+
   type Step = {
     kind: 'credit' | 'transfer' | 'hold' | 'release';
     user: number;

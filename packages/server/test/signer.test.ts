@@ -1,6 +1,6 @@
 import { recoverTransactionAddress, type TransactionSerialized } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { devWallet } from '../src/chains/dev-chain.js';
+import { devWallet } from '../src/demo/dev-chain.js';
 import {
   depositXpub,
   evmAddressOfPublicKey,
@@ -53,5 +53,44 @@ describe('the signer process', () => {
     await expect(
       signer.sign({ family: 'evm' }, { kind: 'btc', nonce: 0, network: 'regtest', inputs: [], outputs: [] }),
     ).rejects.toThrow();
+  }, 30_000);
+  it('is supervised: killed -9, it is refused while down, restarted after a short wait, and signs again', async () => {
+    const phrase = devWallet().exchange_mnemonic;
+    const states: string[] = [];
+    const signer = await ChildSigner.start(phrase, (state) => states.push(state));
+    const transfer = {
+      kind: 'evm' as const,
+      nonce: 1,
+      tx: {
+        chainId: 31337,
+        to: '0x000000000000000000000000000000000000dEaD' as const,
+        value: '1',
+        data: null,
+        gas: '21000',
+        maxFeePerGas: '2000000000',
+        maxPriorityFeePerGas: '1000000000',
+      },
+    };
+    try {
+      const first = signer.process!;
+      const gone = new Promise((resolve) => first.once('exit', resolve));
+      first.kill('SIGKILL');
+      await gone;
+      expect(signer.state()).toBe('restarting');
+      await expect(signer.sign({ family: 'evm' }, transfer)).rejects.toThrow(
+        /signer: the signer process is restarting/,
+      );
+      for (let i = 0; i < 100 && signer.state() !== 'running'; i += 1)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(signer.state()).toBe('running');
+      expect(signer.process!.pid).not.toBe(first.pid);
+      expect(signer.restarts).toBe(1);
+      expect(states).toEqual(['restarting', 'running']);
+      const signed = await signer.sign({ family: 'evm' }, transfer);
+      expect(signed.nonce).toBe(1);
+    } finally {
+      await signer.stop();
+    }
+    expect(signer.state()).toBe('stopped');
   }, 30_000);
 });

@@ -79,16 +79,24 @@ describe('spot live feed', () => {
     });
 
     const matchedSeller = await sellerSocket.next('TX_MATCHED');
+    // The spec's client reads the balances inside the order.
     expect(matchedSeller.params).toMatchObject({
-      order: { id: placed.body.data!.id, number: '10', transacted_amount: '4' },
-      quote_account: { balance: '28.971' },
-      base_account: { balance: '90' },
+      order: {
+        id: placed.body.data!.id,
+        number: '10',
+        transacted_amount: '4',
+        quote_account: { balance: '28.971' },
+        base_account: { balance: '90' },
+      },
     });
     const matchedBuyer = await buyerSocket.next('TX_MATCHED');
     expect(matchedBuyer.params).toMatchObject({
-      order: { way: 1, transacted_amount: '4' },
-      base_account: { balance: '3.996' },
-      quote_account: { balance: '971' },
+      order: {
+        way: 1,
+        transacted_amount: '4',
+        base_account: { balance: '3.996' },
+        quote_account: { balance: '971' },
+      },
     });
     // Nobody else heard the private events, and the seller heard no buyer event.
     expect(watcher.frames.some((frame) => frame.type === 'TX_MATCHED' || frame.type === 'TX_SUBMIT')).toBe(

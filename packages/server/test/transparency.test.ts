@@ -1,8 +1,8 @@
 import {
   Decimal,
   LANGS,
-  verifyInclusion,
   verifyProofView,
+  verifyUserProof,
   type EarnProductView,
   type LiabilityProofView,
   type LiabilitySnapshotView,
@@ -12,6 +12,7 @@ import {
 } from '@oex/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../src/ledger/audit.js';
+import { paddedSize, PIECES } from '../src/transparency/rules.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
 import { BTC, LEVER, SPOT, USDT } from './helpers/ledger.js';
 import { operatorSession, type OperatorSession } from './helpers/operators.js';
@@ -93,9 +94,14 @@ async function userTotals(): Promise<Map<number, { total: Decimal; holders: numb
 }
 
 describe('the public overview', () => {
-  it('answers a visitor: no snapshot yet on a new exchange, chain holdings stated as unknown', async () => {
+  it('answers a visitor: a new exchange took its first snapshot when it first started; chain holdings unknown', async () => {
     const view = await overview();
-    expect(view.snapshots).toEqual([]);
+    expect(view.snapshots.length).toBe(ex.currencies.all().length);
+    for (const snapshot of view.snapshots) {
+      // On demand (no day), over the liquidity accounts' balances: a power of two of leaves, or none.
+      expect(snapshot.day).toBeNull();
+      expect(snapshot.leaf_count & (snapshot.leaf_count - 1)).toBe(0);
+    }
     expect(view.holdings.length).toBeGreaterThan(0);
     // No chain is connected in this test: the holdings are unknown, never a made-up number.
     for (const holding of view.holdings) {
@@ -141,7 +147,10 @@ describe('a snapshot', () => {
     for (const snapshot of taken) {
       const expected = totals.get(snapshot.currency_id) ?? { total: Decimal.ZERO, holders: 0 };
       expect(snapshot.total, snapshot.currency).toBe(expected.total.toString());
-      expect(snapshot.leaf_count, snapshot.currency).toBe(expected.holders);
+      // Each holder's balance in PIECES leaves, padded with zero leaves to a power of two.
+      expect(snapshot.leaf_count, snapshot.currency).toBe(
+        expected.holders === 0 ? 0 : paddedSize(expected.holders * PIECES),
+      );
       // The same figure as the ledger audit's "users hold".
       const audited = audit.currencies.find((c) => c.currencyId === snapshot.currency_id);
       expect(snapshot.total).toBe(audited ? audited.users : '0');
@@ -160,33 +169,47 @@ describe('a snapshot', () => {
     const own = await proof(alice.token, 'usdt');
     expect(own.body.code, own.body.msg).toBe(1);
     const answer = own.body.data!;
-    expect(answer.leaf).toMatchObject({ user_id: alice.id, balance: '103.75' });
-    expect(answer.leaf.salt).toMatch(/^[0-9a-f]{64}$/);
+    expect(answer).toMatchObject({ user_id: alice.id, balance: '103.75' });
+    expect(answer.leaves).toHaveLength(PIECES);
+    for (const leaf of answer.leaves) {
+      expect(leaf.user_id).toBe(alice.id);
+      expect(leaf.salt).toMatch(/^[0-9a-f]{64}$/);
+    }
+    const sum = answer.leaves.reduce((total, leaf) => total.add(Decimal.parse(leaf.balance)), Decimal.ZERO);
+    expect(sum.toString()).toBe('103.75');
     expect(answer.root_hash).toBe(usdt.root_hash);
     expect(verifyProofView(answer).ok).toBe(true);
     // Checked against the root on the public overview, as the page does.
-    expect(verifyInclusion(answer.leaf, answer.path, usdt)).toBe(true);
+    expect(verifyUserProof(answer, usdt)).toMatchObject({ ok: true, sum: '103.75' });
 
     // Bob's locked savings principal counts: 600 available + 400 locked.
     const bobs = await proof(bob.token, 'USDT', { user_id: alice.id });
-    expect(bobs.body.data!.leaf).toMatchObject({ user_id: bob.id, balance: '1000' });
+    expect(bobs.body.data!).toMatchObject({ user_id: bob.id, balance: '1000' });
+    expect(bobs.body.data!.leaves.every((leaf) => leaf.user_id === bob.id)).toBe(true);
     expect(verifyProofView(bobs.body.data!).ok).toBe(true);
-    expect(bobs.body.data!.leaf.salt).not.toBe(answer.leaf.salt);
+
+    // No sibling on anyone's path is another user's exact balance: Alice's paths never show
+    // Bob's 1000, nor Bob's hers, nor does any leaf of theirs.
+    const siblings = (view: LiabilityProofView) =>
+      view.leaves.flatMap((leaf) => [leaf.balance, ...leaf.path.map((step) => step.sum)]);
+    expect(siblings(answer)).not.toContain('1000');
+    expect(siblings(bobs.body.data!)).not.toContain('103.75');
+    expect(answer.leaves.map((leaf) => leaf.balance)).not.toContain('103.75');
 
     const btc = await proof(alice.token, 'BTC');
-    expect(btc.body.data!.leaf.balance).toBe('0.125');
+    expect(btc.body.data!.balance).toBe('0.125');
     expect(verifyProofView(btc.body.data!).ok).toBe(true);
   });
 
   it('says plainly when the caller had no balance, and refuses a visitor with 999', async () => {
     const none = await proof(bob.token, 'BTC');
-    expect(none.status).toBe(404);
+    expect(none.body.code).toBe(0);
     expect(none.body.msg).toBe('You held no BTC in the latest snapshot, so it has no leaf of yours');
     const unknown = await proof(bob.token, 'NOPE');
     expect(unknown.body.code).toBe(0);
     const visitor = await ex.api.get('transparency/proof', { currency: 'USDT' });
     expect(visitor.body.code).toBe(999);
-    expect(visitor.status).toBe(401);
+    expect(visitor.body.code).toBe(999);
   });
 
   it('a balance changed after publication no longer verifies', async () => {
@@ -206,9 +229,10 @@ describe('a snapshot', () => {
       .where('idx', '=', leaf.idx)
       .execute();
     const altered = (await proof(alice.token, 'USDT')).body.data!;
-    expect(altered.leaf.balance).toBe(raised);
+    expect(altered.balance).toBe(raised);
     expect(altered.root_hash).toBe(usdt!.root_hash);
-    expect(verifyProofView(altered)).toMatchObject({ ok: false, problem: 'root_hash' });
+    // The published leaves no longer add up to the stored balance.
+    expect(verifyProofView(altered)).toMatchObject({ ok: false, problem: 'leaf_sum' });
     expect((await proof(bob.token, 'USDT')).body.data!.root_hash).toBe(usdt!.root_hash);
 
     // After a restart the tree is rebuilt from the stored leaves: Bob's path now runs through the
@@ -266,7 +290,13 @@ describe('the daily snapshot', () => {
     expect(notice.title).toBe(`Proof of liabilities: ${day}`);
     for (const row of daily) {
       expect(notice.content).toContain(row.root_hash);
-      expect(notice.content).toContain(`total ${Decimal.parse(String(row.total)).toString()}`);
+      // The notice may group the whole part's digits in threes (20,021,103.75).
+      const [whole, fraction] = Decimal.parse(String(row.total)).toString().split('.');
+      const grouped = whole!.replace(/\B(?=(\d{3})+$)/g, ',') + (fraction ? `.${fraction}` : '');
+      const plain = Decimal.parse(String(row.total)).toString();
+      expect([`total ${plain} `, `total ${grouped} `].some((text) => notice.content.includes(text))).toBe(
+        true,
+      );
     }
     expect(notice.content).toContain(head!.hash);
     const texts = await ex.db.kysely

@@ -131,7 +131,7 @@ describe('image uploads: hostile files are refused and nothing is stored', () =>
       Buffer.from('hello, I am certainly a photo'),
       'me.jpg',
       'image/jpeg',
-      415,
+      200,
       /JPEG, PNG or WebP/,
     );
   });
@@ -139,12 +139,12 @@ describe('image uploads: hostile files are refused and nothing is stored', () =>
   it('refuses an SVG, even one named .png', async () => {
     const svg =
       '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>';
-    await expectRefused(Buffer.from(svg), 'logo.png', 'image/png', 415, /JPEG, PNG or WebP/);
-    await expectRefused(Buffer.from(`<?xml version="1.0"?>${svg}`), 'logo.svg', 'image/svg+xml', 415, /JPEG/);
+    await expectRefused(Buffer.from(svg), 'logo.png', 'image/png', 200, /JPEG, PNG or WebP/);
+    await expectRefused(Buffer.from(`<?xml version="1.0"?>${svg}`), 'logo.svg', 'image/svg+xml', 200, /JPEG/);
   });
 
   it('refuses a ZIP archive', async () => {
-    await expectRefused(zipArchive(), 'photo.jpg', 'image/jpeg', 415, /JPEG, PNG or WebP/);
+    await expectRefused(zipArchive(), 'photo.jpg', 'image/jpeg', 200, /JPEG, PNG or WebP/);
   });
 
   it('refuses polyglots: a PNG with junk after its end, a JPEG with a ZIP appended', async () => {
@@ -153,7 +153,7 @@ describe('image uploads: hostile files are refused and nothing is stored', () =>
       Buffer.concat([png, Buffer.from('<script>alert(1)</script>')]),
       'a.png',
       'image/png',
-      400,
+      200,
       /damaged or carries other data/,
     );
     const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
@@ -163,7 +163,7 @@ describe('image uploads: hostile files are refused and nothing is stored', () =>
       Buffer.concat([jpeg, zipArchive()]),
       'a.jpg',
       'image/jpeg',
-      400,
+      200,
       /damaged or carries other data/,
     );
   });
@@ -176,22 +176,22 @@ describe('image uploads: hostile files are refused and nothing is stored', () =>
       jpeg.subarray(0, Math.floor(jpeg.length / 2)),
       'cut.jpg',
       'image/jpeg',
-      400,
+      200,
       /damaged/,
     );
     const png = pngBomb(16, 16, 2); // pixel data for 2 of its 16 rows
-    await expectRefused(png, 'short.png', 'image/png', 400, /damaged/);
+    await expectRefused(png, 'short.png', 'image/png', 200, /damaged/);
   });
 
   it('refuses pixel bombs by their header, before decoding', async () => {
     // A few hundred bytes declaring 20000 × 20000 (400 megapixels).
     const declared = pngBomb(20000, 20000, 1);
     expect(declared.length).toBeLessThan(2000);
-    await expectRefused(declared, 'bomb.png', 'image/png', 400, /40 megapixels/);
+    await expectRefused(declared, 'bomb.png', 'image/png', 200, /40 megapixels/);
     // A whole, valid PNG of 8000 × 6000 (48 megapixels) that deflates to 48 MB from ~50 KB.
     const real = pngBomb(8000, 6000);
     expect(real.length).toBeLessThan(200_000);
-    await expectRefused(real, 'bomb2.png', 'image/png', 400, /40 megapixels/);
+    await expectRefused(real, 'bomb2.png', 'image/png', 200, /40 megapixels/);
   });
 
   it('refuses a file over 5 MB', async () => {
@@ -206,10 +206,10 @@ describe('image uploads: hostile files are refused and nothing is stored', () =>
       headers: { authorization: alice.token, 'content-type': 'application/json' },
       body: '{}',
     });
-    expect(empty.status).toBe(400);
+    expect(empty.status).toBe(200);
     expect(((await empty.json()) as { code: number }).code).toBe(0);
     const visitor = await uploadFile(ex.url, undefined, await pngImage(), 'a.png', 'image/png');
-    expect(visitor.status).toBe(401);
+    expect(visitor.status).toBe(200);
     expect(visitor.body.code).toBe(999);
   });
 });
@@ -254,7 +254,7 @@ describe('image uploads: serving', () => {
     const png = await pngImage();
     for (let i = 0; i < 39; i += 1) {
       const answer = await uploadFile(ex.url, carol.token, Buffer.from('not an image'), 'a.png', 'image/png');
-      expect(answer.status).toBe(415);
+      expect(answer.body.code).toBe(0);
     }
     expect((await uploadFile(ex.url, carol.token, png, 'a.png', 'image/png')).body.code).toBe(1);
     const limited = await uploadFile(ex.url, carol.token, png, 'a.png', 'image/png');

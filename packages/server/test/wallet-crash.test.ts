@@ -4,8 +4,8 @@ import { createPublicClient, createWalletClient, getAddress, http, parseAbi, typ
 import { privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnvilNode } from '../src/chains/anvil.js';
-import { devWallet } from '../src/chains/dev-chain.js';
+import type { AnvilNode } from '../src/demo/anvil.js';
+import { devWallet } from '../src/demo/dev-chain.js';
 import { depositXpub, evmDepositAddress, rootFromMnemonic } from '../src/chains/keys.js';
 import { connect, type Db } from '../src/db/connect.js';
 import { auditLedger } from '../src/ledger/audit.js';

@@ -1,7 +1,7 @@
 import type { DepositView, Paged, PayOrderView, WalletAnswer } from '@oex/protocol';
-import type { TestClient } from 'viem';
+import { getAddress, type TestClient } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnvilNode } from '../src/chains/anvil.js';
+import type { AnvilNode } from '../src/demo/anvil.js';
 import { auditLedger } from '../src/ledger/audit.js';
 import { chainTick, MANUAL_CHAIN, testChain } from './helpers/chain.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
@@ -84,7 +84,9 @@ describe('deposits on a real EVM chain', () => {
     const alice = await signUp(exchange.api);
     const bob = await signUp(exchange.api);
     const first = await depositAddress(alice.token, USDT, 'ERC20');
-    expect(first).toMatch(/^0x[0-9a-f]{40}$/);
+    // Shown with its EIP-55 checksum capitals (kept lower-case inside, for matching).
+    expect(first).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(first).toBe(getAddress(first));
     expect(await depositAddress(alice.token, USDT, 'ERC20')).toBe(first);
     expect(await depositAddress(alice.token, ETH, 'ETH')).toBe(first);
     expect(await depositAddress(bob.token, USDT, 'ERC20')).not.toBe(first);
@@ -173,5 +175,116 @@ describe('deposits on a real EVM chain', () => {
     ]);
     exchange.clock.advance(25 * 60 * 60 * 1000);
     expect((await list()).map((o) => o.status)).toEqual(['expired', 'matched']);
+  });
+
+  it('a user may have 20 announced deposits waiting at once: more are refused in every language and store nothing; an arrival frees a place', async () => {
+    const carol = await signUp(exchange.api);
+    const address = await depositAddress(carol.token, USDT, 'ERC20');
+    const rows = async () =>
+      Number(
+        (
+          await exchange.db.kysely
+            .selectFrom('pay_orders')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('user_id', '=', carol.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const announce = (amount: string, lang = 'en') =>
+      exchange.api.post<PayOrderView>(
+        'wallet/createPayOrder',
+        { walletAddress: amount, in_address: address, currency_id: USDT },
+        { token: carol.token, lang },
+      );
+    // 30 at once: exactly 20 are recorded, however they interleave.
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => announce(`${10 + i}`)));
+    const made = answers.filter((answer) => answer.body.code === 1);
+    const refused = answers.filter((answer) => answer.body.code !== 1);
+    expect(made).toHaveLength(20);
+    expect(refused).toHaveLength(10);
+    for (const answer of refused) {
+      expect(answer.body).toMatchObject({
+        code: 0,
+        msg: 'You already have 20 announced deposits waiting: wait for one to arrive or expire',
+      });
+    }
+    expect(await rows()).toBe(20);
+    const messages = new Set<string>();
+    for (const lang of ['en', 'zh', 'hk', 'jp', 'gm', 'du', 'fr']) {
+      const answer = await announce('5', lang);
+      expect(answer.body.code, lang).toBe(0);
+      expect(answer.body.msg, lang).toContain('20');
+      expect(answer.body.msg, lang).not.toMatch(/^error\./);
+      messages.add(answer.body.msg);
+    }
+    expect(messages.size).toBe(7);
+    expect(await rows()).toBe(20);
+    // One of them is matched by its deposit: its place is free again.
+    const waitingFor = made[3]!.body.data!;
+    await chainTick(exchange);
+    await send(address, waitingFor.amount, 'USDT');
+    await chainTick(exchange);
+    const mine = (
+      await exchange.api.get<Paged<PayOrderView>>('wallet/pay_orders', { limit: 50 }, { token: carol.token })
+    ).body.data!.data;
+    expect(mine.filter((order) => order.status === 'matched').map((order) => order.id)).toEqual([
+      waitingFor.id,
+    ]);
+    expect((await announce('77')).body.code).toBe(1);
+    expect((await announce('78')).body.code).toBe(0);
+    // The limit is a setting.
+    await exchange.settings.set('pay_orders_waiting_max', '21');
+    expect((await announce('78')).body.code).toBe(1);
+    await exchange.settings.set('pay_orders_waiting_max', '20');
+    expect(await rows()).toBe(22);
+  });
+
+  it('a deposit is matched by its address when it arrives; one seen just before a restart is matched by the first pass after it', async () => {
+    const dave = await signUp(exchange.api);
+    const address = await depositAddress(dave.token, USDT, 'ERC20');
+    const erin = await signUp(exchange.api);
+    const erins = await depositAddress(erin.token, USDT, 'ERC20');
+    const announce = (token: string, amount: string, in_address: string) =>
+      exchange.api.post<PayOrderView>(
+        'wallet/createPayOrder',
+        { walletAddress: amount, in_address, currency_id: USDT },
+        { token },
+      );
+    const first = (await announce(dave.token, '12', address)).body.data!;
+    const twin = (await announce(dave.token, '12', address)).body.data!;
+    const erinsOrder = (await announce(erin.token, '12', erins)).body.data!;
+    await chainTick(exchange);
+    await send(address, '12', 'USDT');
+    await chainTick(exchange);
+    const status = async (id: number) =>
+      (
+        await exchange.db.kysely
+          .selectFrom('pay_orders')
+          .select('deposit_id')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).deposit_id;
+    // The oldest intent of that address takes it; the twin and the other user's intent wait on.
+    const [deposit] = await deposits(dave.token, USDT);
+    expect([await status(first.id), await status(twin.id), await status(erinsOrder.id)]).toEqual([
+      deposit!.id,
+      null,
+      null,
+    ]);
+    // As if the server stopped between seeing a deposit and matching it: the first pass after the
+    // restart looks at every waiting intent.
+    await exchange.db.kysely
+      .updateTable('pay_orders')
+      .set({ deposit_id: null })
+      .where('id', '=', first.id)
+      .execute();
+    exchange = await exchange.restart();
+    await chainTick(exchange);
+    expect([await status(first.id), await status(twin.id)]).toEqual([deposit!.id, null]);
+    await send(address, '12', 'USDT');
+    await chainTick(exchange);
+    expect(await status(twin.id)).not.toBeNull();
+    expect(await status(erinsOrder.id)).toBeNull();
+    await auditClean();
   });
 });

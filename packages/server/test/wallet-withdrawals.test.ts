@@ -1,13 +1,14 @@
 import type {
   AdminWithdrawalView,
   WithdrawalView,
+  DepositView,
   Paged,
   WalletAnswer,
   BoundAddressView,
 } from '@oex/protocol';
 import { createPublicClient, getAddress, http, parseAbi, type TestClient } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnvilNode } from '../src/chains/anvil.js';
+import type { AnvilNode } from '../src/demo/anvil.js';
 import { auditLedger } from '../src/ledger/audit.js';
 import { chainTick, MANUAL_CHAIN, testChain } from './helpers/chain.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
@@ -236,7 +237,10 @@ describe('withdrawals on a real EVM chain', () => {
       { currency_id: USDT, currency_protocol_id: ERC20_PROTOCOL(), address: outside, notes: 'cold', code },
       { token: erin.token },
     );
-    expect(bound.body.data).toMatchObject({ address: outside.toLowerCase(), notes: 'cold', chain: 'ERC20' });
+    // Kept lower-case for matching, shown with its EIP-55 checksum capitals, as it was entered.
+    expect(bound.body.data).toMatchObject({ address: outside, notes: 'cold', chain: 'ERC20' });
+    const book = await exchange.api.get<BoundAddressView[]>('wallet/addresses', {}, { token: erin.token });
+    expect(book.body.data!.map((entry) => entry.address)).toContain(outside);
     await exchange.settings.set('withdraw_require_bound_address', '1');
     try {
       const other = await draw(erin.token, {
@@ -258,6 +262,8 @@ describe('withdrawals on a real EVM chain', () => {
       { token: frank.token },
     );
     const address = wallet.body.data!.wallets[0]!.address;
+    // The deposit address is shown checksummed (EIP-55).
+    expect(address).toBe(getAddress(address));
     const hot = exchange.wallet.hotAddress('evm')!;
     const hotBefore = await tokensAt(hot);
     expect(await tokensAt(address)).toBe(70_000_000n);
@@ -277,7 +283,9 @@ describe('withdrawals on a real EVM chain', () => {
     const sweeps = await exchange.db.kysely
       .selectFrom('sweeps')
       .select(['kind', 'status', 'units'])
-      .where((eb) => eb.or([eb('from_address', '=', address), eb('to_address', '=', address)]))
+      .where((eb) =>
+        eb.or([eb('from_address', '=', address.toLowerCase()), eb('to_address', '=', address.toLowerCase())]),
+      )
       .orderBy('id')
       .execute();
     expect(sweeps.map((row) => [row.kind, row.status])).toEqual([
@@ -287,6 +295,62 @@ describe('withdrawals on a real EVM chain', () => {
     expect(sweeps[1]!.units).toBe('70000000');
     // The user's balance is what it was: a sweep moves our coins, not theirs.
     expect(await balanceOf(exchange.api, frank.token, USDT)).toBe('70');
+    // The gas the hot wallet sent for the sweep is the exchange's own transfer, not a deposit of
+    // frank's: the ETH network, which saw it arrive at his address, lists none.
+    const ethDeposits = await exchange.api.get<Paged<DepositView>>(
+      'wallet/deposits',
+      { currency_id: ETH },
+      { token: frank.token },
+    );
+    expect(ethDeposits.body.data!.data).toEqual([]);
+    // A row an earlier version recorded for that gas (below the minimum, never credited) is removed
+    // by the watcher's first pass after a start.
+    const gas = await exchange.db.kysely
+      .selectFrom('sweeps')
+      .select('tx_hash')
+      .where('kind', '=', 'gas')
+      .where('to_address', '=', address.toLowerCase())
+      .executeTakeFirstOrThrow();
+    const ethNetwork = exchange.wallet.networks.ofCurrency(ETH)[0]!.id;
+    const ethWatcher = exchange.wallet.watchers.find((watcher) => watcher.watches(ethNetwork))!;
+    await exchange.db.kysely
+      .insertInto('deposits')
+      .values({
+        protocol_id: ethNetwork,
+        user_id: frank.id,
+        currency_id: ETH,
+        address: address.toLowerCase(),
+        tx_hash: gas.tx_hash,
+        log_index: -1,
+        block_number: 1,
+        block_hash: '0x00',
+        status: 'below_minimum',
+        confirmations: 1,
+        amount: '0.00018',
+        shortfall: '0',
+        created_at: 0,
+        updated_at: 0,
+      })
+      .execute();
+    expect(
+      (
+        await exchange.api.get<Paged<DepositView>>(
+          'wallet/deposits',
+          { currency_id: ETH },
+          { token: frank.token },
+        )
+      ).body.data!.total,
+    ).toBe(1);
+    expect(await ethWatcher.forgetOwnTransfers()).toBe(1);
+    expect(
+      (
+        await exchange.api.get<Paged<DepositView>>(
+          'wallet/deposits',
+          { currency_id: ETH },
+          { token: frank.token },
+        )
+      ).body.data!.total,
+    ).toBe(0);
 
     // Native ETH: the balance less the most the fee can cost goes to the hot wallet.
     await exchange.api.post('dev/chain/send', { address, amount: '0.5', currency: 'ETH' });

@@ -1,9 +1,17 @@
 import type { NewsItem, Paged, QuoteGroup, ScheduledChangeView } from '@oex/protocol';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectDrawnAndFitting, newUser, openThemed, operatorLogin, send, type Envelope } from './helpers.js';
+import {
+  expectDrawnAndFitting,
+  newUser,
+  openThemed,
+  operatorLogin,
+  send,
+  type Envelope,
+  budget,
+} from './helpers.js';
 
 /**
- * Markets and currencies in the operator console (issue 17 §4): an admin closes DOT/USDT now with a
+ * Markets and currencies in the operator console (docs/operator-console.md): an admin closes DOT/USDT now with a
  * notice in English and French, reviewing current → new first; the trade page says it is closed and
  * orders are refused; a fee change scheduled an hour ahead waits in the list and is cancelled; the
  * market reopens at the time it was scheduled for. Both themes at 1280 and 360 px, axe clean.
@@ -42,7 +50,7 @@ test('an admin closes a market now with a notice in two languages; the trade pag
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(budget(180_000));
   await operatorLogin(page, 'admin');
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Markets' }).click();
   await expect(page).toHaveURL(/\/admin\/markets$/);

@@ -17,10 +17,11 @@ import {
   SPOT_ACCOUNT,
   type Envelope,
   type User,
+  budget,
 } from './helpers.js';
 
 /**
- * The operator console (issue 17): an operator signs in with the authenticator's code, certifies a
+ * The operator console (docs/operator-console.md): an operator signs in with the authenticator's code, certifies a
  * new user's identity (the documents through the authenticated route) and approves a withdrawal
  * held above the review limit; each action is on the operator log, whose chain verifies. The
  * console's pages in both themes at 1280 and 360 px, axe clean.
@@ -118,7 +119,7 @@ test('an operator signs in with TOTP, certifies an identity and approves a withd
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(budget(180_000));
   const ida = await identityUnderReview(request, 'Ida Console');
   const { user: carl, id: withdrawalId } = await withdrawalUnderReview(request);
 
@@ -173,7 +174,7 @@ test('an operator signs in with TOTP, certifies an identity and approves a withd
   await expect(page).toHaveURL(/tab=withdrawals/);
   const held = queueRow(page, withdrawalId);
   await expect(held).toContainText(carl.email);
-  await expect(held).toContainText('10500 USDT');
+  await expect(held).toContainText('10,500 USDT');
   await held.getByRole('button', { name: 'Review' }).click();
   await expect(page.getByTestId('reviews-detail')).toContainText('The address receives');
   await page.getByTestId('reviews-detail').getByRole('button', { name: 'Approve' }).click();
@@ -280,7 +281,7 @@ test('a support operator rejects a seller application and replies to feedback; t
   request,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
   const admin = serverLock(baseURL!).adminToken;
   const sam = await identityUnderReview(request, 'Sam Seller');
   await certifyIdentity(request, admin, sam);

@@ -72,6 +72,26 @@ test('Bob buys a savings product at the previewed interest and sees it in my fin
   );
 });
 
+test("a savings product's 'Transfer in' opens the transfer page into the financial account, in the product's currency", async ({
+  page,
+}) => {
+  await signInAs(page, 'bob@demo.test');
+  await page.goto('/deposit');
+  const row = page.getByTestId('earn-products').locator('tr', { hasText: 'USDT 30-day saver' });
+  await expect(row).toContainText('30 days', { timeout: 20_000 });
+  // The list may still be redrawn by a late answer: click until the dialog is open.
+  await expect(async () => {
+    await row.getByRole('button', { name: 'Buy USDT 30-day saver' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible({ timeout: 2_000 });
+  }).toPass();
+  await page.getByRole('dialog').getByRole('link', { name: 'Transfer in' }).click();
+  await expect(page).toHaveURL(/\/assets\/transfer\?/);
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue(String(1));
+  await expect(page.getByLabel('To', { exact: true })).toHaveValue(String(FINANCIAL));
+  await expect(page.getByLabel('To', { exact: true }).locator('option:checked')).toHaveText(/financ/i);
+  await expect(page.getByLabel('Currency', { exact: true })).toHaveValue(String(USDT));
+});
+
 for (const theme of ['light', 'dark'] as const) {
   test(`the savings pages in the ${theme} theme at 1280 and 360 px: fit, screenshots, no serious accessibility problem`, async ({
     page,

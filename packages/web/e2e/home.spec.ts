@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { expectAccessible, setTheme } from './helpers.js';
+import { expectAccessible, openThemed, setTheme } from './helpers.js';
 
 /** Reads a signed percent such as "+1.25%" or "-0.40%" as a number, for comparing order only. */
 const percent = (text: string) => Number(text.replace(/[%,+\s]/g, ''));
@@ -86,4 +86,27 @@ test('at 360 px the home page fits without sideways scrolling', async ({ page })
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: 'test-results/home-360.png', fullPage: true });
+});
+
+test('the hero and the settlement card state the public mark price rule', async ({ page }) => {
+  await page.goto('/home');
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
+  for (const [theme, width] of [
+    ['light', 1440],
+    ['dark', 390],
+  ] as const) {
+    await openThemed(page, '/home', theme, width);
+    const hero = page.getByRole('heading', { name: 'An exchange you can check' }).locator('..');
+    await expect(hero).toContainText(
+      'contracts open, settle and are liquidated on a public mark price anyone can recompute',
+    );
+    await expect(hero).not.toContainText('last price');
+    await page.screenshot({ path: `test-results/screens/home-hero-${theme}-${width}.png` });
+  }
+  const card = page.getByText('Settlement anyone can recompute').locator('..');
+  await expect(card).toContainText(
+    "the median of the impact bid, the impact ask and the trade price over the market's impact notional (25,000 USDT on the demo markets), averaged over the last five seconds",
+  );
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/screens/home-settlement-dark-390.png' });
 });

@@ -15,10 +15,11 @@ import {
   serverLock,
   type Envelope,
   type User,
+  budget,
 } from './helpers.js';
 
 /**
- * The fiat desk (issue 16) in two browsers: Bob, a merchant, posts a sell ad; Alice buys from it,
+ * The fiat desk (docs/p2p.md) in two browsers: Bob, a merchant, posts a sell ad; Alice buys from it,
  * pays off-platform (a voucher image), Bob releases with his trade password; an appeal resolved by
  * the operator; the three-cancellations limit; the pages in both themes at 1280 and 360 px with axe.
  * Every user is new, so the day's cancellation count and balances start from nothing.
@@ -184,7 +185,7 @@ test('Bob posts a sell ad; Alice buys by fiat amount, pays with a voucher; Bob r
   request,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(budget(60_000));
   const bob = await newMerchant(request, baseURL!, '1000');
   const alice = await newUser(request, 'alice-desk');
   const bobPage = await pageAs(browser, bob);
@@ -521,7 +522,7 @@ test('the hall and an order in both themes at 1280 and 360 px, with axe', async 
   request,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(budget(60_000));
   const bob = await sharedMerchant(request, baseURL!);
   const alice = await newUser(request, 'alice-screens');
   const adId = await apiAd(request, bob, '7.15', '60');

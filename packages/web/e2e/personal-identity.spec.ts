@@ -6,6 +6,7 @@ import {
   png,
   registerUser,
   type Envelope,
+  budget,
 } from './helpers.js';
 
 const file = (name: string, rgb: [number, number, number]) => ({
@@ -117,7 +118,7 @@ for (const theme of ['light', 'dark'] as const) {
     page,
     request,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(budget(60_000));
     const token = await newUser(page, request, `shots-${theme}`);
     const sent = await request.post('/api/feedback/submit', {
       headers: { authorization: token },

@@ -1,12 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, latestCode } from './helpers.js';
+import { expectAccessible, latestCode, signInAs } from './helpers.js';
 
 test('registers by email with the code from the dev mailbox, then signs in', async ({ page, request }) => {
   const email = `reg-${Date.now()}@example.test`;
   await page.goto('/register?extension_code=DEMO2026');
   const invite = page.getByLabel('Invite code');
   await expect(invite).toHaveValue('DEMO2026');
-  await expect(invite).toHaveAttribute('readonly', '');
+  // A known code from a link stays filled in and editable, with nothing said against it.
+  await expect(invite).toBeEditable();
+  await expect(invite).not.toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByRole('checkbox')).toBeChecked();
   await expect(page.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute(
     'href',
@@ -33,6 +35,10 @@ test('registers by email with the code from the dev mailbox, then signs in', asy
   await page.getByLabel('Email address').fill(email);
   const code = await latestCode(request, email);
   await page.getByLabel('Email code').fill(code);
+  // The field says the rule: guessability, not length.
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(
+    /What counts is that it is hard to guess: 6 random letters and digits will do/,
+  );
   // A guessable password passes the form's length rule but the server refuses it, in words.
   await page.getByLabel('Password', { exact: true }).fill('123456');
   await page.getByLabel('Confirm password').fill('123456');
@@ -48,7 +54,8 @@ test('registers by email with the code from the dev mailbox, then signs in', asy
   await expect(page.getByText('Registration successful')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 
-  await page.getByLabel('Email address').fill(email);
+  // The login page has the new account filled in; only the password is left to type.
+  await expect(page.getByLabel('Email address')).toHaveValue(email);
   await page.getByLabel('Password').fill('Secret-Harbor-91');
   await page.getByLabel('Password').press('Enter');
   await expect(page).toHaveURL(/\/home$/);
@@ -89,4 +96,41 @@ test('registers by phone with the SMS code, and resets the password by phone', a
   await page.getByLabel('Password').fill('Phone-Orchid-74');
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page).toHaveURL(/\/home$/);
+});
+
+test('a register link with an unknown invite code says so and leaves the field editable', async ({
+  page,
+}) => {
+  await page.goto('/register?extension_code=NOSUCH99');
+  const invite = page.getByTestId('register-invite');
+  await expect(invite).toHaveValue('NOSUCH99');
+  await expect(invite).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('This invite code does not exist').first()).toBeVisible();
+  await expect(invite).toBeEditable();
+  await invite.fill('DEMO2026');
+  await expect(invite).toHaveValue('DEMO2026');
+  await expect(invite).toHaveAttribute('aria-invalid', 'false');
+  await page.screenshot({ path: 'test-results/register-unknown-invite.png' });
+});
+
+test('the help article on registering names the demo invite code, not the login page', async ({
+  request,
+}) => {
+  const list = await request.get('/api/news/list?category_id=4&page=1&limit=50');
+  const { data: page } = (await list.json()) as { data: { data: { id: number; title: string }[] } };
+  const article = page.data.find((item) => item.title.startsWith('How to register'));
+  expect(article).toBeDefined();
+  const answer = await request.get(`/api/news/info?id=${article!.id}`);
+  const { data } = (await answer.json()) as { data: { content: string } };
+  expect(data.content).toContain('demo code DEMO2026');
+  expect(data.content).not.toContain('login page');
+});
+
+test('copying the invite link says "Copied" in plain words', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signInAs(page, 'alice@demo.test');
+  await page.goto('/personal/accountSettings');
+  await page.getByRole('button', { name: 'Copy the invite link' }).click();
+  await expect(page.getByText('Copied', { exact: true })).toBeVisible();
+  await expect(page.getByText('Replication success')).toHaveCount(0);
 });

@@ -11,6 +11,7 @@ import {
   signInAs,
   transferFromSpot,
   type Envelope,
+  budget,
 } from './helpers.js';
 
 const USDT = 1;
@@ -53,11 +54,11 @@ test('a visitor opening /second is sent to log in, and told why', async ({ page 
 test('Alice stakes 30 s up, watches it count down, sees it settle live, checks it, and her balance moves by the payout', async ({
   page,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(budget(150_000));
   const token = await signInAs(page, 'alice@demo.test');
   await fundMicro(page.request, token, '100');
   // Every MICRO_CLOSED push the page receives, to know the row moved because of it.
-  const pushes = collectPushes<Order>(page, 'MICRO_CLOSED');
+  const pushes = collectPushes<{ order: Order }>(page, 'MICRO_CLOSED');
   const terms = await api<{ id: number; fee_rate: string; micro_numbers: { number: string }[] }[]>(
     page.request,
     token,
@@ -150,8 +151,8 @@ test('Alice stakes 30 s up, watches it count down, sees it settle live, checks i
 
   // Settled by the server's push: the row leaves the in-progress list.
   await expect(open.locator(`tr[data-order-id="${id}"]`)).toHaveCount(0, { timeout: 45_000 });
-  expect(pushes.map((push) => push.id)).toContain(id);
-  const settled = pushes.find((push) => push.id === id)!;
+  expect(pushes.map((push) => push.order.id)).toContain(id);
+  const settled = pushes.find((push) => push.order.id === id)!.order;
   expect(settled.status).toBe(3);
 
   // ...and shows in the closed list with its outcome, signed profit and fee.

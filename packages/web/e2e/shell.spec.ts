@@ -1,12 +1,14 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
-test('the root opens the home route with the top bar, and unbuilt pages say so plainly', async ({ page }) => {
+test('the root opens the home route with the top bar, and /white is the white paper', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('link', { name: 'Open Exchange', exact: true })).toBeVisible();
   await page.goto('/white');
-  await expect(page.getByRole('heading', { name: 'Coming soon' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'White paper: how Open Exchange works' }),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
   await page.screenshot({ path: 'test-results/shell-home.png' });
   const axe = await new AxeBuilder({ page }).analyze();
@@ -31,9 +33,9 @@ test('nested routes redirect to their first child once signed in; unknown paths 
   const login = await request.post('/api/user/login', {
     data: { login_type: 'email', account: 'alice@demo.test', password: 'demo1234' },
   });
-  const { data } = (await login.json()) as { data: { token: string } };
+  const { data } = (await login.json()) as { data: string };
   await page.goto('/home');
-  await page.evaluate((token) => localStorage.setItem('token', token), data.token);
+  await page.evaluate((token) => localStorage.setItem('token', token), data);
   for (const [from, to] of [
     ['/assets', '/assets/tradeAccount'],
     ['/legalIndex', '/legalIndex/legal'],

@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Chart } from 'klinecharts';
-import { expectAccessible } from './helpers.js';
+import { expectAccessible, budget } from './helpers.js';
 
-/** Issue 10: the spot chart shows the selected market at the selected period, readably. */
+/** The spot chart shows the selected market at the selected period, readably. */
 
 interface Match {
   id: number;
@@ -132,7 +132,7 @@ const marketButton = (page: Page, code: string) =>
 test('quick pair and interval switches draw only the selected market at the selected period', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   const byCode = await markets(page.request);
   const btc = byCode.get('BTC')!;
   const trx = byCode.get('TRX')!;
@@ -205,7 +205,7 @@ const overlaps = (a: Box, b: Box) =>
 test('the legend never covers the candles or itself, in the app font and plain digits, from 360 px up', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   const trx = (await markets(page.request)).get('TRX')!;
   for (const width of [360, 390, 600, 768, 1024, 1280, 1440]) {
     await page.setViewportSize({ width, height: 900 });

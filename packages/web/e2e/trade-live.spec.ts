@@ -22,10 +22,11 @@ async function usdtAvailable(page: Page, token: string): Promise<Decimal> {
   return Decimal.parse(((await answer.json()) as { data: { balance: string } }).data.balance);
 }
 
+/** A balance as /assets shows it: the currency's 8 decimals at most, its own places, at least 2, cut. */
 const shown = (value: Decimal) =>
   value
-    .round(6, 'down')
-    .toString(6)
+    .round(Math.min(8, Math.max(2, value.decimalPlaces())), 'down')
+    .toString(Math.min(8, Math.max(2, value.decimalPlaces())))
     .replace(/^(\d+)/, (whole) => whole.replace(/\B(?=(\d{3})+$)/g, ','));
 
 test('an order placed on one device and cancelled on another: both follow live, balances too', async ({
@@ -76,7 +77,7 @@ test('a market fill says what happened: the toast and history carry the average 
   await buyForm(page).getByLabel('Amount').fill('0.0005');
   await buyForm(page).getByRole('button', { name: 'Buy BTC' }).click();
   await expect(
-    page.getByText(/^Order filled: 0\.0005 BTC at an average price of [\d.]+, fee [\d.]+ BTC$/),
+    page.getByText(/^Order filled: 0\.0005 BTC at an average price of [\d.,]+, fee [\d.,]+ BTC$/),
   ).toBeVisible();
   const history = await page.request.get('/api/tx_history/list?page=1&limit=1', {
     headers: { authorization: token },
@@ -86,6 +87,8 @@ test('a market fill says what happened: the toast and history carry the average 
   await orders(page).getByRole('tab', { name: 'Order history' }).click();
   const row = orders(page).locator(`tr[data-order-id="${order.id}"]`);
   await expect(row.getByTestId('average')).not.toHaveText('—');
+  // BTC/USDT prices have 2 decimals: so has the average.
+  await expect(row.getByTestId('average')).toHaveText(/^[\d,]+\.\d{2}$/);
   expect(
     Decimal.parse((await row.getByTestId('average').innerText()).replace(/,/g, '')).gt(Decimal.ZERO),
   ).toBe(true);

@@ -1,6 +1,6 @@
 import { Decimal, type LiabilitySnapshotView } from '@oex/protocol';
 import { expect, test, type Page } from '@playwright/test';
-import { expectDrawnAndFitting, must, openThemed, serverLock, signInAs } from './helpers.js';
+import { expectDrawnAndFitting, must, openThemed, serverLock, signInAs, budget } from './helpers.js';
 
 /** Takes a snapshot now, as the local command line may (the daily one waits for its time). */
 async function takeSnapshot(page: Page, baseURL: string): Promise<LiabilitySnapshotView[]> {
@@ -37,7 +37,7 @@ test('a signed-in user verifies their own balance in the browser, step by step',
   baseURL,
 }) => {
   // Four page loads, each with a full-page screenshot and an axe run.
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   await takeSnapshot(page, baseURL!);
   await signInAs(page, 'alice@demo.test');
   for (const [theme, width] of [
@@ -57,11 +57,18 @@ test('a signed-in user verifies their own balance in the browser, step by step',
     await expect(result).toContainText(
       /^✓passedVerified: your [\d,.]+ USDT is counted in the published total/,
     );
-    const steps = panel.getByTestId('transparency-steps').getByRole('listitem');
-    // The leaf, at least one level, the root and the total: every one a check.
-    expect(await steps.count()).toBeGreaterThanOrEqual(4);
+    // The balance is split into several leaves, each checked on its own: the leaf, at least one
+    // level, the root and the total; and the leaves add up to the balance.
+    const leaves = panel.getByTestId('transparency-leaf');
+    expect(await leaves.count()).toBeGreaterThanOrEqual(2);
+    for (const leaf of await leaves.all()) {
+      const steps = leaf.getByTestId('transparency-steps').getByRole('listitem');
+      expect(await steps.count()).toBeGreaterThanOrEqual(4);
+      await expect(steps.last()).toContainText('equals the published total');
+    }
     await expect(panel.locator('li[data-ok="false"]')).toHaveCount(0);
-    await expect(steps.last()).toContainText('equals the published total');
+    await expect(panel.getByTestId('transparency-sum')).toHaveAttribute('data-ok', 'true');
+    await expect(panel.getByTestId('transparency-sum')).toContainText(/leaves add up to your balance/);
     await expectDrawnAndFitting(page, `transparency-verified-${theme}-${width}`);
   }
 });
@@ -72,13 +79,13 @@ test('a proof changed on its way is caught by the browser, with a red cross and 
 }) => {
   await takeSnapshot(page, baseURL!);
   await signInAs(page, 'alice@demo.test');
-  // The answer's balance is raised by the smallest unit before the page sees it.
+  // One leaf's piece of the balance is raised by the smallest unit before the page sees it.
   let raised = '';
   await page.route('**/api/transparency/proof?**', async (route) => {
     const response = await route.fetch();
-    const body = (await response.json()) as { data: { leaf: { balance: string } } };
-    raised = Decimal.parse(body.data.leaf.balance).add(Decimal.fromUnits(1n)).toString();
-    body.data.leaf.balance = raised;
+    const body = (await response.json()) as { data: { leaves: { balance: string }[] } };
+    raised = Decimal.parse(body.data.leaves[0]!.balance).add(Decimal.fromUnits(1n)).toString();
+    body.data.leaves[0]!.balance = raised;
     await route.fulfill({ response, json: body });
   });
   await openThemed(page, '/transparency', 'dark', 1280);
@@ -88,6 +95,8 @@ test('a proof changed on its way is caught by the browser, with a red cross and 
   await expect(result).toContainText('Not verified: the path does not lead to the published root');
   const panel = page.getByTestId('transparency-verify');
   await expect(panel.locator('li[data-ok="false"]')).toHaveCount(1);
+  // The leaves no longer add up to the balance either.
+  await expect(panel.getByTestId('transparency-sum')).toHaveAttribute('data-ok', 'false');
   // Shown to the last decimal place, so the changed digit is there to see.
   await expect(panel).toContainText(`${raised.split('.')[1]} BTC`);
   await expectDrawnAndFitting(page, 'transparency-tampered-dark-1280');

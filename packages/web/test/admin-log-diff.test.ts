@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffValues, flatten } from '../src/pages/admin/log/diff.js';
+import { diffValues, flatten } from '../src/console/log/diff.js';
 
 describe('operator log diff', () => {
   it('flattens nested values by path, empty containers and bare values as leaves', () => {

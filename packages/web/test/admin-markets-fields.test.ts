@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  changesOf,
-  instantOf,
-  localInput,
-  ruleOf,
-  textOf,
-  valueOf,
-} from '../src/pages/admin/markets/fields.js';
+import { changesOf, instantOf, localInput, ruleOf, textOf, valueOf } from '../src/console/markets/fields.js';
 
 describe('the change dialog’s values', () => {
   it('types a fraction as a percentage and sends the fraction', () => {

@@ -4,7 +4,8 @@ import {
   accountCodeOf,
   actionState,
   amountDirection,
-  recordAmount,
+  convertEstimate,
+  recordChanges,
   amountProblem,
   answerLost,
   applyBalancePush,
@@ -112,9 +113,20 @@ describe('records', () => {
     expect(accountCodeOf(null)).toBe('change_account');
   });
   it('amounts carry their sign and colour', () => {
-    expect(recordAmount({ value: '-20', lock_value: '20' })).toBe('-20');
-    expect(recordAmount({ value: '0', lock_value: '-19.98' })).toBe('-19.98');
-    expect(recordAmount({ value: '0.000000000000000000', lock_value: '-0.02' })).toBe('-0.02');
+    // A hold moves available to locked; its payout leaves locked only: never counted twice.
+    expect(recordChanges({ value: '-123.45', lock_value: '123.45' })).toEqual({
+      available: '-123.45',
+      locked: '123.45',
+    });
+    expect(recordChanges({ value: '0', lock_value: '-123.32655' })).toEqual({
+      available: null,
+      locked: '-123.32655',
+    });
+    expect(recordChanges({ value: '0.000000000000000000', lock_value: '-0.12345' })).toEqual({
+      available: null,
+      locked: '-0.12345',
+    });
+    expect(recordChanges({ value: '2.5', lock_value: '0' })).toEqual({ available: '2.5', locked: null });
     expect(signed('1.5')).toBe('+1.5');
     expect(signed('-0.25')).toBe('-0.25');
     expect(signed('0')).toBe('0');
@@ -199,6 +211,11 @@ describe('deposit and withdraw actions', () => {
     expect(actionState(1, 0)).toBe('closed');
     expect(actionState(0, 1)).toBe('absent');
     expect(actionState(0, 0)).toBe('absent');
+    // Open, but the currency has no network to send on: greyed with its own reason.
+    expect(actionState(1, 1, 0)).toBe('noNetwork');
+    expect(actionState(1, 0, 0)).toBe('closed');
+    expect(actionState(0, 1, 0)).toBe('absent');
+    expect(actionState(1, 1, 2)).toBe('open');
   });
 });
 
@@ -260,5 +277,23 @@ describe('networkClosure', () => {
     expect(networkClosure({ ...down, unavailable_reason: 'The node is syncing.' }, 'deposit')).toEqual({
       reason: 'The node is syncing.',
     });
+  });
+});
+
+describe('the convert preview', () => {
+  it('is the amount times the USD price in USDT, less the trading fee, cut to the places shown', () => {
+    expect(convertEstimate('0.01', '3000.5', '0.001', 2)).toEqual({
+      gross: '30.00',
+      fee: '0.03',
+      net: '29.97',
+    });
+    expect(convertEstimate('1.5', '2', '0', 4)).toEqual({ gross: '3.0000', fee: '0.0000', net: '3.0000' });
+    // Cut, never rounded up: 0.333 × 1 = 0.333 → 0.33.
+    expect(convertEstimate('0.333', '1', '0.002', 2)).toEqual({ gross: '0.33', fee: '0.00', net: '0.33' });
+  });
+  it('is nothing until the amount is a positive number', () => {
+    expect(convertEstimate('', '3000', '0.001', 2)).toBeNull();
+    expect(convertEstimate('0', '3000', '0.001', 2)).toBeNull();
+    expect(convertEstimate('abc', '3000', '0.001', 2)).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
-import { ResponseCode } from '@oex/protocol';
+import { isTotpChallenge, ResponseCode } from '@oex/protocol';
 import i18next from 'i18next';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestExchange, type TestExchange } from '../../server/test/helpers/exchange.js';
-import { login } from '../../server/test/helpers/users.js';
+import { login, signUp } from '../../server/test/helpers/users.js';
 
 /** The browser storage and address bar the client uses, outside a browser. */
 const storage = new Map<string, string>();
@@ -21,7 +22,7 @@ Object.assign(globalThis, {
 const { call, settle, setApiBase, ApiError } = await import('../src/api/http.js');
 const { useSession } = await import('../src/features/session.js');
 const { useToasts } = await import('../src/components/toast.js');
-const { en } = await import('../src/i18n/locales/en.js');
+const { default: en } = await import('../src/i18n/locales/en/app.json');
 
 let ex: TestExchange;
 beforeAll(async () => {
@@ -53,12 +54,13 @@ describe('the envelope rules against the real server (spec 000 §8)', () => {
   });
 
   it('a success message shows as a success toast, unless quiet; inputs are trimmed', async () => {
-    const result = await call<{ token: string }>('POST', 'user/login', {
+    const result = await call<string>('POST', 'user/login', {
       login_type: 'email',
       account: '  alice@demo.test ',
       password: 'demo1234',
     });
-    expect(result.token).toMatch(/^[\w-]{43}$/);
+    // The spec's client stores data itself as the token.
+    expect(result).toMatch(/^[\w-]{43}$/);
     expect(toasts()).toEqual(['success: Logged in']);
     useToasts.setState({ toasts: [] });
     await call(
@@ -97,6 +99,31 @@ describe('the envelope rules against the real server (spec 000 §8)', () => {
     } finally {
       storage.delete('lang');
     }
+  });
+
+  it('a refusal carries what it says beside its message; one the page handles itself shows no toast', async () => {
+    // Two-factor on: user/login refuses with a msg and totp_required: true beside it, no data.
+    const user = await signUp(ex.api);
+    const enrol = await ex.api.post<{ secret: string }>('user/totp/enrol', {}, { token: user.token });
+    const secret = enrol.body.data!.secret;
+    const code = await generate({ secret, epoch: Math.floor(ex.clock.now() / 1000) });
+    expect((await ex.api.post('user/totp/confirm', { code }, { token: user.token })).body.code).toBe(1);
+    const signIn = { login_type: 'email', account: user.email, password: 'Secret-Harbor-91' };
+    const step = 'error: Two-factor sign-in is on: enter the 6-digit code from your authenticator app';
+    await expect(call('POST', 'user/login', signIn)).rejects.toMatchObject({
+      code: ResponseCode.ERROR,
+      refusal: { code: ResponseCode.ERROR, totp_required: true },
+    });
+    expect(toasts()).toEqual([step]);
+    useToasts.setState({ toasts: [] });
+    const handles = (error: InstanceType<typeof ApiError>) => isTotpChallenge(error.refusal);
+    await expect(call('POST', 'user/login', signIn, { handles })).rejects.toBeInstanceOf(ApiError);
+    expect(toasts()).toEqual([]);
+    // Any other refusal still shows its message.
+    await expect(
+      call('POST', 'user/login', { ...signIn, password: 'Not-The-Password-1' }, { handles }),
+    ).rejects.toMatchObject({ refusal: { code: ResponseCode.ERROR } });
+    expect(toasts()).toEqual(['error: Wrong account or password']);
   });
 
   it('a network failure says the server cannot be reached and rejects', async () => {

@@ -1,7 +1,15 @@
-import { Decimal, type LeverPositionView, type MarketView, type Paged, type QuoteGroup } from '@oex/protocol';
+import {
+  Decimal,
+  type LeverPositionView,
+  type MarkPriceView,
+  type MarketView,
+  type Paged,
+  type QuoteGroup,
+} from '@oex/protocol';
 import { describe, expect, it } from 'vitest';
 import {
   actionsOf,
+  verifyChecks,
   acceptHands,
   chosenMarket,
   chosenMultiple,
@@ -38,6 +46,7 @@ const market = (id: number, patch: Partial<MarketView> = {}) =>
 const position = (id: number, patch: Partial<LeverPositionView> = {}): LeverPositionView => ({
   id,
   type: 1,
+  type_name: 'Long',
   status: 1,
   closed_type: 0,
   currency_match_id: 1,
@@ -60,6 +69,8 @@ const position = (id: number, patch: Partial<LeverPositionView> = {}): LeverPosi
   trade_fee: '0.0005',
   overnight_money: '0',
   profits: '0',
+  user_loss: '0',
+  insurance_cover: '0',
   time: 1_700_000_000_000,
   transaction_time: 1_700_000_000_000,
   complete_time: null,
@@ -404,5 +415,49 @@ describe('live pushes on the lists (spec 001 §4)', () => {
     expect(dealWithTrades({ ...deal, currency_match_id: 3 }, push).last_price).toBe('100');
     expect(pushQuote(push, () => 7)).toBe(1);
     expect(pushQuote({ ...push, trades_all: [] }, (id) => (id === 2 ? 7 : undefined))).toBe(7);
+  });
+});
+
+describe('the verify view, recomputed in the browser', () => {
+  const row = (time: number, price: string, patch: Partial<MarkPriceView> = {}): MarkPriceView => ({
+    currency_match_id: 1,
+    time,
+    price,
+    best_bid: '99',
+    best_ask: '101',
+    last_price: price,
+    last_trade_id: null,
+    figures: null,
+    ...patch,
+  });
+  const closed = position(9, { status: 3, origin_price: '100.5', update_price: '100' });
+
+  it('checks the open row against origin_price and the close row against update_price, exactly', () => {
+    const checks = verifyChecks({
+      position: closed,
+      open_entry: row(1000, '100.50'),
+      close_entry: row(9000, '100'),
+    });
+    expect(checks).toEqual([
+      { which: 'open', mark: '100.5', rowPrice: '100.50', same: true, recomputes: true },
+      { which: 'close', mark: '100', rowPrice: '100', same: true, recomputes: true },
+    ]);
+  });
+
+  it('fails a row whose price is not the mark, or whose inputs give another price', () => {
+    const [open, close] = verifyChecks({
+      position: closed,
+      open_entry: row(1000, '100.51'),
+      close_entry: row(9000, '100', { last_price: '100.2' }),
+    });
+    expect(open).toMatchObject({ same: false, recomputes: true });
+    expect(close).toMatchObject({ same: true, recomputes: false });
+  });
+
+  it('gives no check for a row the tape does not hold (a position older than the tape)', () => {
+    expect(verifyChecks({ position: closed, open_entry: null, close_entry: null })).toEqual([]);
+    expect(
+      verifyChecks({ position: closed, open_entry: null, close_entry: row(9000, '100') }).map((c) => c.which),
+    ).toEqual(['close']);
   });
 });

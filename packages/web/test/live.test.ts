@@ -61,6 +61,8 @@ describe('LiveClient against the real server', () => {
     await until(() => ex.hub.hasSubscribers('TX_MATCHED', alice));
     ex.hub.publishTo(alice, 'TX_MATCHED', { order: { id: 7 } });
     await until(() => got.length === 1);
+    // The push's fields, read from the top level of the frame, without its type, channel, seq and ts.
+    expect(got).toEqual([{ order: { id: 7 } }]);
     live.close();
   });
 

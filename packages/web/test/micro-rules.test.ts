@@ -221,6 +221,7 @@ describe('verification from the public tape', () => {
     best_ask: null,
     last_price: null,
     last_trade_id: null,
+    figures: null,
     ...patch,
   });
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  acceptDecimalInput,
   estimateMarketFill,
+  protectionPrice,
+  sliderTotal,
+  walkBook,
   farPrice,
   orderProblem,
   orderTotal,
@@ -9,43 +11,7 @@ import {
   type OrderForm,
 } from '../src/features/trade/form-rules.js';
 
-const value = (typed: string, decimals: number) => {
-  const result = acceptDecimalInput(typed, decimals);
-  return 'value' in result ? result.value : result.refused.key;
-};
-
-describe('price and amount inputs: refused as typed, never rewritten (issue 10 §6)', () => {
-  it('takes digits and one point within the market decimals', () => {
-    expect(value('123.45', 2)).toBe('123.45');
-    expect(value('7.', 2)).toBe('7.');
-    expect(value('.5', 2)).toBe('0.5');
-    expect(value('', 2)).toBe('');
-    expect(value(' 12.5 ', 2)).toBe('12.5');
-    // A phone keyboard's decimal comma is the point.
-    expect(value('0,25', 2)).toBe('0.25');
-  });
-  it('refuses what cannot be part of the number whole, instead of dropping it', () => {
-    expect(value('1e5', 2)).toBe('trade.hint.chars');
-    expect(value('-5', 2)).toBe('trade.hint.chars');
-    expect(value('+3.2', 2)).toBe('trade.hint.chars');
-    expect(value('1.2.3', 2)).toBe('trade.hint.chars');
-    expect(value('1,000.5', 2)).toBe('trade.hint.chars');
-    expect(value('abc', 2)).toBe('trade.hint.chars');
-  });
-  it("refuses more decimals than the market's, and more than 15 digits in all", () => {
-    expect(acceptDecimalInput('123.456', 2)).toEqual({
-      refused: { key: 'trade.hint.decimals', params: { places: 2 } },
-    });
-    expect(value('12.9', 0)).toBe('trade.hint.decimals');
-    expect(value('12.', 0)).toBe('12.');
-    expect(value('1234567890123', 2)).toBe('1234567890123');
-    expect(acceptDecimalInput('12345678901234', 2)).toEqual({
-      refused: { key: 'trade.hint.digits', params: { places: 13 } },
-    });
-    expect(value('000000000000001234', 2)).toBe('000000000000001234');
-    expect(value('1'.repeat(26), 6)).toBe('trade.hint.digits');
-  });
-});
+// Typed prices and amounts: test/parse-number.test.ts (docs/spot.md).
 
 describe('slider quantities (25 % steps, rounded down to the market decimals)', () => {
   it('a buy spends the share of the quote balance at the price', () => {
@@ -170,5 +136,51 @@ describe('the estimated average price of a market order, from the visible book',
     expect(
       estimateMarketFill([{ price: '9999999999999.99', amount: '999999999' }], '999999999', 2),
     ).toBeNull();
+  });
+});
+
+describe('one walk of the book for the form and the confirmation (issue 29 §§1, 16)', () => {
+  const asks = [
+    { price: '100.00', amount: '1' },
+    { price: '101.00', amount: '2' },
+    { price: '105.50', amount: '0.5' },
+  ];
+  const bids = [
+    { price: '100.00', amount: '1' },
+    { price: '96.00', amount: '2' },
+    { price: '94.00', amount: '5' },
+  ];
+  it('a buy by total takes whole lots while the total lasts, never more than the total', () => {
+    // 100 for 1 at 100, then 150 / 101 → 1.4851 at 101 = 149.9951; 0.0049 left.
+    expect(walkBook('buy', asks, { total: '250', numberDecimals: 4 }, 2)).toEqual({
+      average: '100.60',
+      filled: '2.4851',
+      total: '249.9951',
+      complete: true,
+    });
+    expect(walkBook('buy', asks, { total: '0.001', numberDecimals: 4 }, 2)).toBeNull();
+  });
+  it('stops at the protection limit, on both sides', () => {
+    expect(walkBook('buy', asks, { quantity: '3.5' }, 2, '105.00')).toMatchObject({
+      filled: '3',
+      complete: false,
+    });
+    // A sell of 8 walks to 94 without a limit; 5 % below 100 is 95: only 3 fill.
+    expect(walkBook('sell', bids, { quantity: '8' }, 2)?.total).toBe('762');
+    expect(walkBook('sell', bids, { quantity: '8' }, 2, '95.00')).toMatchObject({
+      filled: '3',
+      total: '292',
+      complete: false,
+    });
+  });
+  it('the limit is the server’s: rounded towards the best price', () => {
+    expect(protectionPrice('buy', '9.95', '5', 2)).toBe('10.44');
+    expect(protectionPrice('sell', '9.95', '5', 2)).toBe('9.46');
+    expect(protectionPrice('buy', null, '5', 2)).toBeNull();
+  });
+  it('100 % spends exactly the balance', () => {
+    expect(sliderTotal(100, '1234.56789')).toBe('1234.56789');
+    expect(sliderTotal(25, '0.000001')).toBe('0.00000025');
+    expect(sliderTotal(50, '0')).toBe('');
   });
 });

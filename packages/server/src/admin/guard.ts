@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { can, type Permission } from '@oex/protocol';
 import type { FastifyRequest } from 'fastify';
-import { AppError, forbidden, unauthenticated } from '../http/errors.js';
-import type { Api } from '../http/server.js';
+import { AppError, forbidden, unauthenticated } from '../platform/errors.js';
+import type { Api } from '../platform/api.js';
 import { CLI_OPERATOR, type OperatorPrincipal, type Operators } from './operators.js';
 
 export type { Permission };
@@ -19,9 +19,17 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * What an admin route needs: a permission of the caller's role, or `machine`: the command line on
+ * the server's own machine alone (the writer's lock-file token), never an operator session. Money
+ * that comes from outside (a credit, pool and interest funding) is the machine's alone; an operator
+ * moves money only by an adjustment that a second operator approves.
+ */
+export type Need = Permission | 'machine';
+
 /** An admin route's guard: the caller must be an operator whose role has the permission. */
-export type Allow = (permission: Permission) => Guard;
-type Guard = ((request: FastifyRequest) => Promise<void>) & { [PERMISSION]?: Permission };
+export type Allow = (need: Need) => Guard;
+type Guard = ((request: FastifyRequest) => Promise<void>) & { [PERMISSION]?: Need };
 
 const PERMISSION = Symbol('permission');
 /** The one admin call open to anyone: signing in. */
@@ -55,14 +63,16 @@ export function operatorGuard(operators: Operators, adminToken: string): Allow {
     }
     throw unauthenticated('error.operator_required');
   };
-  return (permission) => {
+  return (need) => {
     const guard: Guard = async (request) => {
       request.operator ??= await identify(request);
-      if (!can(request.operator.role, permission)) {
-        throw forbidden('error.operator_role', { role: request.operator.role, permission });
+      if (need === 'machine') {
+        if (request.operator !== CLI_OPERATOR) throw forbidden('error.operator_machine_only');
+      } else if (!can(request.operator.role, need)) {
+        throw forbidden('error.operator_role', { role: request.operator.role, permission: need });
       }
     };
-    guard[PERMISSION] = permission;
+    guard[PERMISSION] = need;
     return guard;
   };
 }

@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { Settings } from '../content/settings.js';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
-import type { GuessLock } from '../users/totp.js';
 import { OperatorLog } from './operator-log.js';
 import { Operators } from './operators.js';
 
@@ -16,14 +15,12 @@ export function openAdmin(deps: {
   db: Kysely<Database>;
   clock: Clock;
   settings: Settings;
-  lock: GuessLock;
   sealKey: string | undefined;
 }): Admin {
   return {
     operators: new Operators({
       db: deps.db,
       clock: deps.clock,
-      lock: deps.lock,
       sealKey: deps.sealKey,
       allowedAddresses: () => deps.settings.get('admin_allowed_ips'),
     }),

@@ -54,8 +54,6 @@ try {
     db: db.kysely,
     clock: systemClock,
     settings: new Settings(db.kysely),
-    // The command line never signs anyone in, so it counts no guesses.
-    lock: { refuseWhenLocked: async () => {}, recordFailure: async () => {}, clearFailures: async () => {} },
     sealKey: config.totpSecretKey,
   });
   const logged = (action: string, target: string, after: unknown) =>

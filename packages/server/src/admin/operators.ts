@@ -2,13 +2,13 @@ import { ROLES, type OperatorLoginResult, type Role } from '@oex/protocol';
 import type { Kysely, Selectable } from 'kysely';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { Database, OperatorsTable } from '../db/schema.js';
-import { badRequest, forbidden, unauthenticated } from '../http/errors.js';
+import { badRequest, forbidden, tooMany, unauthenticated } from '../platform/errors.js';
 import type { Clock } from '../lib/clock.js';
 import { randomToken, sha256 } from '../lib/secrets.js';
-import type { GuessLock } from '../users/totp.js';
 import { asTotpCode, openFor, sealFor, TOTP_TOLERANCE_S } from '../users/totp-rules.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../users/passwords.js';
 import { addressAllowed } from './rules.js';
+import { FORGET_AFTER_MS, retryAt, throttleKey } from './sign-in-throttle.js';
 
 /** An operator session ends after 15 minutes unused, and 8 hours after sign-in at the latest. */
 export const OPERATOR_IDLE_MS = 15 * 60 * 1000;
@@ -42,8 +42,6 @@ export interface OperatorClient {
 export interface OperatorsDeps {
   db: Kysely<Database>;
   clock: Clock;
-  /** The users' guess lock, with keys `operator:<name>`. */
-  lock: GuessLock;
   sealKey: string | undefined;
   /** The `admin_allowed_ips` setting: empty allows any address. */
   allowedAddresses: () => Promise<string>;
@@ -147,14 +145,17 @@ export class Operators {
     return { totp_secret: secret, otpauth_uri: this.uri(name, secret) };
   }
 
-  /** Password and authenticator code, both required; wrong guesses count per name. */
+  /**
+   * Password and authenticator code, both required. Wrong tries count per (name, source address)
+   * and make that pair alone wait longer and longer (sign-in-throttle.ts): never a lock of the name.
+   */
   async login(
     input: { name: string; password: string; code: string },
     client: OperatorClient,
   ): Promise<{ session: OperatorLoginResult; principal: OperatorPrincipal }> {
     await this.refuseAddress(client.ip);
-    const key = `operator:${input.name.toLowerCase()}`;
-    await this.deps.lock.refuseWhenLocked(key);
+    const key = throttleKey(input.name, client.ip);
+    await this.refuseWhileThrottled(key);
     const operator = await this.byName(input.name);
     const passwordOk = operator
       ? await verifyPassword(operator.password_hash, input.password)
@@ -162,7 +163,7 @@ export class Operators {
     const step =
       operator && passwordOk && !operator.disabled_at ? await this.codeStep(operator, input.code) : null;
     if (!operator || step === null) {
-      await this.deps.lock.recordFailure(key);
+      await this.recordFailure(key);
       throw badRequest('error.operator_login_failed');
     }
     // Compare-and-set: of two requests with one code, one wins.
@@ -173,10 +174,10 @@ export class Operators {
       .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
       .executeTakeFirst();
     if (Number(used.numUpdatedRows) !== 1) {
-      await this.deps.lock.recordFailure(key);
+      await this.recordFailure(key);
       throw badRequest('error.operator_login_failed');
     }
-    await this.deps.lock.clearFailures(key);
+    await this.db.deleteFrom('login_failures').where('account_key', '=', key).execute();
     const token = randomToken();
     const now = this.deps.clock.now();
     const expiresAt = now + OPERATOR_SESSION_MS;
@@ -198,6 +199,29 @@ export class Operators {
       session: { token, name: operator.name, role, expires_at: expiresAt },
       principal: { id: operator.id, name: operator.name, role },
     };
+  }
+
+  /** Refuses a (name, address) pair still waiting after its wrong tries, saying for how long. */
+  private async refuseWhileThrottled(key: string): Promise<void> {
+    const now = this.deps.clock.now();
+    const failures = await this.db
+      .selectFrom('login_failures')
+      .select('created_at')
+      .where('account_key', '=', key)
+      .where('created_at', '>', now - FORGET_AFTER_MS)
+      .execute();
+    const at = retryAt(
+      failures.map((row) => Number(row.created_at)),
+      now,
+    );
+    if (at !== null) throw tooMany('error.operator_login_wait', { seconds: Math.ceil((at - now) / 1000) });
+  }
+
+  private async recordFailure(key: string): Promise<void> {
+    await this.db
+      .insertInto('login_failures')
+      .values({ account_key: key, created_at: this.deps.clock.now() })
+      .execute();
   }
 
   /** The time step a code matched, when it is a current code newer than the last one used. */

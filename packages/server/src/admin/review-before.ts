@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { Api } from '../http/server.js';
+import type { Api } from '../platform/api.js';
 
 type Body = Record<string, unknown>;
 type Reader = (db: Kysely<Database>, body: Body) => Promise<unknown>;

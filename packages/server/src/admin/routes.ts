@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ok, paged } from '../http/envelope.js';
-import type { Api } from '../http/server.js';
+import { ok } from '../http/envelope.js';
+import { paged } from '../lib/paged.js';
+import type { Api } from '../platform/api.js';
 import { OPERATOR_HEADER, type Allow } from './guard.js';
 import type { OperatorLog } from './operator-log.js';
 import type { Operators } from './operators.js';

@@ -7,6 +7,12 @@ export interface IncomingTransfer {
   /** The log index for a token transfer; -1 for a native one (one per transaction). */
   logIndex: number;
   to: string;
+  /**
+   * The sender (normalized) where a transfer has one (an account chain); null where it has none
+   * (a Bitcoin output is paid by inputs). The watcher skips transfers from the exchange's own
+   * addresses: the gas the hot wallet sends a deposit address for a sweep is not a deposit.
+   */
+  from: string | null;
   /** In the network's smallest unit. */
   units: bigint;
   blockNumber: number;

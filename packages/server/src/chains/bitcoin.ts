@@ -160,6 +160,7 @@ export class BitcoinAdapter implements ChainAdapter {
             txHash: txid,
             logIndex: vout,
             to,
+            from: null,
             units: output.amount,
             blockNumber: height,
             blockHash,

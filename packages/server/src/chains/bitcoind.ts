@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { serverPath } from '../lib/paths.js';
 
 /**
  * A local Bitcoin node (regtest) for development and tests: Debian's bitcoind (Bitcoin Knots, the
@@ -20,7 +20,7 @@ export interface BitcoindNode {
   stop(): Promise<void>;
 }
 
-const WRAPPER = fileURLToPath(new URL('../../../../.cache/bitcoind/bin/bitcoind', import.meta.url));
+const WRAPPER = serverPath('../../.cache/bitcoind/bin/bitcoind');
 
 /** The installed regtest node's wrapper, else BITCOIND_PATH; null when there is neither. */
 export function bitcoindBinary(): string | null {

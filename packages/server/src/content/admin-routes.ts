@@ -11,7 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Allow } from '../admin/guard.js';
 import { ok } from '../http/envelope.js';
-import type { Api } from '../http/server.js';
+import type { Api } from '../platform/api.js';
 import type { StoredImage } from '../uploads/store.js';
 import { IMAGE_MULTIPART_LIMITS, readImageFile } from '../uploads/multipart.js';
 import type { ArticleEditor } from './admin-service.js';
@@ -33,7 +33,7 @@ function sendImage(reply: FastifyReply, image: StoredImage, cache: string) {
 }
 
 /**
- * The console's articles (issue 17 §5): news, notices, banners, help, about and legal pages.
+ * The console's articles (docs/operator-console.md): news, notices, banners, help, about and legal pages.
  * Lists and reads need `read`; every change needs `content` and lands in the operator log with
  * the article before and after.
  */

@@ -13,8 +13,8 @@ import {
 } from '@oex/protocol';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, NewsTable } from '../db/schema.js';
-import { paged } from '../http/envelope.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { paged } from '../lib/paged.js';
+import { badRequest, conflict, notFound } from '../platform/errors.js';
 import type { Clock } from '../lib/clock.js';
 import { contentImageName, isBlankBody, sanitiseBody } from './sanitize.js';
 

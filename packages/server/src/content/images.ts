@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { CONTENT_IMAGE_NAME, CONTENT_IMAGE_PATH, type ContentImage } from '@oex/protocol';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../platform/errors.js';
 import type { Clock } from '../lib/clock.js';
 import { storeImage, type StoredImage } from '../uploads/store.js';
 

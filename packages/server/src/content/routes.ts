@@ -1,6 +1,6 @@
 import { newsInfoQuery, newsListQuery, settingQuery } from '@oex/protocol';
 import { ok } from '../http/envelope.js';
-import type { Api } from '../http/server.js';
+import type { Api } from '../platform/api.js';
 import type { ContentService } from './service.js';
 
 /** news/*, default/area_list and default/setting. */

@@ -10,9 +10,9 @@ import {
 } from '@oex/protocol';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { paged } from '../http/envelope.js';
-import { AppError, notFound } from '../http/errors.js';
-import { isMessageKey, translate } from '../http/messages/index.js';
+import { paged } from '../lib/paged.js';
+import { AppError, notFound } from '../platform/errors.js';
+import { isMessageKey, translate } from '../platform/messages/index.js';
 import { formatDateTime } from '../lib/time.js';
 import type { Settings } from './settings.js';
 
@@ -37,16 +37,24 @@ export class ContentService {
     });
   }
 
-  /** The articles of a category in the caller's language, falling back to English. */
-  async list(categoryId: number, page: number, perPage: number, lang: Lang): Promise<Paged<NewsItem>> {
+  /**
+   * The articles of a category (of every category without one) in the caller's language, falling
+   * back to English.
+   */
+  async list(
+    categoryId: number | undefined,
+    page: number,
+    perPage: number,
+    lang: Lang,
+  ): Promise<Paged<NewsItem>> {
     const { total } = await this.db
       .selectFrom('news')
-      .where('category_id', '=', categoryId)
+      .$if(categoryId !== undefined, (query) => query.where('category_id', '=', categoryId!))
       .where('status', '=', 'published')
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow();
     const rows = await this.newsWithText(lang)
-      .where('news.category_id', '=', categoryId)
+      .$if(categoryId !== undefined, (query) => query.where('news.category_id', '=', categoryId!))
       .where('news.status', '=', 'published')
       .orderBy('news.sort')
       .orderBy('news.created_at', 'desc')
@@ -122,7 +130,8 @@ export class ContentService {
   /** One public setting's value, or all of them as an object. */
   async setting(key: string | undefined): Promise<string | Record<string, string>> {
     if (key) {
-      if (!(PUBLIC_SETTINGS as readonly string[]).includes(key)) throw notFound('error.setting_unknown');
+      // A key this exchange does not have (or keeps private) answers an empty value (docs/web-app.md).
+      if (!(PUBLIC_SETTINGS as readonly string[]).includes(key)) return '';
       return this.publicValue(key as PublicSetting);
     }
     const entries = await Promise.all(

@@ -9,7 +9,7 @@ export const SETTING_DEFAULTS = {
   register_require_invite: '1',
   contact_mobile: '',
   contact_email: '',
-  /** Base codes of the home page's market table, in the USDT group (spec 000 §2 Home). */
+  /** Base codes of the home page's market table, in the USDT group (docs/market-data.md). */
   home_coins: DEFAULT_HOME_COINS,
   /**
    * The order form warns when a limit price is more than this percent through the best opposite
@@ -20,6 +20,8 @@ export const SETTING_DEFAULTS = {
   mark_price_retention_days: '90',
   /** Withdrawals worth more than this many USD wait for an operator's approval. */
   withdraw_review_usd: '10000',
+  /** Announced deposits (wallet/createPayOrder) one user may have waiting at once. */
+  pay_orders_waiting_max: '20',
   /** 1: withdrawals go only to an address bound in the address book (bindAddr). */
   withdraw_require_bound_address: '0',
   /** Seconds contracts' fee, a fraction of the stake paid on top of it (0.001 is 0.1 %). */
@@ -38,11 +40,6 @@ export const SETTING_DEFAULTS = {
   p2p_auto_confirm_minutes: '0',
   /** Where operator sessions may come from: addresses or IPv4 CIDRs, comma-separated; empty = any. */
   admin_allowed_ips: '',
-  /**
-   * Balance adjustments worth more than this many USDT wait for a second operator's approval
-   * (valued at the larger of the currency's USDT last price and its reference usd_price).
-   */
-  admin_adjust_limit: '1000',
   /** When each day's proof-of-liabilities snapshot is taken, HH:MM in EXCHANGE_TZ. */
   transparency_time: '00:05',
 } as const;

@@ -22,6 +22,8 @@ import * as adminUsers from './migrations/020_admin_users.js';
 import * as scheduledChanges from './migrations/021_scheduled_changes.js';
 import * as contentAdmin from './migrations/022_content_admin.js';
 import * as transparency from './migrations/023_transparency.js';
+import * as markImpact from './migrations/024_mark_impact.js';
+import * as leverInsurance from './migrations/025_lever_insurance.js';
 
 /** Versioned migrations, in order. A new migration is a new entry; old ones never change. */
 const MIGRATIONS = {
@@ -47,6 +49,8 @@ const MIGRATIONS = {
   '021_scheduled_changes': scheduledChanges,
   '022_content_admin': contentAdmin,
   '023_transparency': transparency,
+  '024_mark_impact': markImpact,
+  '025_lever_insurance': leverInsurance,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

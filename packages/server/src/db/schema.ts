@@ -48,6 +48,19 @@ export interface MarkPricesTable {
   best_ask: Money | null;
   last_price: Money | null;
   last_trade_id: number | null;
+  /** The impact-price rule's figures (migration 024); null on rows written before it. */
+  impact_bid: Money | null;
+  impact_ask: Money | null;
+  trade_price: Money | null;
+  sample: Money | null;
+  impact_notional: Money | null;
+  window_size: number | null;
+  price_decimals: number | null;
+  number_decimals: number | null;
+  /** JSON: the window's samples, oldest first. */
+  window_samples: string | null;
+  /** JSON: the book levels and trades consumed (MarkInputsView). */
+  inputs: string | null;
 }
 
 export interface SessionsTable {
@@ -201,6 +214,9 @@ export interface CurrencyMatchesTable {
   number_decimals: number;
   /** The smallest quantity (base) of one order. */
   min_number: Generated<Money>;
+  /** The mark price's impact notional (quote currency) and window (seconds): docs/mark-price.md. */
+  mark_impact_notional: Generated<Money>;
+  mark_window: Generated<number>;
   sort: number;
 }
 
@@ -506,9 +522,14 @@ export interface LeverPositionsTable {
   trade_fee: Money;
   overnight_money: Money;
   profits: Money | null;
+  /** What the insurance account paid on the close: the loss past the user's margin and balance. */
+  insurance_cover: Generated<Money>;
   created_at: number;
   opened_at: number | null;
   closed_at: number | null;
+  /** The tape seconds whose marks opened and closed it (migration 024); null before. */
+  open_mark_time: number | null;
+  close_mark_time: number | null;
   last_overnight_at: number | null;
   request_id: string | null;
   request_hash: string | null;

@@ -2,7 +2,7 @@ import { AccountTypeId, Decimal, EARN_ENDED, EARN_IN_FORCE } from '@oex/protocol
 import type { Kysely } from 'kysely';
 import type { RowWriter } from '../db/rows.js';
 import type { Database } from '../db/schema.js';
-import { AppError, badRequest } from '../http/errors.js';
+import { AppError, badRequest } from '../platform/errors.js';
 import type { SystemAccount } from '../ledger/books.js';
 import { fundSystemAccount } from '../ledger/funding.js';
 import { journalEntries, JournalType } from '../ledger/journal.js';

@@ -1,12 +1,13 @@
 import type { Allow } from '../admin/guard.js';
 import { earnBuyRequest, earnHoldingsQuery, earnListQuery } from '@oex/protocol';
-import { optionalUser, requireUser, userOf, type SessionResolver } from '../http/auth.js';
+import { optionalUser, requireUser, userOf } from '../http/auth.js';
+import type { SessionResolver } from '../users/auth-user.js';
 import { ok } from '../http/envelope.js';
-import type { Api } from '../http/server.js';
+import type { Api } from '../platform/api.js';
 import { poolFundRequest } from '../micro/routes.js';
 import type { EarnService } from './service.js';
 
-/** ieo/* (spec 001 §7): products, purchase, my holdings, the public interest reserve, its funding. */
+/** ieo/* (docs/savings.md): products, purchase, my holdings, the public interest reserve, its funding. */
 export function earnRoutes(
   app: Api,
   deps: {
@@ -77,10 +78,10 @@ export function earnRoutes(
   app.post(
     '/api/admin/earn/fund',
     {
-      preHandler: deps.allow('funds'),
+      preHandler: deps.allow('machine'),
       schema: {
         tags: ['admin'],
-        summary: 'Fund the savings interest account from outside',
+        summary: 'Fund the savings interest account from outside: the server’s command line only',
         body: poolFundRequest,
       },
     },

@@ -13,8 +13,8 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Settings } from '../content/settings.js';
 import { newestFirst } from '../db/paging.js';
 import type { Database, EarnHoldingsTable, EarnProductsTable } from '../db/schema.js';
-import { paged } from '../http/envelope.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { paged } from '../lib/paged.js';
+import { badRequest, notFound } from '../platform/errors.js';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
 import type { Sequencer } from '../ledger/sequencer.js';
 import { postingErrorToAppError } from '../ledger/service.js';
@@ -26,6 +26,7 @@ import { bucketStart } from '../spot/periods.js';
 import { EarnCommands, type PaidDay } from './commands.js';
 import { Holdings, type Holding } from './holdings.js';
 import { dailyInterest, daysDue, payInstants, type ProductTerms } from './rules.js';
+import { serverPath } from '../lib/paths.js';
 
 type ProductRow = Selectable<EarnProductsTable>;
 type HoldingRow = Selectable<EarnHoldingsTable>;
@@ -44,7 +45,7 @@ interface ProductsFile {
 }
 
 export function readProductsFile(): ProductsFile {
-  return JSON.parse(readFileSync(new URL('./products.json', import.meta.url), 'utf8')) as ProductsFile;
+  return JSON.parse(readFileSync(serverPath('src/earn/products.json'), 'utf8')) as ProductsFile;
 }
 
 export interface EarnDeps {

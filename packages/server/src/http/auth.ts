@@ -1,15 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { unauthenticated } from './errors.js';
-
-export interface AuthUser {
-  id: number;
-  sessionId: number;
-}
-
-export interface SessionResolver {
-  /** The signed-in user of a token; throws a 999 error when it is unknown, revoked or expired. */
-  authenticate(token: string): Promise<AuthUser>;
-}
+import { unauthenticated } from '../platform/errors.js';
+import type { AuthUser, SessionResolver } from '../users/auth-user.js';
 
 /** The token of a request: the Authorization header, raw or as `Bearer <token>`. */
 export function tokenOf(request: FastifyRequest): string | undefined {

@@ -1,6 +1,6 @@
-import { ResponseCode, type OkEnvelope, type Paged } from '@oex/protocol';
+import { ResponseCode, type ErrorEnvelope, type OkEnvelope } from '@oex/protocol';
 import type { FastifyRequest } from 'fastify';
-import { translate, type MessageKey, type MessageParams } from './messages/index.js';
+import { translate, type MessageKey, type MessageParams } from '../platform/messages/index.js';
 
 /** A success envelope; `notice` becomes a translated msg the client shows as a toast. */
 export function ok<T>(
@@ -13,12 +13,16 @@ export function ok<T>(
   return { code: ResponseCode.OK, msg, data };
 }
 
-export function paged<T>(rows: T[], total: number, page: number, perPage: number): Paged<T> {
-  return {
-    total,
-    per_page: perPage,
-    current_page: page,
-    last_page: Math.max(1, Math.ceil(total / perPage)),
-    data: rows,
-  };
+/**
+ * A refusal (code 0, translated msg, no data) with fields of its own beside code and msg, for the
+ * one call that needs them: `user/login`'s two-factor step. Every other refusal is thrown as an
+ * `AppError`.
+ */
+export function refusedWith<T extends object>(
+  fields: T,
+  request: FastifyRequest,
+  key: MessageKey,
+  params?: MessageParams,
+): ErrorEnvelope & T {
+  return { code: ResponseCode.ERROR, msg: translate(request.lang, key, params), ...fields };
 }

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { tooMany } from './errors.js';
+import { tooMany } from '../platform/errors.js';
 
 const WINDOW_MS = 60_000;
 

@@ -5,14 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { ResponseCode, toLang, type Lang } from '@oex/protocol';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyError,
-  type FastifyInstance,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-} from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -21,12 +14,12 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
-import { mailboxPage } from '../dev/mailbox-page.js';
-import type { AuthUser } from './auth.js';
-import { AppError } from './errors.js';
-import { translate } from './messages/index.js';
+import type { Api } from '../platform/api.js';
+import type { AuthUser } from '../users/auth-user.js';
+import { AppError } from '../platform/errors.js';
+import { translate } from '../platform/messages/index.js';
 import { docsPagePolicy, securityHeaders, webIndexPage } from './security-headers.js';
-import { describeIssue, fieldOf } from './validation.js';
+import { describeIssue, emptyAsAbsent, fieldOf } from './validation.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,14 +27,6 @@ declare module 'fastify' {
     user: AuthUser | null;
   }
 }
-
-export type Api = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
 
 /** Fields whose values never reach a log line. */
 const REDACTED = [
@@ -58,12 +43,41 @@ const REDACTED = [
   '*.token',
 ];
 
+/**
+ * Calls under /api that keep HTTP statuses for their refusals: the operator console, the demo's
+ * developer tools, and the image downloads (an <img> or a browser tab must not take a refusal for
+ * the picture).
+ */
+const OWN_STATUS_ROUTES =
+  /^\/api\/((admin|dev)(\/|$|\?)|common\/image\/|legal_deal\/image\/|content\/image\/)/;
+
 const STATUS_OF_CODE: Record<string, number> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 400,
   FST_ERR_CTP_EMPTY_JSON_BODY: 400,
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 415,
   FST_ERR_CTP_BODY_TOO_LARGE: 413,
 };
+
+/**
+ * The HTTP status of a refusal (docs/platform.md). The spec's client reads `{code, msg}` only from a 2xx
+ * answer, so every call under /api answers its refusals (code 0) and an ended session (999) on 200.
+ * Kept: 413 (the body was not read), 429 (a rate limit, with Retry-After) and 5xx other than 503
+ * (a code that could not be delivered says so in an envelope); the operator console under
+ * /api/admin, whose own client reads the envelope from any status and whose refusals stay visible
+ * by status to proxies, logs and monitoring; and image downloads.
+ */
+export function refusalStatus(url: string, status: number): number {
+  if (status === 413 || status === 429 || (status >= 500 && status !== 503)) return status;
+  return url.startsWith('/api/') && !OWN_STATUS_ROUTES.test(url) ? 200 : status;
+}
+
+/** The seconds a rate-limited caller should wait, when the refusal says so. */
+function retryAfterSeconds(error: AppError): number | undefined {
+  const { seconds, minutes } = error.params;
+  if (seconds !== undefined && Number.isFinite(Number(seconds))) return Number(seconds);
+  if (minutes !== undefined && Number.isFinite(Number(minutes))) return Number(minutes) * 60;
+  return undefined;
+}
 
 /** Paths that are never the web app's, so the history fallback leaves their 404s alone. */
 const NOT_WEB_ROUTES = /^\/(api|dev|coins|banners|ws)(\/|$|\?)/;
@@ -84,15 +98,31 @@ export function setNotFound(app: Api, serveIndex: boolean): void {
 }
 
 /** Fastify with the envelope, zod validation, OpenAPI, rate limits and the error rules. */
-export async function createHttpServer(config: Config): Promise<Api> {
+export async function createHttpServer(config: Config, inlinePages: string[] = []): Promise<Api> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: { paths: REDACTED, censor: '[secret]' } },
     bodyLimit: 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === '1',
     serverFactory: (handler) => guardedServer(handler, config),
+    // While Fastify closes, a request on a kept-alive connection still reaches our drain gate, which
+    // answers 503 in the envelope; Fastify's own 503 has no `msg` for a client to show.
+    return503OnClosing: false,
+    // A path the router cannot read (a parameter past its length, a broken %-escape) is no call we
+    // have: the envelope says so, as for any unknown call.
+    // (Its reply is typed for the default server, not ours: the envelope is the same either way.)
+    frameworkErrors: (_error, request, reply) => {
+      void (reply as unknown as FastifyReply).status(404).send({
+        code: ResponseCode.ERROR,
+        msg: translate(toLang(request.headers.lang), 'error.route_not_found'),
+      });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  // Empty strings count as absent where a field may be absent (validation.ts), for every route.
+  app.setValidatorCompiler((route) => {
+    const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
+    return (data: unknown) => validate(emptyAsAbsent(route.schema, data));
+  });
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('lang', 'en');
   app.decorateRequest('user', null);
@@ -103,8 +133,10 @@ export async function createHttpServer(config: Config): Promise<Api> {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const lang = request.lang;
     if (error instanceof AppError) {
+      const wait = retryAfterSeconds(error);
+      if (error.status === 429 && wait !== undefined) void reply.header('retry-after', String(wait));
       return reply
-        .status(error.status)
+        .status(refusalStatus(request.url, error.status))
         .send({ code: error.envelopeCode, msg: translate(lang, error.key, error.params) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -113,7 +145,7 @@ export async function createHttpServer(config: Config): Promise<Api> {
       const rule = translate(lang, key, params);
       const field = fieldOf(issue, error.validationContext);
       return reply
-        .status(400)
+        .status(refusalStatus(request.url, 400))
         .send({ code: ResponseCode.ERROR, msg: translate(lang, 'error.validation', { field, rule }) });
     }
     const status = STATUS_OF_CODE[error.code] ?? error.statusCode ?? 500;
@@ -123,11 +155,11 @@ export async function createHttpServer(config: Config): Promise<Api> {
     }
     const msg =
       error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? translate(lang, 'error.bad_json') : error.message;
-    return reply.status(status).send({ code: ResponseCode.ERROR, msg });
+    return reply.status(refusalStatus(request.url, status)).send({ code: ResponseCode.ERROR, msg });
   });
 
   await app.register(securityHeaders, {
-    inlinePages: [...webIndexPage(config.webDist), ...(config.demo ? [mailboxPage()] : [])],
+    inlinePages: [...webIndexPage(config.webDist), ...inlinePages],
   });
 
   // API answers over 1 KiB go compressed (a kline page or the market list is mostly repeated keys).

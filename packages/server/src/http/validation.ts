@@ -1,5 +1,6 @@
 import type { FastifySchemaValidationError } from 'fastify';
-import { isMessageKey, type MessageKey, type MessageParams } from './messages/index.js';
+import { z } from 'zod';
+import { isMessageKey, type MessageKey, type MessageParams } from '../platform/messages/index.js';
 
 interface Described {
   key: MessageKey;
@@ -54,4 +55,39 @@ export function describeIssue(issue: FastifySchemaValidationError): Described {
 export function fieldOf(issue: FastifySchemaValidationError, context: string | undefined): string {
   const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
   return path || context || 'request';
+}
+
+/** The object shapes a request schema may take: an object, each branch of a union, a pipe's input. */
+function shapesOf(schema: unknown, depth = 0): Record<string, z.ZodType>[] {
+  if (depth > 8 || !(schema instanceof z.ZodType)) return [];
+  if (schema instanceof z.ZodObject) return [schema.shape as Record<string, z.ZodType>];
+  if (schema instanceof z.ZodUnion || schema instanceof z.ZodDiscriminatedUnion) {
+    return (schema.options as unknown[]).flatMap((option) => shapesOf(option, depth + 1));
+  }
+  if (schema instanceof z.ZodPipe) return shapesOf(schema.in, depth + 1);
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodDefault) {
+    return shapesOf(schema.unwrap(), depth + 1);
+  }
+  return [];
+}
+
+/**
+ * The spec's client sends an empty string for "All" and for a choice left unset (`currency_id=`,
+ * `area_id: ""`, `target_price: ""`). A field whose value is empty (or only spaces) counts as absent
+ * wherever the schema lets that field be absent; a required field keeps its empty value, so its own
+ * rule answers. Pure: answers a copy, or the input when nothing changes.
+ */
+export function emptyAsAbsent(schema: unknown, data: unknown): unknown {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return data;
+  const entries = Object.entries(data as Record<string, unknown>);
+  const empty = entries.filter(([, value]) => typeof value === 'string' && value.trim() === '');
+  if (empty.length === 0) return data;
+  const shapes = shapesOf(schema);
+  const absentOk = (key: string): boolean => {
+    const fields = shapes.map((shape) => shape[key]).filter((field) => field !== undefined);
+    return fields.length > 0 && fields.every((field) => field.safeParse(undefined).success);
+  };
+  const drop = new Set(empty.map(([key]) => key).filter(absentOk));
+  if (drop.size === 0) return data;
+  return Object.fromEntries(entries.filter(([key]) => !drop.has(key)));
 }

@@ -2,7 +2,7 @@ import { amountField } from '@oex/protocol';
 import type { Allow } from '../admin/guard.js';
 import { z } from 'zod';
 import { ok } from '../http/envelope.js';
-import type { Api } from '../http/server.js';
+import type { Api } from '../platform/api.js';
 import type { UsersService } from '../users/service.js';
 import type { CurrencyDirectory } from './currencies.js';
 import { creditByName } from './credit.js';
@@ -23,10 +23,13 @@ export function adminRoutes(
   app.post(
     '/api/admin/credit',
     {
-      preHandler: deps.allow('funds'),
+      // The server's own command line only: an operator credits or debits a user by an adjustment
+      // that a second operator approves (admin/adjustments/propose), never here.
+      preHandler: deps.allow('machine'),
       schema: {
         tags: ['admin'],
-        summary: 'Credit a user from outside (npm run credit), against the external-deposits account',
+        summary:
+          'Credit a user from outside, against the external-deposits account: npm run credit on the server’s machine only, never an operator session',
         body: creditRequest,
       },
     },

@@ -101,9 +101,14 @@ export class Books {
   private created = new Set<Account>();
   private touched = new Set<Account>();
   private logs: LogRecord[] = [];
+  /** Each account's balance plus lock as last persisted (absent: a new account, 0). */
+  private persisted = new WeakMap<Account, bigint>();
 
   constructor(accounts: Account[] = []) {
-    for (const account of accounts) this.index(account);
+    for (const account of accounts) {
+      this.index(account);
+      this.persisted.set(account, account.balance + account.lock);
+    }
     this.nextAccountId = Math.max(0, ...accounts.map((account) => account.id)) + 1;
   }
 
@@ -223,8 +228,23 @@ export class Books {
     return { created: [...this.created], touched: [...this.touched], logs: [...this.logs] };
   }
 
+  /**
+   * The currencies whose changed accounts no longer sum to zero since the last drain, with the
+   * amount they are off by: empty unless a change bypassed `post`. Checked before every commit.
+   */
+  imbalance(): Map<number, bigint> {
+    const off = new Map<number, bigint>();
+    for (const account of this.touched) {
+      const delta = account.balance + account.lock - (this.persisted.get(account) ?? 0n);
+      off.set(account.currencyId, (off.get(account.currencyId) ?? 0n) + delta);
+    }
+    for (const [currencyId, sum] of off) if (sum === 0n) off.delete(currencyId);
+    return off;
+  }
+
   /** Forgets the changes (they are persisted) and how to undo them. */
   drain(): void {
+    for (const account of this.touched) this.persisted.set(account, account.balance + account.lock);
     this.created = new Set();
     this.touched = new Set();
     this.logs = [];

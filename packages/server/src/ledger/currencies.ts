@@ -8,8 +8,8 @@ import {
 } from '@oex/protocol';
 import type { Kysely, Selectable } from 'kysely';
 import type { CurrenciesTable, Database } from '../db/schema.js';
-import { badRequest } from '../http/errors.js';
-import { translate } from '../http/messages/index.js';
+import { badRequest } from '../platform/errors.js';
+import { translate } from '../platform/messages/index.js';
 
 export interface Currency {
   id: number;
@@ -110,6 +110,8 @@ export class CurrencyDirectory {
       draw_min: money(row.draw_min),
       draw_max: money(row.draw_max),
       usd_price: money(row.usd_price),
+      is_recharge_account: row.open_recharge ? 1 : 0,
+      is_quote: row.is_quote ? 1 : 0,
       account_types: this.types.map((type) => ({
         id: type.id,
         name: accountTypeName(type.code, lang),

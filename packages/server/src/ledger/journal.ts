@@ -40,7 +40,7 @@ export const JournalType = {
   P2P_ESCROW: 25,
   P2P_RELEASE: 26,
   P2P_SETTLE: 27,
-  /** An operator's balance adjustment, against the adjustments account (issue 17: the only manual one). */
+  /** An operator's balance adjustment, against the adjustments account (the only manual one). */
   ADJUSTMENT: 28,
 } as const;
 export type JournalTypeCode = (typeof JournalType)[keyof typeof JournalType];

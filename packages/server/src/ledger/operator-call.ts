@@ -1,7 +1,7 @@
 import { openCore, type Core } from '../app.js';
 import { loadConfig } from '../config.js';
-import { AppError } from '../http/errors.js';
-import { translate } from '../http/messages/index.js';
+import { AppError } from '../platform/errors.js';
+import { translate } from '../platform/messages/index.js';
 import { currentWriter, lockPathFor } from './writer-lock.js';
 
 /**

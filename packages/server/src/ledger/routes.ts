@@ -5,12 +5,13 @@ import {
   transferRequest,
   type AccountCode,
 } from '@oex/protocol';
-import { requireUser, userOf, type SessionResolver } from '../http/auth.js';
+import { requireUser, userOf } from '../http/auth.js';
+import type { SessionResolver } from '../users/auth-user.js';
 import { ok } from '../http/envelope.js';
-import type { Api } from '../http/server.js';
+import type { Api } from '../platform/api.js';
 import type { LedgerService } from './service.js';
 
-/** The journal routes of spec 001 §7: one per account type. */
+/** The journal routes of the spec's client: one per account type. */
 const LOG_ROUTES: Record<string, AccountCode> = {
   change: 'change_account',
   legal: 'legal_account',
@@ -19,7 +20,7 @@ const LOG_ROUTES: Record<string, AccountCode> = {
   financial: 'financial_account',
 };
 
-/** account/* and account_log/* (spec 001 §7). */
+/** account/* and account_log/* (docs/ledger.md). */
 export function ledgerRoutes(app: Api, ledger: LedgerService, sessions: SessionResolver): void {
   const signedIn = { preHandler: requireUser(sessions) };
   const schema = (summary: string) => ({ tags: ['assets'], summary, security: [{ token: [] }] });

@@ -4,7 +4,7 @@ import type { Db } from '../db/connect.js';
 import { RowWriter } from '../db/rows.js';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../platform/errors.js';
 import { Books, PostingError, type Account, type LogRecord, type SystemAccount } from './books.js';
 
 /** Tables whose ids the sequencer hands out, so a batch can refer to rows before they exist. */
@@ -58,6 +58,14 @@ interface Staged {
   effects: (() => void)[];
 }
 
+/** A batch whose changes do not sum to zero in some currency: a bug, never written. */
+export class LedgerImbalance extends Error {
+  constructor(detail: string) {
+    super(`ledger: the batch does not balance (${detail}); it was undone`);
+    this.name = 'LedgerImbalance';
+  }
+}
+
 /** The most commands applied and committed together. */
 const MAX_BATCH = 512;
 
@@ -69,7 +77,7 @@ function isRefusal(error: unknown): boolean {
 }
 
 /**
- * The one writer of balances (DESIGN.md §1.3). Commands queue; a batch is applied in order to the
+ * The one writer of balances (docs/platform.md). Commands queue; a batch is applied in order to the
  * in-memory books, its effects are written in one database transaction, and only after the commit
  * are the callers answered and events published. A failed commit undoes the whole batch in
  * memory and fails its callers, so memory and database never disagree.
@@ -79,6 +87,7 @@ export class Sequencer {
   /** State kept outside the books (order books) that must be rebuilt from the database. */
   private readonly resyncHooks: (() => Promise<void>)[] = [];
   private readonly commitListeners: ((accounts: readonly Account[]) => void)[] = [];
+  private readonly batchListeners: ((size: number, commitMs: number | undefined) => void)[] = [];
   private resyncNeeded = false;
   private draining = false;
   private idle: Promise<void> = Promise.resolve();
@@ -142,6 +151,21 @@ export class Sequencer {
     this.commitListeners.push(listener);
   }
 
+  /** Told of each batch: its size, and its commit's time when it wrote anything (metrics). */
+  onBatch(listener: (size: number, commitMs: number | undefined) => void): void {
+    this.batchListeners.push(listener);
+  }
+
+  /** Commands queued and not yet in a batch. */
+  get queueDepth(): number {
+    return this.queue.length;
+  }
+
+  /** Whether commands are still taken (false once `close` began). */
+  get accepting(): boolean {
+    return !this.closed;
+  }
+
   /** Queues a command; resolves with its result once its batch is committed. */
   submit<R>(command: Command<R>, at?: number): Promise<R> {
     if (this.closed) return Promise.reject(new Error('the sequencer is closed'));
@@ -179,14 +203,23 @@ export class Sequencer {
     }
 
     const changes = this.books.pending();
+    let commitMs: number | undefined;
     try {
+      // Every currency the batch touched must still sum to zero; if not, nothing of it is written.
+      const off = this.books.imbalance();
+      if (off.size > 0) {
+        const detail = [...off].map(([currencyId, sum]) => `currency ${currencyId} off by ${sum} units`);
+        throw new LedgerImbalance(detail.join(', '));
+      }
       if (
         changes.logs.length > 0 ||
         staged.inserts.size > 0 ||
         staged.writes.length > 0 ||
         staged.latest.size > 0
       ) {
+        const started = performance.now();
         await this.db.executeBatch(this.statements(changes, staged, now, counters));
+        commitMs = performance.now() - started;
       }
     } catch (error) {
       this.books.rollback(0);
@@ -204,6 +237,7 @@ export class Sequencer {
     });
     for (const effect of staged.effects) effect();
     if (changes.touched.length > 0) for (const listener of this.commitListeners) listener(changes.touched);
+    for (const listener of this.batchListeners) listener(batch.length, commitMs);
   }
 
   /** Applies one command; on a throw, undoes its changes and staged rows. */

@@ -10,16 +10,16 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { newestFirst } from '../db/paging.js';
-import { paged } from '../http/envelope.js';
-import { badRequest, conflict } from '../http/errors.js';
-import { isMessageKey, translate } from '../http/messages/index.js';
+import { paged } from '../lib/paged.js';
+import { badRequest, conflict } from '../platform/errors.js';
+import { isMessageKey, translate } from '../platform/messages/index.js';
 import { sha256 } from '../lib/secrets.js';
 import { formatDateTime } from '../lib/time.js';
 import { PostingError, type SystemAccount } from './books.js';
 import { accountTypeName, type CurrencyDirectory } from './currencies.js';
 import { JOURNAL_MEMO, JournalType } from './journal.js';
 import type { Command, Sequencer } from './sequencer.js';
-import { sameRequest } from '../lib/request-once.js';
+import { RecentRequests, sameRequest } from '../lib/request-once.js';
 
 export interface TransferInput {
   currencyId: number;
@@ -63,8 +63,8 @@ export function postingErrorToAppError(error: unknown): never {
 
 /** Balances, credits, transfers and the records of them. Every change is a sequencer command. */
 export class LedgerService {
-  /** Request ids applied since start, so a repeat in flight is recognised inside the sequencer. */
-  private readonly requests = new Map<string, { id: number; hash: string }>();
+  /** Request ids applied lately (bounded), so a repeat in flight is recognised inside the sequencer. */
+  private readonly requests = new RecentRequests<{ id: number; hash: string }>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -296,16 +296,23 @@ export class LedgerService {
       const type = this.currencies.accountType(typeId);
       return { id: type.id, account_code: type.code, name: accountTypeName(type.code, lang) };
     };
-    const data = rows.map((row): TransferView => ({
-      id: row.id,
-      currency_id: row.currency_id,
-      currency_code: this.currencies.currency(row.currency_id).code,
-      amount: Decimal.parse(String(row.amount)).toString(),
-      from: side(row.from_type_id),
-      to: side(row.to_type_id),
-      request_id: row.request_id,
-      created_at: formatDateTime(row.created_at, this.timeZone),
-    }));
+    const data = rows.map((row): TransferView => {
+      const amount = Decimal.parse(String(row.amount)).toString();
+      const [from, to] = [side(row.from_type_id), side(row.to_type_id)];
+      return {
+        id: row.id,
+        currency_id: row.currency_id,
+        currency_code: this.currencies.currency(row.currency_id).code,
+        amount,
+        from,
+        to,
+        balance: amount,
+        from_name: from.name,
+        to_name: to.name,
+        request_id: row.request_id,
+        created_at: formatDateTime(row.created_at, this.timeZone),
+      };
+    });
     return paged(data, total, page, perPage);
   }
 }

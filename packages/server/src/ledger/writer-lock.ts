@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
 /**
- * One process writes balances (DESIGN.md §1.3). The writer holds a lock file beside the
+ * One process writes balances (docs/platform.md). The writer holds a lock file beside the
  * database naming its pid, port and an admin token, so a second process (the credit command)
  * hands its work to the writer instead of writing too. A lock left by a dead process is taken
  * over. It guards one machine; several hosts on one PostgreSQL need a database lock instead.

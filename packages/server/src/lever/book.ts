@@ -2,6 +2,12 @@ import type { Decimal } from '@oex/protocol';
 import type { Books } from '../ledger/books.js';
 import type { LeverSide } from './rules.js';
 
+/** A mark and the tape second it was read at, so a verifier finds the row that decided a price. */
+export interface Mark {
+  price: Decimal;
+  time: number;
+}
+
 /** A pending order (status 0) or an open position (status 1), as the risk engine needs it. */
 export interface Position {
   id: number;
@@ -17,6 +23,8 @@ export interface Position {
   price: Decimal;
   target: Decimal | null;
   originPrice: Decimal;
+  /** The tape second whose mark opened it (null: not open yet, or opened before the tape kept it). */
+  openMarkTime: number | null;
   margin: Decimal;
   originMargin: Decimal;
   fee: Decimal;

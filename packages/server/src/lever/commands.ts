@@ -1,11 +1,11 @@
 import { AccountTypeId, Decimal, LeverClosedType, LeverStatus } from '@oex/protocol';
 import type { RowWriter } from '../db/rows.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest } from '../platform/errors.js';
 import type { Account, Books, SystemAccount } from '../ledger/books.js';
 import { fundSystemAccount } from '../ledger/funding.js';
 import { journalEntries, JournalType } from '../ledger/journal.js';
 import type { Command, CommandContext } from '../ledger/sequencer.js';
-import type { LeverBook, Position } from './book.js';
+import type { LeverBook, Mark, Position } from './book.js';
 import { closeSettlement, feeOf, hazardRate, mustLiquidate, overnightSplit, profitAt } from './rules.js';
 
 const LEVER = AccountTypeId.lever_account;
@@ -71,7 +71,7 @@ export class LeverCommands {
   }
 
   /** A fixed-price order whose target the mark reached opens: its held fee is paid. */
-  open(id: number, mark: Decimal): Command<Position | null> {
+  open(id: number, mark: Mark): Command<Position | null> {
     return (context) => {
       const order = this.book.get(id);
       if (!order || order.status !== 0) return null;
@@ -82,13 +82,20 @@ export class LeverCommands {
         true,
         id,
       );
-      const position: Position = { ...order, status: 1, openedAt: context.now, originPrice: mark };
+      const position: Position = {
+        ...order,
+        status: 1,
+        openedAt: context.now,
+        originPrice: mark.price,
+        openMarkTime: mark.time,
+      };
       context.write(
         this.rows.update('lever_positions', id, {
           status: LeverStatus.OPEN,
           opened_at: context.now,
-          origin_price: mark.toString(),
-          update_price: mark.toString(),
+          origin_price: mark.price.toString(),
+          update_price: mark.price.toString(),
+          open_mark_time: mark.time,
         }),
       );
       this.book.put(context.books, id, position);
@@ -122,7 +129,7 @@ export class LeverCommands {
   close(
     id: number,
     closePrice: Decimal,
-    mark: Decimal,
+    mark: Mark,
     closedType: number,
     userId?: number,
   ): Command<Closed | null> {
@@ -143,23 +150,25 @@ export class LeverCommands {
   liquidate(
     userId: number,
     quoteId: number,
-    marks: ReadonlyMap<number, Decimal>,
+    marks: ReadonlyMap<number, Mark>,
     threshold: Decimal,
   ): Command<Closed[]> {
     return (context) => {
       const open = this.book.ofHolder(userId, quoteId).filter((position) => position.status === 1);
       const account = context.books.find({ userId }, LEVER, quoteId);
-      const markOf = (position: Position) => marks.get(position.marketId) ?? position.price;
+      // A market without a mark yet is valued at the entry price, with no tape second to show.
+      const markOf = (position: Position): Mark =>
+        marks.get(position.marketId) ?? { price: position.price, time: 0 };
       const hazard = hazardRate(
         Decimal.fromUnits(account?.balance ?? 0n),
         open.map((position) => ({
           margin: position.margin,
-          profit: profitAt(position.side, position.price, markOf(position), position.number),
+          profit: profitAt(position.side, position.price, markOf(position).price, position.number),
         })),
       );
       if (!mustLiquidate(hazard, threshold)) return [];
       return open.map((position) =>
-        this.settle(context, position, markOf(position), markOf(position), LeverClosedType.LIQUIDATION),
+        this.settle(context, position, markOf(position).price, markOf(position), LeverClosedType.LIQUIDATION),
       );
     };
   }
@@ -168,7 +177,7 @@ export class LeverCommands {
     context: CommandContext,
     position: Position,
     closePrice: Decimal,
-    mark: Decimal,
+    mark: Mark,
     closedType: number,
   ): Closed {
     const { books } = context;
@@ -196,13 +205,15 @@ export class LeverCommands {
         status: LeverStatus.CLOSED,
         closed_type: closedType,
         close_price: closePrice.toString(),
-        update_price: mark.toString(),
+        update_price: mark.price.toString(),
+        close_mark_time: mark.time || null,
         profits: profit.toString(),
+        insurance_cover: paid.fromInsurance.toString(),
         closed_at: context.now,
       }),
     );
     this.book.put(books, position.id, null);
-    return { position, closePrice, mark, profit, closedType };
+    return { position, closePrice, mark: mark.price, profit, closedType };
   }
 
   setStops(id: number, userId: number, takeProfit: Decimal, stopLoss: Decimal): Command<Position> {
@@ -316,6 +327,7 @@ export class LeverCommands {
       overnight_rate: position.overnightRate.toString(),
       created_at: now,
       opened_at: position.status === 1 ? now : null,
+      open_mark_time: position.openMarkTime,
     };
   }
 }

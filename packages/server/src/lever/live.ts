@@ -21,7 +21,7 @@ export class LeverLive {
 
   closed(userId: number, ids: number[]): void {
     if (ids.length === 0 || !this.hub.hasSubscribers('LEVER_CLOSED', userId)) return;
-    this.hub.publishTo(userId, 'LEVER_CLOSED', { ids } satisfies LeverClosedPush);
+    this.hub.publishTo(userId, 'LEVER_CLOSED', { id: ids } satisfies LeverClosedPush);
   }
 
   /** After a second of marks: each subscribed user with open positions on those markets. */

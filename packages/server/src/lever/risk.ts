@@ -4,7 +4,7 @@ import type { CurrencyDirectory } from '../ledger/currencies.js';
 import type { Sequencer } from '../ledger/sequencer.js';
 import type { MarkTape } from '../market/mark-tape.js';
 import { bucketStart } from '../spot/periods.js';
-import type { Position } from './book.js';
+import type { Mark, Position } from './book.js';
 import type { Closed } from './commands.js';
 import { mustLiquidate, overnightDue, stopTriggered, targetReached } from './rules.js';
 import type { LeverService } from './service.js';
@@ -66,16 +66,16 @@ export class LeverRisk {
     const threshold = Decimal.parse(await this.settings.get('lever_liquidation_rate'));
     if (!this.threshold?.eq(threshold)) this.index.reset();
     this.threshold = threshold;
-    const marks = new Map<number, Decimal>();
+    const marks = new Map<number, Mark>();
     for (const marketId of this.lever.book.markets()) {
       const latest = this.tape.latest(marketId);
-      if (latest) marks.set(marketId, latest.price);
+      if (latest) marks.set(marketId, latest);
     }
     // Only markets whose mark reached one of their trigger marks are looked at position by position.
     const holders = new Map<string, { userId: number; quoteId: number }>();
     const work: Promise<unknown>[] = [];
     for (const [marketId, mark] of marks) {
-      if (!this.index.mayFire(marketId, mark, threshold)) continue;
+      if (!this.index.mayFire(marketId, mark.price, threshold)) continue;
       for (const position of this.lever.book.ofMarket(marketId)) {
         holders.set(`${position.userId}|${position.quoteId}`, {
           userId: position.userId,
@@ -105,17 +105,19 @@ export class LeverRisk {
   }
 
   /** A pending order whose target the mark reached opens; an open position's TP or SL closes it. */
-  private async trigger(position: Position, mark: Decimal): Promise<void> {
+  private async trigger(position: Position, mark: Mark): Promise<void> {
     if (position.status === 0) {
-      if (position.target && targetReached(position.side, mark, position.target)) {
+      if (position.target && targetReached(position.side, mark.price, position.target)) {
         await this.sequencer.submit(this.lever.commands.open(position.id, mark));
       }
       return;
     }
-    const stop = stopTriggered(position.side, mark, position.takeProfit, position.stopLoss);
+    const stop = stopTriggered(position.side, mark.price, position.takeProfit, position.stopLoss);
     if (!stop) return;
     const type = stop === 'take_profit' ? LeverClosedType.TAKE_PROFIT : LeverClosedType.STOP_LOSS;
-    const closed = await this.sequencer.submit(this.lever.commands.close(position.id, mark, mark, type));
+    const closed = await this.sequencer.submit(
+      this.lever.commands.close(position.id, mark.price, mark, type),
+    );
     if (closed) this.tell(position.userId, [closed]);
   }
 

@@ -6,14 +6,16 @@ import {
   leverMyTradeQuery,
   leverStopRequest,
   leverSubmitRequest,
+  leverVerifyQuery,
 } from '@oex/protocol';
-import { requireUser, userOf, type SessionResolver } from '../http/auth.js';
+import { requireUser, userOf } from '../http/auth.js';
+import type { SessionResolver } from '../users/auth-user.js';
 import { ok } from '../http/envelope.js';
-import type { Api } from '../http/server.js';
+import type { Api } from '../platform/api.js';
 import type { LeverLive } from './live.js';
 import type { LeverService } from './service.js';
 
-/** lever/* (spec 001 §7): POST calls, as the spec has them. */
+/** lever/* (docs/leverage.md): POST calls, as the spec has them. */
 export function leverRoutes(
   app: Api,
   deps: { lever: LeverService; live: LeverLive; sessions: SessionResolver },
@@ -31,7 +33,21 @@ export function leverRoutes(
         body: leverDealQuery,
       },
     },
-    async (request) => ok(await lever.deal(userOf(request).id, request.body.currency_match_id)),
+    async (request) => ok(await lever.deal(userOf(request).id, request.body.currency_match_id, request.lang)),
+  );
+
+  app.get(
+    '/api/lever/verify',
+    {
+      ...signedIn,
+      schema: {
+        ...schema(
+          'One of your positions with the tape rows whose marks opened and closed it (with their inputs) and the rule: recompute it yourself',
+        ),
+        querystring: leverVerifyQuery,
+      },
+    },
+    async (request) => ok(await lever.verify(userOf(request).id, request.query.id, request.lang)),
   );
 
   app.post(
@@ -58,7 +74,7 @@ export function leverRoutes(
         body: leverMyTradeQuery,
       },
     },
-    async (request) => ok(await lever.myTrade(userOf(request).id, request.body)),
+    async (request) => ok(await lever.myTrade(userOf(request).id, request.body, request.lang)),
   );
 
   app.post(
@@ -67,7 +83,7 @@ export function leverRoutes(
       ...signedIn,
       schema: { ...schema('All your positions and orders, newest first'), body: leverDealAllQuery },
     },
-    async (request) => ok(await lever.dealAll(userOf(request).id, request.body)),
+    async (request) => ok(await lever.dealAll(userOf(request).id, request.body, request.lang)),
   );
 
   app.post(

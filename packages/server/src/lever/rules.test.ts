@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   closeSettlement,
   entryPrice,
+  handsChoices,
   exitPrice,
   feeOf,
   hazardRate,
@@ -18,6 +19,7 @@ import {
   stopProblem,
   stopTriggered,
   targetReached,
+  closedLoss,
 } from './rules.js';
 
 const d = Decimal.parse;
@@ -93,6 +95,18 @@ describe('profit, stops and the hazard rate', () => {
 });
 
 describe('paying a close', () => {
+  it("says what the user lost apart from what insurance covered (the issue's 13.2218 = 13.1570 + 0.0648)", () => {
+    const paid = closeSettlement(d('10'), d('-13.2218'), d('3.157'));
+    expect(paid.fromInsurance).toEqual(d('0.0648'));
+    expect(closedLoss(d('-13.2218'), paid.fromInsurance)).toEqual({
+      userLoss: d('13.157'),
+      insuranceCover: d('0.0648'),
+    });
+    // A loss the margin bore alone: all the user's, nothing covered.
+    expect(closedLoss(d('-3'), d('0'))).toEqual({ userLoss: d('3'), insuranceCover: d('0') });
+    // A profit: no loss at all.
+    expect(closedLoss(d('5'), d('0'))).toEqual({ userLoss: d('0'), insuranceCover: d('0') });
+  });
   it('returns margin and profit; takes a loss from margin, then balance, then the insurance account', () => {
     expect(closeSettlement(d('100'), d('30'), d('5'))).toEqual({
       toUser: d('130'),
@@ -165,5 +179,19 @@ describe('overnight fees', () => {
       fromBalance: d('1'),
       short: d('1'),
     });
+  });
+});
+
+describe('handsChoices (lever/deal multiple.share)', () => {
+  it('offers the bounds and the presets between them, as {value, label}', () => {
+    expect(handsChoices(1, 100).map((choice) => choice.value)).toEqual([1, 2, 5, 10, 20, 50, 100]);
+    expect(handsChoices(3, 30)).toEqual([
+      { value: 3, label: '3' },
+      { value: 5, label: '5' },
+      { value: 10, label: '10' },
+      { value: 20, label: '20' },
+      { value: 30, label: '30' },
+    ]);
+    expect(handsChoices(7, 7)).toEqual([{ value: 7, label: '7' }]);
   });
 });

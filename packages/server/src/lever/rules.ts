@@ -1,7 +1,7 @@
 import { Decimal } from '@oex/protocol';
 
 /**
- * The rules of a leveraged position (issue 14), pure and exact: prices from the public mark with
+ * The rules of a leveraged position (docs/leverage.md), pure and exact: prices from the public mark with
  * the spread, margin, fees, profit, TP/SL, the hazard rate, overnight days and how a close is
  * paid. No I/O, no clock of its own; the service and the risk engine build on these.
  *
@@ -27,6 +27,22 @@ export function entryPrice(
   return side === LONG
     ? mark.add(spread).round(priceDecimals, 'up')
     : mark.sub(spread).round(priceDecimals, 'down');
+}
+
+/**
+ * The lowest fixed price a position may wait for: the lowest whose entry price, with the spread
+ * against the user and rounded to the market's decimals, is still above zero (a short's entry
+ * rounds down, so one tick less the spread is zero). Null when no price can be (a spread of 100 %
+ * or more).
+ */
+export function lowestTarget(side: LeverSide, spreadPercent: Decimal, priceDecimals: number): Decimal | null {
+  const tick = Decimal.ONE.div(Decimal.fromInt(10n ** BigInt(priceDecimals)), priceDecimals, 'up');
+  if (side === LONG) return tick;
+  const kept = Decimal.ONE.sub(spreadPercent.div(HUNDRED));
+  if (!kept.isPositive()) return null;
+  let target = tick.div(kept, priceDecimals, 'up');
+  while (!entryPrice(target, side, spreadPercent, priceDecimals).isPositive()) target = target.add(tick);
+  return target;
 }
 
 /** The price a position closes at by the user: the mark moved by the spread against the user. */
@@ -147,6 +163,19 @@ export function closeSettlement(
   return { toUser: Decimal.ZERO, toPool: loss, fromBalance, fromInsurance: beyond.sub(fromBalance) };
 }
 
+/**
+ * A closed position's loss as its owner bore it: the loss less what the insurance account covered
+ * (`closeSettlement`'s fromInsurance), so "you lost" is what left the user's margin and balance.
+ * Zero for a position that did not lose.
+ */
+export function closedLoss(
+  profit: Decimal,
+  insuranceCover: Decimal,
+): { userLoss: Decimal; insuranceCover: Decimal } {
+  if (!profit.isNegative()) return { userLoss: Decimal.ZERO, insuranceCover: Decimal.ZERO };
+  return { userLoss: profit.neg().sub(insuranceCover), insuranceCover };
+}
+
 /** An overnight charge taken from the margin first, then the balance; what neither covers is short. */
 export function overnightSplit(
   fee: Decimal,
@@ -173,4 +202,20 @@ export function overnightDue(
   return chargeTimes.filter(
     (time) => time > openedAt && time <= now && (lastChargedAt === null || time > lastChargedAt),
   );
+}
+
+/** Hands offered as presets (lever/deal's `multiple.share`) when the market allows them. */
+const HAND_PRESETS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000];
+
+/**
+ * The hands choices of lever/deal's `multiple.share` (`[{value, label}]`): the market's minimum,
+ * the presets between its bounds, and its maximum, ascending. Any whole number within the bounds
+ * may still be sent.
+ */
+export function handsChoices(min: number, max: number): { value: number; label: string }[] {
+  const values = new Set([min, ...HAND_PRESETS.filter((hands) => hands > min && hands < max), max]);
+  return [...values]
+    .filter((hands) => hands >= min && hands <= max)
+    .sort((a, b) => a - b)
+    .map((value) => ({ value, label: String(value) }));
 }

@@ -3,8 +3,11 @@ import {
   Decimal,
   LeverStatus,
   type LeverDeal,
+  type LeverDealAll,
   type LeverPositionView,
+  type Lang,
   type LeverSide,
+  type LeverVerification,
   type Paged,
   type Quotation,
 } from '@oex/protocol';
@@ -12,8 +15,9 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Settings } from '../content/settings.js';
 import { newestFirst } from '../db/paging.js';
 import type { Database, LeverPositionsTable } from '../db/schema.js';
-import { paged } from '../http/envelope.js';
-import { badRequest } from '../http/errors.js';
+import { paged } from '../lib/paged.js';
+import { badRequest, notFound } from '../platform/errors.js';
+import { translate } from '../platform/messages/index.js';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
 import type { Sequencer } from '../ledger/sequencer.js';
 import { postingErrorToAppError } from '../ledger/service.js';
@@ -23,17 +27,20 @@ import { sha256 } from '../lib/secrets.js';
 import type { MarkTape } from '../market/mark-tape.js';
 import type { Market, MarketDirectory } from '../spot/markets.js';
 import type { UsersService } from '../users/service.js';
-import { LeverBook, type Position } from './book.js';
+import { LeverBook, type Mark, type Position } from './book.js';
 import { LeverCommands } from './commands.js';
 import {
   entryPrice,
   exitPrice,
   feeOf,
+  handsChoices,
   hazardRate,
+  lowestTarget,
   marginOf,
   profitAt,
   quantityOf,
   stopProblem,
+  closedLoss,
 } from './rules.js';
 import type { LeverTermsReader, MarketLeverTerms } from './terms.js';
 
@@ -80,6 +87,7 @@ export function positionOfRow(row: Selectable<LeverPositionsTable>): Position {
     price: dec(row.price ?? '0'),
     target: row.target_price === null ? null : dec(row.target_price),
     originPrice: dec(row.origin_price),
+    openMarkTime: row.open_mark_time === null ? null : Number(row.open_mark_time),
     margin: dec(row.caution_money),
     originMargin: dec(row.origin_caution_money),
     fee: dec(row.trade_fee),
@@ -116,10 +124,14 @@ export class LeverService {
   }
 
   /** The mark of a market from the public tape, refused when the tape is stale or has none. */
-  mark(marketId: number): Decimal {
+  mark(marketId: number): Mark {
     const mark = this.deps.tape.current(marketId);
-    if (!mark) throw badRequest('error.lever_price_unavailable');
-    return mark.price;
+    if ('unavailable' in mark) {
+      throw badRequest(
+        mark.unavailable === 'thin' ? 'error.mark_book_thin' : 'error.lever_price_unavailable',
+      );
+    }
+    return { price: mark.price, time: mark.time };
   }
 
   private async leverMarket(marketId: number): Promise<{ market: Market; terms: MarketLeverTerms }> {
@@ -183,8 +195,15 @@ export class LeverService {
     }
     const mark = this.mark(market.id);
     const pointRate = dec(market.row.lever_point_rate);
+    if (target) {
+      // Below this, the entry price after the spread rounds to zero: nothing to hold a margin on.
+      const lowest = lowestTarget(input.type, pointRate, market.priceDecimals);
+      if (!lowest || target.lt(lowest)) {
+        throw badRequest('error.lever_target_min', { min: lowest?.toString() ?? '-' });
+      }
+    }
     const number = quantityOf(input.share, dec(market.row.lever_share_num));
-    const price = entryPrice(target ?? mark, input.type, pointRate, market.priceDecimals);
+    const price = entryPrice(target ?? mark.price, input.type, pointRate, market.priceDecimals);
     const decimals = this.deps.currencies.currency(market.quoteId).decimals;
     const margin = marginOf(price, number, input.multiple, decimals);
     const now = this.deps.clock.now();
@@ -201,7 +220,8 @@ export class LeverService {
           number,
           price,
           target,
-          originPrice: mark,
+          originPrice: mark.price,
+          openMarkTime: input.status === 1 ? mark.time : null,
           margin,
           originMargin: margin,
           fee: feeOf(price, number, dec(market.row.lever_fee_rate), decimals),
@@ -243,7 +263,7 @@ export class LeverService {
     const market = this.deps.markets.market(position.marketId);
     const mark = this.mark(market.id);
     // The spread the position was opened under, not the market's of today.
-    const price = exitPrice(mark, position.side, position.pointRate, market.priceDecimals);
+    const price = exitPrice(mark.price, position.side, position.pointRate, market.priceDecimals);
     await this.deps.sequencer
       .submit(this.commands.close(id, price, mark, 1, userId))
       .catch(postingErrorToAppError);
@@ -275,14 +295,14 @@ export class LeverService {
       throw badRequest('error.lever_not_open');
     const takeProfit = dec(takeProfitText);
     const stopLoss = dec(stopLossText);
-    const problem = stopProblem(position.side, this.mark(position.marketId), takeProfit, stopLoss);
+    const problem = stopProblem(position.side, this.mark(position.marketId).price, takeProfit, stopLoss);
     if (problem) throw badRequest(problem as Parameters<typeof badRequest>[0]);
     const next = await this.deps.sequencer.submit(this.commands.setStops(id, userId, takeProfit, stopLoss));
     return this.view(next);
   }
 
   /** lever/deal: a market's terms for the user, the mark, the hazard rate and their latest positions. */
-  async deal(userId: number, marketId: number): Promise<LeverDeal> {
+  async deal(userId: number, marketId: number, lang: Lang = 'en'): Promise<LeverDeal> {
     const { market, terms } = await this.leverMarket(marketId);
     const account = this.deps.sequencer.books.find({ userId }, LEVER, market.quoteId);
     const mine = this.book
@@ -296,7 +316,11 @@ export class LeverService {
       currency_match_id: market.id,
       symbol: market.symbol,
       user_lever: Decimal.unitsToString(account?.balance ?? 0n),
-      multiple: { muit: terms.multiples, share: { min: terms.minShare, max: terms.maxShare } },
+      // The spec's client reads muit as [{value}] and share as [{value, label}] in its selectors.
+      multiple: {
+        muit: terms.multiples.map((value) => ({ value })),
+        share: handsChoices(terms.minShare, terms.maxShare),
+      },
       lever_share_limit: { min: terms.minShare, max: terms.maxShare },
       lever_point_rate: dec(market.row.lever_point_rate).toString(),
       lever_share_num: dec(market.row.lever_share_num).toString(),
@@ -305,7 +329,7 @@ export class LeverService {
       last_price: latest ? latest.price.toString() : null,
       hazard_rate: hazard === null ? null : hazard.toString(),
       liquidation_rate: await this.deps.settings.get('lever_liquidation_rate'),
-      my_transaction: mine.map((position) => this.view(position)),
+      my_transaction: mine.map((position) => this.view(position, undefined, lang)),
       quotation: this.deps.quotation(market),
       all_levers: [...this.deps.sequencer.books.accounts()]
         .filter((account) => account.userId === userId && account.typeId === LEVER)
@@ -333,12 +357,13 @@ export class LeverService {
     return latest ? profitAt(position.side, position.price, latest.price, position.number) : Decimal.ZERO;
   }
 
-  /** lever/my_trade: 5 open here, 1 all open, 0 all pending, 3 all closed, 6 pending here. */
+  /** lever/my_trade: 5 open here, 1 all open, 0 all pending, 3 all closed, 4 cancelled, 6 pending here. */
   async myTrade(
     userId: number,
     query: { status: number; currency_match_id?: number | undefined; page: number; limit: number },
+    lang: Lang = 'en',
   ): Promise<Paged<LeverPositionView>> {
-    const statusOf: Record<number, number> = { 5: 1, 1: 1, 0: 0, 3: 3, 6: 0 };
+    const statusOf: Record<number, number> = { 5: 1, 1: 1, 0: 0, 3: 3, 6: 0, 4: 4 };
     let select = this.deps.db
       .selectFrom('lever_positions')
       .where('user_id', '=', userId)
@@ -348,7 +373,7 @@ export class LeverService {
     }
     const { total, rows } = await newestFirst(select, query.page, query.limit);
     return paged(
-      rows.map((row) => this.rowView(row)),
+      rows.map((row) => this.rowView(row, lang)),
       total,
       query.page,
       query.limit,
@@ -359,16 +384,65 @@ export class LeverService {
   async dealAll(
     userId: number,
     query: { currency_match_id?: number | undefined; page: number; limit: number },
-  ): Promise<Paged<LeverPositionView>> {
+    lang: Lang = 'en',
+  ): Promise<LeverDealAll> {
     let select = this.deps.db.selectFrom('lever_positions').where('user_id', '=', userId);
     if (query.currency_match_id) select = select.where('currency_match_id', '=', query.currency_match_id);
     const { total, rows } = await newestFirst(select, query.page, query.limit);
-    return paged(
-      rows.map((row) => this.rowView(row)),
-      total,
-      query.page,
-      query.limit,
-    );
+    // The spec's client reads the list under `order`.
+    return {
+      order: paged(
+        rows.map((row) => this.rowView(row, lang)),
+        total,
+        query.page,
+        query.limit,
+      ),
+    };
+  }
+
+  /**
+   * lever/verify: one of the caller's positions with the tape rows whose marks opened and closed
+   * it, and the rule in words with its numbers.
+   */
+  async verify(userId: number, id: number, lang: Lang): Promise<LeverVerification> {
+    const row = await this.deps.db
+      .selectFrom('lever_positions')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!row) throw notFound('error.lever_unknown');
+    const entryAt = (time: number | null) =>
+      time === null ? Promise.resolve(null) : this.deps.tape.entryAt(row.currency_match_id, Number(time));
+    const position = this.rowView(row);
+    const words = {
+      side: translate(lang, position.type === 1 ? 'lever.side_long' : 'lever.side_short'),
+      mark: position.origin_price,
+      spread: String(row.point_rate),
+      entry: position.price ?? '—',
+      close_mark: position.update_price,
+      close: position.close_price ?? '—',
+      number: position.number,
+      profit: position.profits,
+    };
+    const closed = row.status === LeverStatus.CLOSED;
+    return {
+      position,
+      open_entry: await entryAt(row.open_mark_time),
+      close_entry: closed ? await entryAt(row.close_mark_time) : null,
+      rule: [
+        translate(lang, 'lever.rule_open', words),
+        ...(closed
+          ? [
+              translate(
+                lang,
+                row.closed_type === 1 ? 'lever.rule_closed_user' : 'lever.rule_closed_mark',
+                words,
+              ),
+            ]
+          : []),
+      ].join(' '),
+    };
   }
 
   private async row(id: number): Promise<Selectable<LeverPositionsTable>> {
@@ -380,18 +454,23 @@ export class LeverService {
   }
 
   /** A stored row: live ones from memory (the mark moves them), ended ones as stored. */
-  rowView(row: Selectable<LeverPositionsTable>): LeverPositionView {
+  rowView(row: Selectable<LeverPositionsTable>, lang: Lang = 'en'): LeverPositionView {
     const live = this.book.get(row.id);
-    if (live) return this.view(live);
+    if (live) return this.view(live, undefined, lang);
     const position = positionOfRow(row);
-    return this.view(position, {
-      status: row.status,
-      closedType: row.closed_type,
-      closePrice: row.close_price === null ? null : dec(row.close_price),
-      updatePrice: dec(row.update_price),
-      profit: row.profits === null ? Decimal.ZERO : dec(row.profits),
-      closedAt: row.closed_at === null ? null : Number(row.closed_at),
-    });
+    return this.view(
+      position,
+      {
+        status: row.status,
+        closedType: row.closed_type,
+        closePrice: row.close_price === null ? null : dec(row.close_price),
+        updatePrice: dec(row.update_price),
+        profit: row.profits === null ? Decimal.ZERO : dec(row.profits),
+        insuranceCover: dec(row.insurance_cover),
+        closedAt: row.closed_at === null ? null : Number(row.closed_at),
+      },
+      lang,
+    );
   }
 
   view(
@@ -402,17 +481,22 @@ export class LeverService {
       closePrice: Decimal | null;
       updatePrice: Decimal;
       profit: Decimal;
+      insuranceCover: Decimal;
       closedAt: number | null;
     },
+    lang: Lang = 'en',
   ): LeverPositionView {
     const market = this.deps.markets.market(position.marketId);
     const mark = this.deps.tape.latest(position.marketId)?.price ?? position.originPrice;
     const status = (ended?.status ?? position.status) as LeverPositionView['status'];
     const pending =
       status === LeverStatus.PENDING || (status === LeverStatus.CANCELLED && position.openedAt === null);
+    const loss = closedLoss(ended?.profit ?? Decimal.ZERO, ended?.insuranceCover ?? Decimal.ZERO);
     return {
       id: position.id,
       type: position.side,
+      // The spec's client shows the side by its name, in the reader's language.
+      type_name: translate(lang, position.side === 1 ? 'lever.side_long' : 'lever.side_short'),
       status,
       closed_type: ended?.closedType ?? 0,
       currency_match_id: market.id,
@@ -435,6 +519,8 @@ export class LeverService {
       trade_fee: position.fee.toString(),
       overnight_money: position.overnight.toString(),
       profits: (ended ? ended.profit : pending ? Decimal.ZERO : this.profitNow(position)).toString(),
+      user_loss: loss.userLoss.toString(),
+      insurance_cover: loss.insuranceCover.toString(),
       time: position.createdAt,
       transaction_time: position.openedAt,
       complete_time: ended?.closedAt ?? null,

@@ -3,6 +3,7 @@ import { Decimal } from '@oex/protocol';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { Fresh } from '../lib/fresh.js';
+import { serverPath } from '../lib/paths.js';
 
 /** A market's leverage terms beyond its currency_matches row. */
 export interface MarketLeverTerms {
@@ -25,7 +26,7 @@ interface OptionsFile {
 }
 
 export function readLeverOptions(): OptionsFile {
-  return JSON.parse(readFileSync(new URL('./options.json', import.meta.url), 'utf8')) as OptionsFile;
+  return JSON.parse(readFileSync(serverPath('src/lever/options.json'), 'utf8')) as OptionsFile;
 }
 
 /** The data file's terms for markets that have none yet; an operator's rows stay. */

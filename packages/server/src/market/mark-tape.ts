@@ -1,13 +1,26 @@
-import { Decimal, type MarkPriceView, type Paged } from '@oex/protocol';
+import {
+  averageOver,
+  Decimal,
+  markSample,
+  windowAverage,
+  windowSpanMs,
+  type AverageWalk,
+  type MarkInputsView,
+  type MarkPriceView,
+  type MarkRowFigures,
+  type MarkRule,
+  type Paged,
+  type PriceAmount,
+} from '@oex/protocol';
 import type { Kysely, Selectable } from 'kysely';
 import type { Settings } from '../content/settings.js';
 import { newestFirst } from '../db/paging.js';
-import { paged } from '../http/envelope.js';
+import { paged } from '../lib/paged.js';
 import type { Database, MarkPricesTable } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import type { Market } from '../spot/markets.js';
 import type { SpotService } from '../spot/service.js';
-import { markPrice, shouldRecord, type MarkInputs } from './mark.js';
+import { shouldRecord } from './mark.js';
 
 const SECOND = 1000;
 const DAY = 86_400_000;
@@ -15,22 +28,57 @@ const DAY = 86_400_000;
 const ALIGN_MS = 5;
 /** A tape that has not sampled for this long is stale. */
 const STALE_MS = 3000;
+/** Book levels read per side for a walk: far more than any impact notional needs on a live book. */
+const WALK_LEVELS = 200;
 
-interface Sample extends MarkInputs {
-  marketId: number;
+/** One market's state between seconds: the last row written and the window's samples. */
+interface MarketState {
+  /** The mark; null while a market's first window fills. */
+  price: Decimal | null;
+  /** The second of the last row written (0: none yet). */
   time: number;
-  price: Decimal;
-  lastTradeId: number | null;
+  sample: Decimal | null;
+  window: MarkWindowEntry[];
 }
 
+interface MarkWindowEntry {
+  time: number;
+  sample: Decimal;
+}
+
+/** A market's second as sampled: every figure of its row. */
+interface Sample {
+  marketId: number;
+  time: number;
+  rule: MarkRule;
+  bestBid: Decimal | null;
+  bestAsk: Decimal | null;
+  lastPrice: Decimal | null;
+  lastTradeId: number | null;
+  bid: AverageWalk | null;
+  ask: AverageWalk | null;
+  trade: AverageWalk | null;
+  tradeIds: number[];
+  sample: Decimal | null;
+  window: MarkWindowEntry[];
+  /** The mark: the window's average when full, else the mark held; null before any. */
+  price: Decimal | null;
+}
+
+/** Why no new contract may open on a market's mark now. */
+export type MarkUnavailable = 'stale' | 'thin' | 'warming';
+
 /**
- * The public mark-price tape. Once a second it samples every market's best bid, best ask and last
- * trade, and records the mark price with those inputs when it changed (and once a minute while it
- * did not). Rows are never edited; nobody can write a price into it but this sampler, which reads
- * only the engine's books and trades. Seconds while the server was down are simply not on it.
+ * The public mark-price tape (docs/mark-price.md). Once a second it walks every market's book and
+ * recent trades for the impact bid, impact ask and trade price, takes their median as the second's
+ * sample, and records the mark (the average of the window's samples) with everything that decided
+ * it whenever the mark or the sample changed (and once a minute while neither did). Rows are never
+ * edited; nobody can write a price into it but this sampler, which reads only the engine's books
+ * and trades. Seconds while the server was down are simply not on it.
  */
 export class MarkTape {
-  private readonly last = new Map<number, { price: Decimal; time: number }>();
+  private readonly state = new Map<number, MarketState>();
+  private readonly thin = new Set<number>();
   private timer: NodeJS.Timeout | undefined;
   /** Whether the sampler is scheduled (start until stop). */
   private scheduled = false;
@@ -47,17 +95,29 @@ export class MarkTape {
     private readonly clock: Clock,
   ) {}
 
-  /** Loads each market's newest row, so a restart continues the tape without a duplicate. */
+  /** Loads each market's newest row and its window, so a restart continues the tape without a duplicate. */
   async load(): Promise<void> {
     for (const market of this.spot.markets.all()) {
       const row = await this.db
         .selectFrom('mark_prices')
-        .select(['price', 'time'])
+        .select(['price', 'time', 'sample', 'window_samples'])
         .where('currency_match_id', '=', market.id)
         .orderBy('time', 'desc')
         .limit(1)
         .executeTakeFirst();
-      if (row) this.last.set(market.id, { price: Decimal.parse(String(row.price)), time: Number(row.time) });
+      if (!row) continue;
+      const window = row.window_samples
+        ? (JSON.parse(row.window_samples) as [number, string][]).map(([time, sample]) => ({
+            time,
+            sample: Decimal.parse(sample),
+          }))
+        : [];
+      this.state.set(market.id, {
+        price: Decimal.parse(String(row.price)),
+        time: Number(row.time),
+        sample: row.sample === null ? null : Decimal.parse(String(row.sample)),
+        window,
+      });
     }
   }
 
@@ -88,20 +148,29 @@ export class MarkTape {
   }
 
   /**
-   * The price contracts open and close on: the market's row in force as of the last second sampled,
-   * with that second. Null when there is none, or when the tape has not sampled for a while (after a
-   * start, or stalled): nothing may trade on a stale price.
+   * The price contracts open and close on: the market's mark in force as of the last second
+   * sampled, with that second. Unavailable when the tape has not sampled for a while (after a
+   * start, or stalled), when the book is too thin for the impact notional now, or while the window
+   * is not yet full: nothing may open on a stale, thin or held price.
    */
-  current(marketId: number): { price: Decimal; time: number; asOf: number } | null {
-    const latest = this.last.get(marketId);
+  current(
+    marketId: number,
+  ): { price: Decimal; time: number; asOf: number } | { unavailable: MarkUnavailable } {
+    const latest = this.state.get(marketId);
     const asOf = this.sampledUntil;
-    if (!latest || asOf === undefined || this.clock.now() - asOf > STALE_MS) return null;
-    return { ...latest, asOf };
+    if (!latest?.price || asOf === undefined || this.clock.now() - asOf > STALE_MS)
+      return { unavailable: 'stale' };
+    if (this.thin.has(marketId)) return { unavailable: 'thin' };
+    const window = latest.window.at(-1);
+    const size = this.spot.markets.market(marketId).row.mark_window;
+    if (window?.time !== asOf || latest.window.length < size) return { unavailable: 'warming' };
+    return { price: latest.price, time: latest.time, asOf };
   }
 
-  /** The latest mark price of a market, as last recorded; null before its first price. */
+  /** The latest mark price of a market, as last recorded (held while thin); null before its first. */
   latest(marketId: number): { price: Decimal; time: number } | null {
-    return this.last.get(marketId) ?? null;
+    const state = this.state.get(marketId);
+    return state?.price ? { price: state.price, time: state.time } : null;
   }
 
   /**
@@ -121,51 +190,101 @@ export class MarkTape {
     const time = Math.floor(this.clock.now() / SECOND) * SECOND;
     // A second is sampled once: orders opened on it must find the same row later.
     if (this.sampledUntil !== undefined && time <= this.sampledUntil) return 0;
-    const samples = this.spot.markets
-      .all()
-      .map((market) => this.sample(market, time))
-      .filter((sample): sample is Sample => sample !== null)
-      .filter((sample) => shouldRecord(this.last.get(sample.marketId), sample.price, time));
-    if (samples.length > 0) {
-      const money = (value: Decimal | null) => (value === null ? null : value.toString());
+    const samples = this.spot.markets.all().map((market) => this.sample(market, time));
+    const recorded = samples.filter((sample) => this.shouldWrite(sample));
+    if (recorded.length > 0) {
       await this.db
         .insertInto('mark_prices')
-        .values(
-          samples.map((sample) => ({
-            currency_match_id: sample.marketId,
-            time: sample.time,
-            price: sample.price.toString(),
-            best_bid: money(sample.bestBid),
-            best_ask: money(sample.bestAsk),
-            last_price: money(sample.lastPrice),
-            last_trade_id: sample.lastTradeId,
-          })),
-        )
+        .values(recorded.map(rowOf))
         .onConflict((oc) => oc.columns(['currency_match_id', 'time']).doNothing())
         .execute();
-      for (const sample of samples) this.last.set(sample.marketId, { price: sample.price, time });
     }
-    // After the rows are written and with `last`, in one step: a reader sees both or neither.
+    // After the rows are written, in one step: a reader sees the new state and second together.
+    for (const sample of samples) this.keep(sample, recorded.includes(sample));
     if (this.sampledUntil === undefined || time > this.sampledUntil) this.sampledUntil = time;
     for (const listener of this.tickListeners) await listener(this.sampledUntil);
     if (time >= this.pruneAt) await this.prune(time);
-    return samples.length;
+    return recorded.length;
   }
 
-  private sample(market: Market, time: number): Sample | null {
-    const book = this.spot.orders.book(market.id);
-    const bid = book.bestBid();
-    const ask = book.bestAsk();
-    const trade = this.spot.recentTrades(market.id)[0];
-    const inputs: MarkInputs = {
-      bestBid: bid === undefined ? null : market.price(bid),
-      bestAsk: ask === undefined ? null : market.price(ask),
-      lastPrice: trade ? Decimal.parse(trade.price) : null,
+  /** A row is written when the mark or the sample changed, and once a heartbeat while neither did. */
+  private shouldWrite(sample: Sample): boolean {
+    if (sample.price === null) return false;
+    const previous = this.state.get(sample.marketId);
+    if (!previous?.price) return true;
+    const sameSample =
+      previous.sample === null
+        ? sample.sample === null
+        : sample.sample !== null && previous.sample.eq(sample.sample);
+    const last = { price: previous.price, time: previous.time };
+    return shouldRecord(last, sample.price, sample.time) || (sample.time > previous.time && !sameSample);
+  }
+
+  private keep(sample: Sample, written: boolean): void {
+    if (sample.sample === null) this.thin.add(sample.marketId);
+    else this.thin.delete(sample.marketId);
+    const previous = this.state.get(sample.marketId);
+    this.state.set(sample.marketId, {
+      price: sample.price,
+      time: written ? sample.time : (previous?.time ?? 0),
+      sample: sample.sample,
+      window: sample.window,
+    });
+  }
+
+  private sample(market: Market, time: number): Sample {
+    const row = market.row;
+    const rule: MarkRule = {
+      notional: Decimal.parse(String(row.mark_impact_notional)),
+      window: row.mark_window,
+      priceDecimals: market.priceDecimals,
+      amountDecimals: market.numberDecimals,
     };
-    const price = markPrice(inputs);
-    return price === null
-      ? null
-      : { ...inputs, marketId: market.id, time, price, lastTradeId: trade?.id ?? null };
+    const depth = this.spot.orders.book(market.id).depth(WALK_LEVELS);
+    const levels = (side: typeof depth.bids): PriceAmount[] =>
+      side.map((level) => ({ price: market.price(level.price), amount: market.quantity(level.quantity) }));
+    const trades = this.spot.recentTrades(market.id);
+    const bid = averageOver(levels(depth.bids), rule);
+    const ask = averageOver(levels(depth.asks), rule);
+    const trade = averageOver(
+      trades.map((t) => ({ price: Decimal.parse(t.price), amount: Decimal.parse(t.amount) })),
+      rule,
+    );
+    const sample = markSample(bid?.price ?? null, ask?.price ?? null, trade?.price ?? null, rule);
+    const previous = this.state.get(market.id);
+    const window =
+      sample === null
+        ? []
+        : [
+            ...(previous?.window ?? []).filter(
+              (entry) => entry.time > time - windowSpanMs(rule.window) && entry.time < time,
+            ),
+            { time, sample },
+          ].slice(-rule.window);
+    const price =
+      window.length === rule.window
+        ? windowAverage(
+            window.map((entry) => entry.sample),
+            rule,
+          )
+        : (previous?.price ?? null);
+    const first = (side: typeof depth.bids) => (side[0] ? market.price(side[0].price) : null);
+    return {
+      marketId: market.id,
+      time,
+      rule,
+      bestBid: first(depth.bids),
+      bestAsk: first(depth.asks),
+      lastPrice: trades[0] ? Decimal.parse(trades[0].price) : null,
+      lastTradeId: trades[0]?.id ?? null,
+      bid,
+      ask,
+      trade,
+      tradeIds: trades.slice(0, trade?.consumed.length ?? 0).map((t) => t.id),
+      sample,
+      window,
+      price,
+    };
   }
 
   /** Drops rows past the retention setting, once an hour. */
@@ -179,7 +298,10 @@ export class MarkTape {
       .execute();
   }
 
-  /** The tape row in force at an instant: the last at or before it; null when there is none. */
+  /**
+   * The tape row in force at an instant (the last at or before it), with the mark before it for
+   * checking a held mark; null when there is none.
+   */
   async entryAt(marketId: number, time: number): Promise<MarkPriceView | null> {
     const row = await this.db
       .selectFrom('mark_prices')
@@ -189,7 +311,16 @@ export class MarkTape {
       .orderBy('time', 'desc')
       .limit(1)
       .executeTakeFirst();
-    return row ? markPriceView(row) : null;
+    if (!row) return null;
+    const previous = await this.db
+      .selectFrom('mark_prices')
+      .select('price')
+      .where('currency_match_id', '=', marketId)
+      .where('time', '<', Number(row.time))
+      .orderBy('time', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return { ...markPriceView(row), previous_price: previous ? money(String(previous.price)) : null };
   }
 
   /** A market's tape between two instants (ms), newest first, paged. */
@@ -222,6 +353,54 @@ export class MarkTape {
 }
 
 const money = (value: string | null) => (value === null ? null : Decimal.parse(String(value)).toString());
+const text = (value: Decimal | null) => (value === null ? null : value.toString());
+const pairs = (walk: AverageWalk | null): [string, string][] =>
+  (walk?.consumed ?? []).map((fill) => [fill.price.toString(), fill.amount.toString()]);
+
+function rowOf(sample: Sample) {
+  const inputs: MarkInputsView = {
+    bids: pairs(sample.bid),
+    asks: pairs(sample.ask),
+    trades: pairs(sample.trade).map(([price, amount], index) => [sample.tradeIds[index]!, price, amount]),
+  };
+  return {
+    currency_match_id: sample.marketId,
+    time: sample.time,
+    price: sample.price!.toString(),
+    best_bid: text(sample.bestBid),
+    best_ask: text(sample.bestAsk),
+    last_price: text(sample.lastPrice),
+    last_trade_id: sample.lastTradeId,
+    impact_bid: text(sample.bid?.price ?? null),
+    impact_ask: text(sample.ask?.price ?? null),
+    trade_price: text(sample.trade?.price ?? null),
+    sample: text(sample.sample),
+    impact_notional: sample.rule.notional.toString(),
+    window_size: sample.rule.window,
+    price_decimals: sample.rule.priceDecimals,
+    number_decimals: sample.rule.amountDecimals,
+    window_samples: JSON.stringify(sample.window.map((entry) => [entry.time, entry.sample.toString()])),
+    inputs: JSON.stringify(inputs),
+  };
+}
+
+function figuresOf(row: Selectable<MarkPricesTable>): MarkRowFigures | null {
+  if (row.impact_notional === null || row.inputs === null || row.window_samples === null) return null;
+  return {
+    time: Number(row.time),
+    impact_notional: money(row.impact_notional)!,
+    window_size: row.window_size!,
+    price_decimals: row.price_decimals!,
+    number_decimals: row.number_decimals!,
+    impact_bid: money(row.impact_bid),
+    impact_ask: money(row.impact_ask),
+    trade_price: money(row.trade_price),
+    sample: money(row.sample),
+    window: JSON.parse(row.window_samples) as [number, string][],
+    price: money(row.price)!,
+    inputs: JSON.parse(row.inputs) as MarkInputsView,
+  };
+}
 
 function markPriceView(row: Selectable<MarkPricesTable>): MarkPriceView {
   return {
@@ -232,5 +411,6 @@ function markPriceView(row: Selectable<MarkPricesTable>): MarkPriceView {
     best_ask: money(row.best_ask),
     last_price: money(row.last_price),
     last_trade_id: row.last_trade_id,
+    figures: figuresOf(row),
   };
 }

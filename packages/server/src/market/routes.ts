@@ -1,6 +1,6 @@
 import { markPricesQuery } from '@oex/protocol';
 import { ok } from '../http/envelope.js';
-import type { Api } from '../http/server.js';
+import type { Api } from '../platform/api.js';
 import type { MarketDirectory } from '../spot/markets.js';
 import type { MarkTape } from './mark-tape.js';
 
@@ -14,7 +14,7 @@ export function marketRoutes(app: Api, tape: MarkTape, markets: MarketDirectory,
       schema: {
         tags: ['market'],
         summary:
-          "A market's mark-price tape, newest first: per second when it changed (and each minute), the median of best bid, best ask and last trade, with those inputs; from and to in ms (default: the last hour)",
+          "A market's mark-price tape, newest first: per second when the mark or its sample changed (and each minute), the mark (the average of the window's samples; each sample the median of the impact bid, the impact ask and the trade price for the market's impact notional) with every input it used in `figures`; from and to in ms (default: the last hour)",
         querystring: markPricesQuery,
       },
     },

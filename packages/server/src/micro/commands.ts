@@ -2,7 +2,7 @@ import { Decimal, MICRO_CLOSED, MICRO_OPEN, type MicroOutcome } from '@oex/proto
 import type { Kysely } from 'kysely';
 import type { RowWriter } from '../db/rows.js';
 import type { Database } from '../db/schema.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest } from '../platform/errors.js';
 import { PostingError, type SystemAccount } from '../ledger/books.js';
 import { fundSystemAccount } from '../ledger/funding.js';
 import { journalEntries, JournalType } from '../ledger/journal.js';

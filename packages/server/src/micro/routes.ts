@@ -1,9 +1,10 @@
 import type { Allow } from '../admin/guard.js';
 import { amountField, microListsQuery, microSubmitRequest, microVerifyQuery } from '@oex/protocol';
 import { z } from 'zod';
-import { optionalUser, requireUser, userOf, type SessionResolver } from '../http/auth.js';
+import { optionalUser, requireUser, userOf } from '../http/auth.js';
+import type { SessionResolver } from '../users/auth-user.js';
 import { ok } from '../http/envelope.js';
-import type { Api } from '../http/server.js';
+import type { Api } from '../platform/api.js';
 import type { MicroService } from './service.js';
 
 export const poolFundRequest = z.object({
@@ -11,7 +12,7 @@ export const poolFundRequest = z.object({
   amount: amountField,
 });
 
-/** microtrade/* (spec 001 §7), the public pool and verification, and the operator's pool funding. */
+/** microtrade/* (docs/seconds-contracts.md), the public pool and verification, and the operator's pool funding. */
 export function microRoutes(
   app: Api,
   deps: {
@@ -100,10 +101,10 @@ export function microRoutes(
   app.post(
     '/api/admin/micro_pool/fund',
     {
-      preHandler: deps.allow('funds'),
+      preHandler: deps.allow('machine'),
       schema: {
         tags: ['admin'],
-        summary: 'Fund the seconds-contract pool from outside (npm run pool)',
+        summary: 'Fund the seconds-contract pool from outside (npm run pool): the server’s command line only',
         body: poolFundRequest,
       },
     },

@@ -14,9 +14,9 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { newestFirst } from '../db/paging.js';
-import { paged } from '../http/envelope.js';
-import { badRequest, notFound } from '../http/errors.js';
-import { translate } from '../http/messages/index.js';
+import { paged } from '../lib/paged.js';
+import { badRequest, notFound } from '../platform/errors.js';
+import { translate } from '../platform/messages/index.js';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
 import type { Sequencer } from '../ledger/sequencer.js';
 import { postingErrorToAppError } from '../ledger/service.js';
@@ -145,7 +145,11 @@ export class MicroService {
     // The open price is the tape's as of the last second it sampled, never a price off the tape.
     const now = clock.now();
     const mark = tape.current(market.id);
-    if (!mark) throw badRequest('error.micro_price_unavailable');
+    if ('unavailable' in mark) {
+      throw badRequest(
+        mark.unavailable === 'thin' ? 'error.mark_book_thin' : 'error.micro_price_unavailable',
+      );
+    }
     const contract = await this.deps.sequencer
       .submit(
         this.commands.stake({

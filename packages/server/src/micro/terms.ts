@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Settings } from '../content/settings.js';
 import type { Database } from '../db/schema.js';
 import { Fresh } from '../lib/fresh.js';
+import { serverPath } from '../lib/paths.js';
 
 /** What is on offer now: durations with their ratio, payable currencies, the fee rate. */
 export interface Terms {
@@ -19,7 +20,7 @@ interface OptionsFile {
 }
 
 export function readOptionsFile(): OptionsFile {
-  return JSON.parse(readFileSync(new URL('./options.json', import.meta.url), 'utf8')) as OptionsFile;
+  return JSON.parse(readFileSync(serverPath('src/micro/options.json'), 'utf8')) as OptionsFile;
 }
 
 /** The data file's terms, on the first start only: afterwards the rows are the operator's. */

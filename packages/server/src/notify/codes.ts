@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { badRequest, tooMany } from '../http/errors.js';
+import { badRequest, tooMany } from '../platform/errors.js';
 import type { Clock } from '../lib/clock.js';
 import { randomDigits, sha256 } from '../lib/secrets.js';
 import { CODE_LENGTH, CODE_TTL_MS, judgeCode, MAX_CODE_ATTEMPTS, resendWait } from './code-rules.js';

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
-import { unavailable } from '../http/errors.js';
+import { unavailable } from '../platform/errors.js';
 import type { Clock } from '../lib/clock.js';
 
 export type Channel = 'email' | 'sms';

@@ -10,7 +10,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { RowWriter } from '../db/rows.js';
 import type { Database } from '../db/schema.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { badRequest, notFound } from '../platform/errors.js';
 import type { Books } from '../ledger/books.js';
 import { journalEntries, JournalType } from '../ledger/journal.js';
 import type { Command } from '../ledger/sequencer.js';

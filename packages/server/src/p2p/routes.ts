@@ -17,16 +17,18 @@ import {
   p2pPlaceRequest,
   p2pResolveRequest,
   p2pShopOrdersQuery,
+  ROW_ID_MAX,
 } from '@oex/protocol';
 import { z } from 'zod';
-import { optionalUser, requireUser, userOf, type SessionResolver } from '../http/auth.js';
+import { optionalUser, requireUser, userOf } from '../http/auth.js';
+import type { SessionResolver } from '../users/auth-user.js';
 import { ok } from '../http/envelope.js';
-import type { Api } from '../http/server.js';
+import type { Api } from '../platform/api.js';
 import type { P2pService } from './service.js';
 
 const imageParams = z.object({
-  order_id: z.coerce.number().int().positive(),
-  id: z.coerce.number().int().positive(),
+  order_id: z.coerce.number().int().positive().max(ROW_ID_MAX),
+  id: z.coerce.number().int().positive().max(ROW_ID_MAX),
 });
 
 /** legal_deal/* (the hall and orders), legal_shop/* (merchants) and admin/p2p/* (the operator). */

@@ -13,7 +13,7 @@ import {
   type P2pOrderStatus,
   type P2pSide,
 } from '@oex/protocol';
-import type { MessageKey } from '../http/messages/index.js';
+import type { MessageKey } from '../platform/messages/index.js';
 
 /**
  * The P2P desk's pure rules: the order state machine, the fiat rounding, and the checks of a new

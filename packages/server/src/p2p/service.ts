@@ -39,8 +39,8 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Settings } from '../content/settings.js';
 import { newestFirst } from '../db/paging.js';
 import type { Database, P2pOrdersTable } from '../db/schema.js';
-import { paged } from '../http/envelope.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { paged } from '../lib/paged.js';
+import { badRequest, conflict, notFound } from '../platform/errors.js';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
 import type { Sequencer } from '../ledger/sequencer.js';
 import { postingErrorToAppError } from '../ledger/service.js';
@@ -67,6 +67,7 @@ import {
   type P2pAction,
   type P2pActor,
 } from './rules.js';
+import { serverPath } from '../lib/paths.js';
 
 const LEGAL = AccountTypeId.legal_account!;
 const DAY = 86_400_000;
@@ -80,7 +81,7 @@ interface DeskFile {
 }
 
 export function readDeskFile(): DeskFile {
-  return JSON.parse(readFileSync(new URL('./desk.json', import.meta.url), 'utf8')) as DeskFile;
+  return JSON.parse(readFileSync(serverPath('src/p2p/desk.json'), 'utf8')) as DeskFile;
 }
 
 export interface P2pDeps {
@@ -630,7 +631,7 @@ export class P2pService {
           ? method
           : {
               ...method,
-              raw_data: { ...method.raw_data, qrcode_url: p2pImageUrl(row.id, method.raw_data.qrcode) },
+              raw_data: { ...method.raw_data, qrcode: p2pImageUrl(row.id, method.raw_data.qrcode_id) },
             },
       );
   }
@@ -670,12 +671,12 @@ export class P2pService {
     for (const image of appeal?.images ?? []) allowed.add(image.id);
     if (role === 'buyer' && isOpenOrder(row.status)) {
       for (const method of await this.payMethodsFor(row)) {
-        if (method.type !== 'bank') allowed.add(method.raw_data.qrcode);
+        if (method.type !== 'bank') allowed.add(method.raw_data.qrcode_id);
       }
     }
     if (role === 'seller') {
       for (const method of await this.deps.payMethods.methodsOf(userId)) {
-        if (method.type !== 'bank') allowed.add(method.raw_data.qrcode);
+        if (method.type !== 'bank') allowed.add(method.raw_data.qrcode_id);
       }
     }
     if (!allowed.has(imageId)) throw notFound('error.upload_unknown');

@@ -2,8 +2,8 @@ import type { FeedbackView, Paged } from '@oex/protocol';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, FeedbackTable } from '../db/schema.js';
 import { newestFirst } from '../db/paging.js';
-import { paged } from '../http/envelope.js';
-import { notFound, tooMany } from '../http/errors.js';
+import { paged } from '../lib/paged.js';
+import { notFound, tooMany } from '../platform/errors.js';
 import type { Clock } from '../lib/clock.js';
 import { imageUrl, type UploadStore } from '../uploads/store.js';
 

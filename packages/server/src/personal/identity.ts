@@ -10,8 +10,8 @@ import {
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, IdentitySubmissionsTable } from '../db/schema.js';
 import { newestFirst } from '../db/paging.js';
-import { paged } from '../http/envelope.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { paged } from '../lib/paged.js';
+import { badRequest, conflict, notFound } from '../platform/errors.js';
 import type { Clock } from '../lib/clock.js';
 import { imageUrl, type UploadStore } from '../uploads/store.js';
 import { maskCardId, maySubmitIdentity } from './rules.js';

@@ -16,7 +16,7 @@ export type PayMethodInput =
   { type: 'alipay' | 'wxpay'; raw_data: WalletRawData } | { type: 'bank'; raw_data: BankRawData };
 
 /**
- * Payment methods (pay_method/*, spec 001 §3): one per user and type, where the fiat desk's buyers
+ * Payment methods (pay_method/*, docs/personal.md): one per user and type, where the fiat desk's buyers
  * pay a seller. A wallet's QR code is an upload of the user's own.
  */
 export class PayMethods {
@@ -75,7 +75,7 @@ function view(row: Selectable<PayMethodsTable>): PayMethodView {
   return {
     id: row.id,
     type: row.type as 'alipay' | 'wxpay',
-    raw_data: { ...raw, qrcode_url: imageUrl(raw.qrcode) },
+    raw_data: { ...raw, qrcode: imageUrl(raw.qrcode), qrcode_id: raw.qrcode },
     updated_at: updatedAt,
   };
 }

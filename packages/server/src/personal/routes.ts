@@ -11,14 +11,15 @@ import {
   payMethodTypeQuery,
   realNameRequest,
 } from '@oex/protocol';
-import { requireUser, userOf, type SessionResolver } from '../http/auth.js';
+import { requireUser, userOf } from '../http/auth.js';
+import type { SessionResolver } from '../users/auth-user.js';
 import { ok } from '../http/envelope.js';
-import type { Api } from '../http/server.js';
+import type { Api } from '../platform/api.js';
 import type { FeedbackService } from './feedback.js';
 import type { IdentityService } from './identity.js';
 import type { PayMethods } from './pay-methods.js';
 
-/** user_real/*, pay_method/* (spec 001 §7), feedback/*, and the operator's review and reply calls. */
+/** user_real/*, pay_method/* (docs/personal.md), feedback/*, and the operator's review and reply calls. */
 export function personalRoutes(
   app: Api,
   deps: {
@@ -136,7 +137,7 @@ export function personalRoutes(
         tags,
         security,
         summary:
-          'Save your method of a type (replaces the previous one). raw_data: real_name, account, qrcode (your upload id) for alipay and wxpay; real_name, bank_name, card_no, bank_address (branch) for bank',
+          'Save your method of a type (replaces the previous one). raw_data: real_name, account, qrcode (your upload id, or the URL common/image_upload answered; read back as that URL, with qrcode_id) for alipay and wxpay; real_name, bank_name, card_no, bank_address (branch) for bank',
         body: payMethodSaveRequest,
       },
     },

@@ -1,5 +1,6 @@
 import { PAY_METHOD_CODES, type Lang, type PayMethodCode, type PayMethodType } from '@oex/protocol';
 import { readFileSync } from 'node:fs';
+import { serverPath } from '../lib/paths.js';
 
 /** The ID number as shown back to its owner: the first and last two characters, the rest hidden. */
 export function maskCardId(cardId: string): string {
@@ -22,7 +23,7 @@ let typesFile: TypesFile | undefined;
 /** The payment method types of the data file, named in `lang` (English where a name is missing). */
 export function payMethodTypes(lang: Lang): PayMethodType[] {
   typesFile ??= JSON.parse(
-    readFileSync(new URL('./pay-method-types.json', import.meta.url), 'utf8'),
+    readFileSync(serverPath('src/personal/pay-method-types.json'), 'utf8'),
   ) as TypesFile;
   return typesFile.types
     .filter((type): type is TypesFile['types'][number] & { code: PayMethodCode } =>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { channelOf, isKnownChannel, isPrivateChannel, parseClientMessage } from './channels.js';
+import {
+  channelOf,
+  isKnownChannel,
+  isPrivateChannel,
+  kindOf,
+  parseClientMessage,
+  pushFrame,
+} from './channels.js';
 
 describe('channels', () => {
   it('knows the public and private channels of DESIGN.md §3', () => {
@@ -27,8 +34,29 @@ describe('channels', () => {
     });
     expect(parseClientMessage('{"type":"drop"}')).toBeNull();
     expect(parseClientMessage('nope')).toBeNull();
+    expect(parseClientMessage('ping')).toEqual({ type: 'ping', params: null });
     expect(parseClientMessage(`{"type":"ping","params":"${'x'.repeat(5000)}"}`)).toBeNull();
     expect(channelOf({ channel: 'DAY_MARKET' })).toBe('DAY_MARKET');
     expect(channelOf(5)).toBeNull();
+  });
+
+  it('frames a push with the bare kind and the fields at the top level', () => {
+    expect(kindOf('MARKET_DEPTH.BTC/USDT')).toBe('MARKET_DEPTH');
+    expect(kindOf('KLINE.BTC/USDT.5min')).toBe('KLINE');
+    expect(kindOf('TX_MATCHED')).toBe('TX_MATCHED');
+    const depth = { in: [], out: [{ price: '1', amount: '2' }] };
+    expect(
+      pushFrame('MARKET_DEPTH.BTC/USDT', { symbol: 'BTC/USDT', currency_match_id: 1, depth }, 7, 99),
+    ).toEqual({
+      type: 'MARKET_DEPTH',
+      channel: 'MARKET_DEPTH.BTC/USDT',
+      symbol: 'BTC/USDT',
+      currency_match_id: 1,
+      depth,
+      seq: 7,
+      ts: 99,
+    });
+    // The frame's own keys cannot be overwritten by a field of the same name.
+    expect(pushFrame('TX_SUBMIT', { type: 3, seq: 'x' }, 1, 2)).toMatchObject({ type: 'TX_SUBMIT', seq: 1 });
   });
 });

@@ -1,4 +1,4 @@
-/** Channel names of the live feed (DESIGN.md §3); pure rules, no I/O. */
+/** Channel names of the live feed (docs/platform.md); pure rules, no I/O. */
 export const PUBLIC_CHANNEL =
   /^(DAY_MARKET|MARKET_DEPTH\.[A-Z0-9]{2,16}\/?[A-Z0-9]{0,16}|GLOBAL_TX\.[A-Z0-9/]{2,33}|KLINE\.[A-Z0-9/]{2,33}(\.(1min|5min|15min|30min|60min|1day|1week|1mon))?)$/;
 export const PRIVATE_CHANNELS = [
@@ -30,9 +30,10 @@ export interface ClientMessage {
   params: unknown;
 }
 
-/** Reads a client frame: `{type, params}` JSON; anything else is null. */
+/** Reads a client frame: `{type, params}` JSON, or a bare-text `ping`; anything else is null. */
 export function parseClientMessage(raw: string): ClientMessage | null {
   if (raw.length > 4096) return null;
+  if (raw.trim().toLowerCase() === 'ping') return { type: 'ping', params: null };
   try {
     const message = JSON.parse(raw) as { type?: unknown; params?: unknown };
     if (
@@ -60,4 +61,24 @@ export function channelOf(params: unknown): string | null {
     return (params as { channel: string }).channel;
   }
   return null;
+}
+
+/** A push's own fields: the spec's fields of its channel, read at the top level of the frame. */
+export type PushFields = object;
+
+/** The frame kind of a channel: its name before the first dot (`MARKET_DEPTH.BTC/USDT` → `MARKET_DEPTH`). */
+export function kindOf(channel: string): string {
+  const dot = channel.indexOf('.');
+  return dot < 0 ? channel : channel.slice(0, dot);
+}
+
+/**
+ * A push as the spec's client reads it (docs/platform.md): `type` is the bare channel kind, the
+ * channel's fields sit at the top level (`depth`, `symbol`, `currency_match_id`, ...), and beside
+ * them `channel` (the full name subscribed to, which tells `KLINE.X` from `KLINE.X.5min`), `seq`
+ * (per channel, per owner for private ones) and `ts` (the server's send time, ms). These four are
+ * the frame's and win over a field of the same name.
+ */
+export function pushFrame(channel: string, fields: PushFields, seq: number, ts: number): object {
+  return { ...fields, type: kindOf(channel), channel, seq, ts };
 }

@@ -1,6 +1,13 @@
 import type { WebSocket } from 'ws';
-import type { SessionResolver } from '../http/auth.js';
-import { channelOf, isKnownChannel, isPrivateChannel, parseClientMessage } from './channels.js';
+import type { SessionResolver } from '../users/auth-user.js';
+import {
+  channelOf,
+  isKnownChannel,
+  isPrivateChannel,
+  parseClientMessage,
+  pushFrame,
+  type PushFields,
+} from './channels.js';
 
 /** What the hub needs of sessions: sign-in, word of sessions that end, and a check of the rest. */
 export interface LiveSessions extends SessionResolver {
@@ -10,6 +17,9 @@ export interface LiveSessions extends SessionResolver {
 
 /** How often signed-in connections are checked against their sessions (idle expiry, other processes). */
 export const SESSION_RECHECK_MS = 30_000;
+
+/** How long a shutdown waits for clients to answer its close frame before cutting them. */
+export const CLOSE_GRACE_MS = 1000;
 
 /** A client whose unsent output passes this many bytes is dropped, not buffered further. */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -24,14 +34,16 @@ interface Client {
 }
 
 /**
- * The live feed: clients log in with their token, subscribe to channels, and receive
- * `{type, params, seq}` pushes. Private channels reach only their owner. Each channel (and
- * each owner's private channel) numbers its pushes, so a client can see a gap.
+ * The live feed: clients log in with their token, subscribe to channels, and receive pushes framed
+ * as the spec's client reads them (channels.ts, pushFrame). Private channels reach only their owner.
+ * Each channel (and each owner's private channel) numbers its pushes, so a client can see a gap.
  */
 export class Hub {
   private readonly clients = new Set<Client>();
   private readonly sequences = new Map<string, number>();
   private readonly recheckTimer: NodeJS.Timeout;
+  /** Told each time a slow client is dropped (metrics). */
+  onSlowClientDropped: () => void = () => {};
 
   constructor(
     private readonly sessions: LiveSessions,
@@ -158,23 +170,25 @@ export class Hub {
   }
 
   /** Pushes to every subscriber of a public channel. */
-  publish(channel: string, params: unknown): void {
+  publish(channel: string, fields: PushFields): void {
     const seq = this.next(channel);
-    // Serialized once for every subscriber; ts is the server's send time (ms).
+    // Serialized once for every subscriber.
     let frame: string | undefined;
     for (const client of this.clients) {
       if (!client.channels.has(channel)) continue;
-      frame ??= JSON.stringify({ type: channel, params, seq, ts: Date.now() });
+      frame ??= JSON.stringify(pushFrame(channel, fields, seq, Date.now()));
       this.sendRaw(client, frame);
     }
   }
 
   /** Pushes to the subscribed connections of one user only. */
-  publishTo(userId: number, channel: string, params: unknown): void {
+  publishTo(userId: number, channel: string, fields: PushFields): void {
     const seq = this.next(`${channel}#${userId}`);
+    let frame: string | undefined;
     for (const client of this.clients) {
-      if (client.userId === userId && client.channels.has(channel))
-        this.send(client, { type: channel, params, seq });
+      if (client.userId !== userId || !client.channels.has(channel)) continue;
+      frame ??= JSON.stringify(pushFrame(channel, fields, seq, Date.now()));
+      this.sendRaw(client, frame);
     }
   }
 
@@ -193,6 +207,7 @@ export class Hub {
     if (client.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       client.socket.terminate();
       this.clients.delete(client);
+      this.onSlowClientDropped();
       return;
     }
     client.socket.send(frame);
@@ -202,9 +217,25 @@ export class Hub {
     return this.clients.size;
   }
 
-  close(): void {
+  /**
+   * Closes every connection with 1001 (going away) and a reason, so clients know to reconnect
+   * elsewhere or later; one that has not answered the close within `graceMs` is cut, so a silent
+   * client cannot hold up a shutdown.
+   */
+  async close(graceMs = CLOSE_GRACE_MS): Promise<void> {
     clearInterval(this.recheckTimer);
-    for (const client of this.clients) client.socket.close(1001, 'server stopping');
+    const sockets = [...this.clients].map((client) => client.socket);
     this.clients.clear();
+    const closed = sockets.map(
+      (socket) => new Promise<void>((resolve) => socket.once('close', () => resolve())),
+    );
+    for (const socket of sockets) socket.close(1001, 'server shutting down');
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all(closed),
+      new Promise((resolve) => (timer = setTimeout(resolve, graceMs))),
+    ]);
+    clearTimeout(timer);
+    for (const socket of sockets) if (socket.readyState !== socket.CLOSED) socket.terminate();
   }
 }

@@ -99,6 +99,56 @@ describe('OrderBook rules', () => {
     expect(result).toMatchObject({ remaining: 6, budgetLeft: 49n, rested: false });
   });
 
+  it('stops a market order at its protection limit; the rest is cancelled, not rested', () => {
+    const book = new OrderBook();
+    book.placeLimit(1, 1, SELL, 100, 2);
+    book.placeLimit(2, 1, SELL, 105, 2);
+    book.placeLimit(3, 1, SELL, 106, 2);
+    const bought = book.placeMarket(2, BUY, 10, 10_000n, 105);
+    expect(bought.fills.map((fill) => [fill.price, fill.quantity])).toEqual([
+      [100, 2],
+      [105, 2],
+    ]);
+    expect(bought).toMatchObject({ remaining: 6, rested: false, budgetLeft: 10_000n - 410n });
+    expect(book.bestAsk()).toBe(106);
+    book.placeLimit(4, 1, BUY, 50, 1);
+    book.placeLimit(5, 1, BUY, 48, 1);
+    const sold = book.placeMarket(2, SELL, 5, undefined, 49);
+    expect(sold.fills.map((fill) => fill.price)).toEqual([50]);
+    expect(book.bestBid()).toBe(48);
+  });
+
+  it('a market buy by budget alone never spends more than its budget, and stops only when the next lot does not fit', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({ price: fc.integer({ min: 1, max: 500 }), lots: fc.integer({ min: 1, max: 9 }) }),
+          {
+            maxLength: 12,
+          },
+        ),
+        fc.bigInt({ min: 0n, max: 20_000n }),
+        fc.option(fc.integer({ min: 1, max: 500 }), { nil: undefined }),
+        (asks, budget, limit) => {
+          const book = new OrderBook();
+          asks.forEach((ask, index) => book.placeLimit(index + 1, 1, SELL, ask.price, ask.lots));
+          const result = book.placeMarket(2, BUY, Number.MAX_SAFE_INTEGER, budget, limit);
+          const spent = result.fills.reduce((sum, f) => sum + BigInt(f.price) * BigInt(f.quantity), 0n);
+          expect(spent).toBeLessThanOrEqual(budget);
+          expect(result.budgetLeft).toBe(budget - spent);
+          for (const fill of result.fills)
+            if (limit !== undefined) expect(fill.price).toBeLessThanOrEqual(limit);
+          // What is left could not buy one more lot within the limit.
+          const next = book.bestAsk();
+          if (next !== undefined && (limit === undefined || next <= limit)) {
+            expect(result.budgetLeft).toBeLessThan(BigInt(next));
+          }
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+  });
+
   it('refuses ticks and lots that are not positive safe integers', () => {
     const book = new OrderBook();
     expect(() => book.placeLimit(1, 1, BUY, 0, 1)).toThrow(RangeError);

@@ -3,7 +3,8 @@
  * lots. Pure: no I/O, no time, no money; the caller turns its fills into ledger postings.
  *
  * - Every trade prints at the resting (maker) order's price.
- * - A market order never rests; a limit order rests with what it did not fill.
+ * - A market order never rests; a limit order rests with what it did not fill. A market order may
+ *   carry a protection limit: it fills no further through the book than that price.
  * - Cancel is O(1) and keeps everyone else's place; a partly filled order keeps its place.
  * - Self-trade prevention: an incoming order cancels the same owner's resting orders it meets.
  */
@@ -154,12 +155,12 @@ export class OrderBook {
   }
 
   /**
-   * A market order: matches at any price, and for a buy only while `budget` (price ticks times
-   * lots) lasts; its remainder is cancelled, never rested.
+   * A market order: matches up to its protection `limit` (ticks; none: any price), and for a buy
+   * only while `budget` (price ticks times lots) lasts; its remainder is cancelled, never rested.
    */
-  placeMarket(owner: number, side: Side, quantity: number, budget?: bigint): MatchResult {
-    checkLots(1, quantity);
-    return this.match(owner, side, quantity, undefined, side === BUY ? budget : undefined);
+  placeMarket(owner: number, side: Side, quantity: number, budget?: bigint, limit?: number): MatchResult {
+    checkLots(limit ?? 1, quantity);
+    return this.match(owner, side, quantity, limit, side === BUY ? budget : undefined);
   }
 
   /** Puts an order back as it was (restart); it must not cross the book. */

@@ -1,4 +1,4 @@
-import { AccountTypeId, Decimal, type SpotOrderView } from '@oex/protocol';
+import { AccountTypeId, Decimal, type MatchedPush, type SpotOrderView } from '@oex/protocol';
 import type { Sequencer } from '../ledger/sequencer.js';
 import type { Hub } from '../realtime/hub.js';
 import type { Market } from './markets.js';
@@ -38,6 +38,7 @@ export class SpotLiveFeed implements SpotListener {
     this.dirtyDepth.add(market);
     if (outcome.trades.length > 0) {
       this.hub.publish(`GLOBAL_TX.${market.symbol}`, {
+        symbol: market.symbol,
         currency_match_id: market.id,
         completes: this.spot.recentTrades(market.id).slice(0, outcome.trades.length),
       });
@@ -69,17 +70,22 @@ export class SpotLiveFeed implements SpotListener {
     if (outcome.trades.length === 0) return;
     for (const { order, status } of outcome.touched) {
       if (!this.hub.hasSubscribers('TX_MATCHED', order.userId)) continue;
+      // The spec's client reads the balances inside the order (order.quote_account.balance).
       this.hub.publishTo(order.userId, 'TX_MATCHED', {
-        order: this.view(order, status),
-        quote_account: { balance: this.balance(order.userId, market.quoteId) },
-        base_account: { balance: this.balance(order.userId, market.baseId) },
-      });
+        order: {
+          ...this.view(order, status),
+          quote_account: { balance: this.balance(order.userId, market.quoteId) },
+          base_account: { balance: this.balance(order.userId, market.baseId) },
+        },
+        way: order.way,
+      } satisfies MatchedPush);
     }
   }
 
   private flushFast(): void {
     for (const market of this.dirtyDepth) {
       this.hub.publish(`MARKET_DEPTH.${market.symbol}`, {
+        symbol: market.symbol,
         currency_match_id: market.id,
         depth: this.spot.depth(market),
       });
@@ -88,9 +94,9 @@ export class SpotLiveFeed implements SpotListener {
     for (const { market, period } of this.dirtyKlines.values()) {
       const kline = this.spot.klines.latest(market.id, period);
       if (!kline) continue;
-      const push = { currency_match_id: market.id, period, kline };
+      const push = { symbol: market.symbol, currency_match_id: market.id, period, kline };
       this.hub.publish(`KLINE.${market.symbol}.${period}`, push);
-      // Spec 000 §7's KLINE.<symbol> carries every period's bar, told apart by `period`.
+      // KLINE.<symbol>, the spec's channel, carries every period's bar, told apart by `period`.
       this.hub.publish(`KLINE.${market.symbol}`, push);
     }
     this.dirtyKlines.clear();

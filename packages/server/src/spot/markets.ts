@@ -1,7 +1,10 @@
 import { Decimal, MAX_AMOUNT, SCALE } from '@oex/protocol';
 import type { Kysely, Selectable } from 'kysely';
 import type { CurrencyMatchesTable, Database } from '../db/schema.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest } from '../platform/errors.js';
+import { loadProtection } from './protection.js';
+
+let protectionOf: ((symbol: string) => Decimal) | undefined;
 
 /**
  * The most ticks or lots one order may carry: 15 digits, so they are exact JavaScript integers in
@@ -26,6 +29,8 @@ export class Market {
   feeRate!: Decimal;
   /** The smallest quantity an order may have. */
   minNumber!: Decimal;
+  /** Market-order price protection in percent of the best opposite price (price-protection.json). */
+  protectionPercent!: Decimal;
   private tickUnits!: bigint;
   private lotUnits!: bigint;
 
@@ -53,6 +58,8 @@ export class Market {
     this.numberDecimals = row.number_decimals;
     this.feeRate = feeRate;
     this.minNumber = Decimal.parse(String(row.min_number));
+    protectionOf ??= loadProtection();
+    this.protectionPercent = protectionOf(row.symbol);
     this.tickUnits = 10n ** BigInt(SCALE - this.priceDecimals);
     this.lotUnits = 10n ** BigInt(SCALE - this.numberDecimals);
   }

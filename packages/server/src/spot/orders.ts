@@ -2,17 +2,21 @@ import { AccountTypeId, Decimal } from '@oex/protocol';
 import type { CompiledQuery, Kysely, Selectable } from 'kysely';
 import type { RowWriter } from '../db/rows.js';
 import type { CurrencyMatchesTable, Database } from '../db/schema.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { badRequest, notFound } from '../platform/errors.js';
 import type { Account, Books } from '../ledger/books.js';
 import { JournalType } from '../ledger/journal.js';
 import type { Command, CommandContext } from '../ledger/sequencer.js';
 import { BUY, OrderBook, SELL, type Fill, type Side } from './engine.js';
 import { Market, type MarketDirectory } from './markets.js';
+import { limitBuyExcess, protectionLimit } from './protection.js';
 import type { Period } from './periods.js';
 
 export const LIMIT = 0;
 export const MARKET = 1;
 export type OrderType = typeof LIMIT | typeof MARKET;
+
+/** The lots of a market buy by total: as many as its total pays for (the budget stops it first). */
+const MAX_LOTS = Number.MAX_SAFE_INTEGER;
 
 export const OrderStatus = { OPEN: 1, COMPLETED: 2, CANCELLED: 3 } as const;
 
@@ -41,7 +45,10 @@ export interface PlaceInput {
   marketId: number;
   way: Side;
   type: OrderType;
-  number: Decimal;
+  /** The amount (base); a market buy may give `total` instead. */
+  number?: Decimal | undefined;
+  /** A market buy's quote to spend, fee included (the buyer's fee is taken in base). */
+  total?: Decimal | undefined;
   price?: Decimal | undefined;
 }
 
@@ -170,8 +177,15 @@ export class SpotOrders {
   /** The command that places an order. Checks that need no state happen before, in the caller. */
   place(input: PlaceInput): Command<OrderOutcome> {
     const market = this.markets.market(input.marketId);
-    const lots = market.toLots(input.number);
-    market.checkMinimum(input.number);
+    // A market buy by the total to spend buys as many lots as that total pays for.
+    const total = input.type === MARKET && input.way === BUY ? input.total : undefined;
+    if (total === undefined && input.number === undefined) throw badRequest('error.amount_or_total');
+    if (total !== undefined) {
+      if (!total.isPositive()) throw badRequest('error.amount_positive');
+      market.checkTotal(total.units);
+    }
+    const lots = total === undefined ? market.toLots(input.number!) : MAX_LOTS;
+    if (total === undefined) market.checkMinimum(input.number!);
     const priceTicks = input.type === LIMIT ? market.toTicks(input.price!) : 0;
     if (input.type === LIMIT) market.checkTotal(market.notionalUnits(priceTicks, lots));
     return (context) => {
@@ -185,7 +199,7 @@ export class SpotOrders {
         way: input.way,
         type: input.type,
         priceTicks,
-        number: input.number,
+        number: total === undefined ? input.number! : Decimal.ZERO,
         filled: Decimal.ZERO,
         volume: Decimal.ZERO,
         hold: Decimal.ZERO,
@@ -193,7 +207,8 @@ export class SpotOrders {
         feeRate: market.feeRate,
         createdAt: context.now,
       };
-      this.hold(context.books, order, this.holdFor(order, lots, book));
+      const protection = input.type === MARKET ? this.protection(book, order) : undefined;
+      this.hold(context.books, order, total ?? this.holdFor(order, lots, book, protection));
       const result =
         input.type === LIMIT
           ? book.placeLimit(order.id, order.userId, order.way, priceTicks, lots)
@@ -202,6 +217,7 @@ export class SpotOrders {
               order.way,
               lots,
               order.way === BUY ? market.budgetUnits(order.hold) : undefined,
+              protection,
             );
       // The book reuses its result: copy what is needed before anything calls it again.
       const fills = result.fills.map((fill) => ({ ...fill }));
@@ -212,6 +228,8 @@ export class SpotOrders {
       for (const id of selfCancelled)
         outcome.touched.push(this.finish(context, this.open.get(id)!, OrderStatus.CANCELLED));
       for (const fill of fills) outcome.trades.push(this.settle(context, order, fill, outcome));
+      // A buy by total bought what it filled: that is its amount.
+      if (total !== undefined) order.number = order.filled;
 
       if (rested) {
         this.open.set(order.id, order);
@@ -225,6 +243,19 @@ export class SpotOrders {
     };
   }
 
+  /**
+   * A market order's protection limit (ticks): the market's percent from the best opposite price of
+   * others on its arrival (own orders there are cancelled by self-trade prevention, not traded).
+   */
+  private protection(book: OrderBook, order: OpenOrder): number {
+    const opposite = order.way === BUY ? SELL : BUY;
+    for (const maker of book.restingOrders(opposite)) {
+      if (maker.owner === order.userId) continue;
+      return protectionLimit(order.way, maker.price, order.market.protectionPercent);
+    }
+    throw badRequest('error.no_best_price');
+  }
+
   /** The command that cancels an open order of its owner. */
   cancel(userId: number, orderId: number, way: Side): Command<OrderOutcome> {
     return (context) => {
@@ -236,24 +267,32 @@ export class SpotOrders {
     };
   }
 
-  /** What a new order holds: quote for a buy (a market buy: the exact cost of its fills), base for a sell. */
-  private holdFor(order: OpenOrder, lots: number, book: OrderBook): Decimal {
+  /**
+   * What a new order holds: quote for a buy (a market buy: the exact cost of its fills up to its
+   * protection limit), base for a sell.
+   */
+  private holdFor(order: OpenOrder, lots: number, book: OrderBook, protection?: number): Decimal {
     const { market } = order;
-    if (order.way === SELL) {
-      if (order.type === MARKET && book.bestBid() === undefined) throw badRequest('error.no_best_price');
-      return market.quantity(lots);
-    }
+    if (order.way === SELL) return market.quantity(lots);
     if (order.type === LIMIT) return market.notional(order.priceTicks, lots);
-    if (book.bestAsk() === undefined) throw badRequest('error.no_best_price');
-    return this.costOfMarketBuy(book, order.userId, lots, market);
+    return this.costOfMarketBuy(book, order.userId, lots, market, protection!);
   }
 
-  /** The quote a market buy of `lots` spends against the book as it stands (own orders skipped). */
-  private costOfMarketBuy(book: OrderBook, owner: number, lots: number, market: Market): Decimal {
+  /**
+   * The quote a market buy of `lots` spends against the book as it stands (own orders skipped), no
+   * further than its protection limit.
+   */
+  private costOfMarketBuy(
+    book: OrderBook,
+    owner: number,
+    lots: number,
+    market: Market,
+    limit: number,
+  ): Decimal {
     let left = lots;
     let cost = 0n;
     for (const maker of book.restingOrders(SELL)) {
-      if (left === 0) break;
+      if (left === 0 || maker.price > limit) break;
       if (maker.owner === owner) continue;
       const take = Math.min(left, maker.remaining);
       cost += market.notionalUnits(maker.price, take);
@@ -293,6 +332,23 @@ export class SpotOrders {
       refId: order.id,
     });
     order.hold = Decimal.ZERO;
+  }
+
+  /** Releases what a limit buy holds beyond its open remainder at its own price (docs/spot.md). */
+  private releaseExcess(books: Books, order: OpenOrder): void {
+    const open = order.number.sub(order.filled);
+    const needed = open.isPositive()
+      ? order.market.notional(order.priceTicks, order.market.toLots(open))
+      : Decimal.ZERO;
+    const excess = limitBuyExcess(order.hold, needed);
+    if (excess.isZero()) return;
+    const account = this.spotAccount(books, order.userId, this.heldCurrency(order));
+    books.post([{ account, available: excess.units, locked: -excess.units }], {
+      ...memo.release,
+      refType: 'order',
+      refId: order.id,
+    });
+    order.hold = order.hold.sub(excess);
   }
 
   /** Ends a resting order: out of the open set, its hold released, its row updated. */
@@ -355,6 +411,9 @@ export class SpotOrders {
       order.volume = order.volume.add(quote);
       order.fee = order.fee.add(fee);
     }
+    // A limit buy that filled below its price frees the saving at once: its hold stays exactly what
+    // its open remainder needs at its own price.
+    if (buy.type === LIMIT) this.releaseExcess(books, buy);
     context.insert('trades', {
       id: tradeId,
       currency_match_id: market.id,

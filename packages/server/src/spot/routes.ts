@@ -5,14 +5,15 @@ import {
   orderListQuery,
   placeOrderRequest,
 } from '@oex/protocol';
-import { requireUser, userOf, type SessionResolver } from '../http/auth.js';
+import { requireUser, userOf } from '../http/auth.js';
+import type { SessionResolver } from '../users/auth-user.js';
 import { ok } from '../http/envelope.js';
-import type { Api } from '../http/server.js';
+import type { Api } from '../platform/api.js';
 import { BUY, SELL, type Side } from './engine.js';
 import type { FavoriteMarkets } from './favorites.js';
 import type { SpotService } from './service.js';
 
-/** The spot calls of spec 000 §7: markets, depth and trades, order placement, lists, cancels. */
+/** The spot calls (docs/spot.md): markets, depth and trades, order placement, lists, cancels. */
 export function spotRoutes(
   app: Api,
   spot: SpotService,
@@ -67,15 +68,19 @@ export function spotRoutes(
       {
         ...signedIn,
         schema: {
-          ...secured(`Place a ${name} order: limit (type 0, price required) or market (type 1)`),
+          ...secured(
+            `Place a ${name} order: limit (type 0, price required) or market (type 1)` +
+              (way === BUY ? '; a market buy may give total (quote to spend) in place of number' : ''),
+          ),
           body: placeOrderRequest,
         },
       },
       async (request) => {
-        const { currency_match_id, number, price, type } = request.body;
+        const { currency_match_id, number, total, price, type } = request.body;
         const outcome = await spot.place(userOf(request).id, way, {
           marketId: currency_match_id,
           number,
+          total,
           price,
           type,
         });

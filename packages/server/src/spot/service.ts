@@ -4,7 +4,7 @@ import {
   type MarketView,
   type QuoteGroup,
   type CompletedTrade,
-  type DepthEntry,
+  type DepthLevel,
   type Lang,
   type Paged,
   type Quotation,
@@ -13,9 +13,9 @@ import {
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, OrdersTable } from '../db/schema.js';
 import { newestFirst } from '../db/paging.js';
-import { paged } from '../http/envelope.js';
-import { badRequest } from '../http/errors.js';
-import { translate } from '../http/messages/index.js';
+import { paged } from '../lib/paged.js';
+import { badRequest } from '../platform/errors.js';
+import { translate } from '../platform/messages/index.js';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
 import type { Sequencer } from '../ledger/sequencer.js';
 import { postingErrorToAppError } from '../ledger/service.js';
@@ -38,13 +38,15 @@ import { PERIOD_MS, type Period } from './periods.js';
 import type { Db } from '../db/connect.js';
 import type { CommandContext } from '../ledger/sequencer.js';
 
-/** Recent trades kept per market (spec 000 §9). */
+/** Recent trades kept per market, as many as the trade page lists. */
 export const RECENT_TRADES = 30;
 const DEPTH_LEVELS = 50;
 
 export interface PlaceOrder {
   marketId: number;
-  number: string;
+  /** The amount; a market buy may give `total` (quote to spend) instead. */
+  number?: string | undefined;
+  total?: string | undefined;
   price?: string | undefined;
   type: OrderType;
 }
@@ -59,6 +61,7 @@ export class SpotService {
   private readonly tickers = new Map<number, Ticker>();
   private readonly recent = new Map<number, CompletedTrade[]>();
   private readonly listeners: SpotListener[] = [];
+  private readonly placedListeners: ((market: Market, outcome: OrderOutcome) => void)[] = [];
   readonly klines: KlineStore;
 
   constructor(
@@ -136,6 +139,11 @@ export class SpotService {
     this.listeners.push(listener);
   }
 
+  /** Told of each order placed, with the trades it made, once committed (metrics). */
+  onPlaced(listener: (market: Market, outcome: OrderOutcome) => void): void {
+    this.placedListeners.push(listener);
+  }
+
   // ---- commands -------------------------------------------------------------------------
 
   /** Places an order; `at` stamps it with another time (the demo backfill's history). */
@@ -154,19 +162,28 @@ export class SpotService {
     if (!market.tradable) throw badRequest('error.market_closed');
     if (way === SELL && market.sellDisabled) throw badRequest('error.sell_disabled');
     if (input.type === LIMIT && !input.price) throw badRequest('error.price_required');
+    // Exactly one of amount and total; a total only for a market buy.
+    const byTotal = input.type !== LIMIT && way === BUY && input.total !== undefined;
+    if (byTotal ? input.number !== undefined : input.number === undefined || input.total !== undefined) {
+      throw badRequest('error.amount_or_total');
+    }
     const command = this.orders.place({
       userId,
       marketId: market.id,
       way,
       type: input.type,
-      number: Decimal.parse(input.number),
+      number: input.number === undefined ? undefined : Decimal.parse(input.number),
+      total: byTotal ? Decimal.parse(input.total!) : undefined,
       price: input.type === LIMIT ? Decimal.parse(input.price!) : undefined,
     });
     return this.sequencer
       .submit((context) => {
         const outcome = command(context);
         inBatch?.(context, outcome);
-        context.afterCommit(() => this.published(outcome));
+        context.afterCommit(() => {
+          for (const listener of this.placedListeners) listener(market, outcome);
+          this.published(outcome);
+        });
         return outcome;
       }, at)
       .catch(postingErrorToAppError);
@@ -199,7 +216,7 @@ export class SpotService {
 
   // ---- market data ------------------------------------------------------------------------
 
-  /** market/currency_matches: one group per quote currency (DESIGN.md §3). */
+  /** market/currency_matches: one group per quote currency (docs/market-data.md). */
   currencyMatches(): QuoteGroup[] {
     const groups = new Map<number, QuoteGroup>();
     for (const market of this.markets.all()) {
@@ -242,6 +259,7 @@ export class SpotService {
       price_decimals: market.priceDecimals,
       number_decimals: market.numberDecimals,
       min_number: market.minNumber.toString(),
+      price_protection: market.protectionPercent.toString(),
       currency_quotation: this.quotation(market),
     };
   }
@@ -255,8 +273,19 @@ export class SpotService {
   /** market/deal: quotation with the quote currency's prices, depth and the latest trades. */
   deal(marketId: number): Deal {
     const market = this.markets.market(marketId);
+    const prices = this.quotePrices(market.quoteId);
     return {
-      quotation: { ...this.quotation(market), symbol: market.symbol, ...this.quotePrices(market.quoteId) },
+      quotation: {
+        ...this.quotation(market),
+        symbol: market.symbol,
+        ...prices,
+        // The spec's client reads the quote currency's prices here.
+        currency_match: {
+          id: market.id,
+          symbol: market.symbol,
+          quote_currency: { id: market.quoteId, code: market.quoteCode, ...prices },
+        },
+      },
       depth: this.depth(market),
       tx_completes: this.recentTrades(market.id),
     };
@@ -281,12 +310,12 @@ export class SpotService {
     return this.tickers.get(marketId)!.lastPrice;
   }
 
-  depth(market: Market, levels = DEPTH_LEVELS): { in: DepthEntry[]; out: DepthEntry[] } {
+  depth(market: Market, levels = DEPTH_LEVELS): { in: DepthLevel[]; out: DepthLevel[] } {
     const depth = this.orders.book(market.id).depth(levels);
-    const entry = (level: { price: number; quantity: number }): DepthEntry => ({
-      price: market.price(level.price).toString(),
-      amount: market.quantity(level.quantity).toString(),
-    });
+    const entry = (level: { price: number; quantity: number }): DepthLevel => {
+      const quantity = market.quantity(level.quantity).toString();
+      return { price: market.price(level.price).toString(), amount: quantity, number: quantity };
+    };
     return { in: depth.bids.map(entry), out: depth.asks.map(entry) };
   }
 

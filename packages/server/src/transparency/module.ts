@@ -41,6 +41,8 @@ export interface Transparency {
 export async function openTransparency(deps: TransparencyDeps): Promise<Transparency> {
   const service = new TransparencyService(deps);
   const daily = new DailySnapshots(service, deps.log);
+  // A new exchange publishes its first snapshot at once, not at the first daily time.
+  await service.takeFirst();
   await daily.tick();
   return { service, daily };
 }

@@ -1,6 +1,6 @@
 import { LANGS, type Lang, type LiabilitySnapshotView, type OperatorLogHeadView } from '@oex/protocol';
 import type { ArticleText } from '../content/service.js';
-import { translate } from '../http/messages/index.js';
+import { translate } from '../platform/messages/index.js';
 import { formatDateTime } from '../lib/time.js';
 
 const escapeHtml = (text: string) =>

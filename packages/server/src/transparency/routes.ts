@@ -1,8 +1,9 @@
 import { transparencyProofQuery } from '@oex/protocol';
 import type { Allow } from '../admin/guard.js';
-import { requireUser, userOf, type SessionResolver } from '../http/auth.js';
+import { requireUser, userOf } from '../http/auth.js';
+import type { SessionResolver } from '../users/auth-user.js';
 import { ok } from '../http/envelope.js';
-import type { Api } from '../http/server.js';
+import type { Api } from '../platform/api.js';
 import type { TransparencyService } from './service.js';
 
 /** Proof of liabilities: the public overview, a user's own inclusion proof, a snapshot on demand. */

@@ -1,8 +1,19 @@
-import { Decimal } from '@oex/protocol';
+import { randomBytes } from 'node:crypto';
+import { buildTree, Decimal } from '@oex/protocol';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../lib/time.js';
 import { bucketStart } from '../spot/periods.js';
-import { latestDueDay, leavesOf, shouldTake, userBalances } from './rules.js';
+import {
+  latestDueDay,
+  leavesOf,
+  paddedSize,
+  PIECES,
+  shouldTake,
+  splitUnits,
+  treeLeaves,
+  userBalances,
+} from './rules.js';
 
 const ZONE = 'Asia/Shanghai';
 const dayStartOf = (t: number) => bucketStart(t, '1day', ZONE);
@@ -75,5 +86,54 @@ describe('shouldTake', () => {
     expect(shouldTake(due, false, true, due.dueAt + 5 * 86_400_000)).toBe(true);
     expect(shouldTake(due, false, false, due.dueAt + 1)).toBe(false);
     expect(shouldTake(due, false, false, due.dueAt - 1)).toBe(true);
+  });
+});
+
+describe('split balances and a padded tree', () => {
+  it('splits a total into parts that add up to it exactly, none negative', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 30n }),
+        fc.array(fc.bigInt({ min: 0n, max: 2n ** 256n }), {
+          minLength: 3,
+          maxLength: 3,
+        }),
+        (total, cuts) => {
+          const parts = splitUnits(total, 4, (i) => cuts[i]!);
+          expect(parts).toHaveLength(4);
+          expect(parts.every((part) => part >= 0n)).toBe(true);
+          expect(parts.reduce((a, b) => a + b, 0n)).toBe(total);
+        },
+      ),
+    );
+    expect(paddedSize(0)).toBe(1);
+    expect(paddedSize(5)).toBe(8);
+    expect(paddedSize(8)).toBe(8);
+  });
+
+  it('gives each user PIECES leaves adding up to their balance, pads with zeros to a power of two, the same every time', () => {
+    const balances = new Map([
+      [5, units('1')],
+      [6, units('2.25')],
+      [7, units('3000.12345678')],
+    ]);
+    const entries = leavesOf(balances, () => randomBytes(32).toString('hex'));
+    const leaves = treeLeaves(entries);
+    expect(leaves).toHaveLength(16);
+    for (const [userId, held] of balances) {
+      const mine = leaves.filter((leaf) => leaf.user_id === userId);
+      expect(mine).toHaveLength(PIECES);
+      expect(mine.reduce((sum, leaf) => sum + Decimal.parse(leaf.balance).units, 0n)).toBe(held);
+      // No leaf is the user's exact balance (the cuts would have to fall on its ends).
+      expect(mine.map((leaf) => Decimal.parse(leaf.balance).units)).not.toContain(held);
+    }
+    const padding = leaves.filter((leaf) => leaf.user_id === 0);
+    expect(padding).toHaveLength(16 - 3 * PIECES);
+    expect(padding.every((leaf) => leaf.balance === '0')).toBe(true);
+    expect(new Set(leaves.map((leaf) => leaf.salt)).size).toBe(16);
+    expect(leaves.map((leaf) => leaf.salt)).toEqual([...leaves.map((leaf) => leaf.salt)].sort());
+    expect(treeLeaves(entries)).toEqual(leaves);
+    expect(buildTree(leaves).root.sum.toString()).toBe('3003.37345678');
+    expect(treeLeaves([])).toEqual([]);
   });
 });

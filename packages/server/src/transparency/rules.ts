@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Decimal, type LiabilityLeaf } from '@oex/protocol';
 
 /**
@@ -37,8 +38,8 @@ export function userBalances(accounts: Iterable<HeldAccount>): Map<number, Map<n
 }
 
 /**
- * The leaves of one currency's tree: each user with a fresh salt, ordered by salt, which is a
- * uniformly random order, so a leaf's place says nothing about who it is (user ids, sign-up order).
+ * The stored entries of one currency's snapshot: each user with their total and a fresh secret
+ * seed (32 random bytes, kept as the row's salt), from which their leaves are derived (treeLeaves).
  * A negative total is refused: the audit forbids it, and a tree must never hide one.
  */
 export function leavesOf(balances: Map<number, bigint>, freshSalt: () => string): LiabilityLeaf[] {
@@ -82,4 +83,69 @@ export function latestDueDay(
 export function shouldTake(due: DueDay, taken: boolean, anyDaily: boolean, startedAt: number): boolean {
   if (taken) return false;
   return anyDaily || due.dueAt >= startedAt;
+}
+
+/** Each user's balance is split into this many leaves of random size. */
+export const PIECES = 4;
+
+/** 256 bits derived from a secret seed for one purpose: the seed's holder alone can tell them. */
+function derived(seed: string, purpose: string, i: number): string {
+  return createHash('sha256').update(`oex/liabilities/derive/v1|${purpose}|${i}|${seed}`).digest('hex');
+}
+
+/**
+ * Splits a total into `pieces` parts at cut points drawn uniformly (from `cut`, 256-bit numbers)
+ * in [0, total]: the parts add up to the total exactly, each is at least zero, and their sizes are
+ * random, so none of them is the total (unless the cuts fall on its ends).
+ */
+export function splitUnits(total: bigint, pieces: number, cut: (i: number) => bigint): bigint[] {
+  if (total < 0n) throw new Error('a negative total is never split');
+  const cuts = Array.from({ length: pieces - 1 }, (_, i) => cut(i) % (total + 1n)).sort((a, b) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
+  const bounds = [0n, ...cuts, total];
+  return bounds.slice(1).map((bound, i) => bound - bounds[i]!);
+}
+
+/** The smallest power of two at least n (1 for 0 and 1). */
+export function paddedSize(n: number): number {
+  let size = 1;
+  while (size < n) size *= 2;
+  return size;
+}
+
+/**
+ * The leaves of one currency's tree, derived from its stored entries (as in Buterin's "proof of
+ * solvency" note): each user's total split into PIECES leaves of random size, each with its own
+ * salt, then padded to a power of two with leaves of zero for user 0, and all ordered by salt, a
+ * uniformly random order. No leaf is one user's balance, and no place says who it is. Everything
+ * is derived from the entries' secret seeds, so the same entries always give the same tree.
+ */
+export function treeLeaves(entries: readonly LiabilityLeaf[]): LiabilityLeaf[] {
+  if (entries.length === 0) return [];
+  const leaves: LiabilityLeaf[] = [];
+  for (const entry of entries) {
+    const total = Decimal.parse(entry.balance).units;
+    const parts = splitUnits(total, PIECES, (i) => BigInt(`0x${derived(entry.salt, 'cut', i)}`));
+    parts.forEach((units, i) =>
+      leaves.push({
+        user_id: entry.user_id,
+        salt: derived(entry.salt, 'salt', i),
+        balance: Decimal.fromUnits(units).toString(),
+      }),
+    );
+  }
+  // The padding's seed is every user's seed at once: as secret as any of them.
+  const paddingSeed = createHash('sha256')
+    .update(
+      entries
+        .map((entry) => entry.salt)
+        .sort()
+        .join(''),
+    )
+    .digest('hex');
+  const count = leaves.length;
+  for (let j = 0; j < paddedSize(count) - count; j += 1)
+    leaves.push({ user_id: 0, salt: derived(paddingSeed, 'padding', j), balance: '0' });
+  return leaves.sort((a, b) => (a.salt < b.salt ? -1 : a.salt > b.salt ? 1 : 0));
 }

@@ -18,7 +18,7 @@ import { insertNotice } from '../content/service.js';
 import type { Settings } from '../content/settings.js';
 import { isUniqueViolation } from '../db/errors.js';
 import type { Database, LiabilitySnapshotsTable } from '../db/schema.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../platform/errors.js';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
 import type { CommandContext, Sequencer } from '../ledger/sequencer.js';
 import type { Clock } from '../lib/clock.js';
@@ -26,7 +26,7 @@ import { formatDateTime, minutesOfDay } from '../lib/time.js';
 import { bucketStart } from '../spot/periods.js';
 import type { WalletHoldings } from '../wallet/service.js';
 import { snapshotNotice } from './notice.js';
-import { latestDueDay, leavesOf, shouldTake, userBalances, type DueDay } from './rules.js';
+import { latestDueDay, leavesOf, shouldTake, treeLeaves, userBalances, type DueDay } from './rules.js';
 
 /** The operator log as this module needs it: its head (admin/operator-log.ts). */
 export interface OperatorLogHead {
@@ -66,7 +66,10 @@ function readBalances(context: CommandContext) {
 export class TransparencyService {
   private readonly startedAt: number;
   /** The tree of each currency's latest snapshot, rebuilt from its stored leaves when needed. */
-  private readonly trees = new Map<number, { snapshotId: number; tree: MerkleSumTree }>();
+  private readonly trees = new Map<
+    number,
+    { snapshotId: number; tree: MerkleSumTree; leaves: LiabilityLeaf[] }
+  >();
   private holdingsRead: { at: number; value: Promise<ChainHoldingView[]> } | null = null;
 
   constructor(private readonly deps: TransparencyDeps) {
@@ -76,6 +79,15 @@ export class TransparencyService {
   /** Takes a snapshot of every currency now (an operator's call). */
   takeNow(): Promise<LiabilitySnapshotView[]> {
     return this.take(null);
+  }
+
+  /**
+   * The first snapshot of a new exchange, taken when it first starts rather than at the first
+   * daily time: answers it, or null when the database has one already.
+   */
+  async takeFirst(): Promise<LiabilitySnapshotView[] | null> {
+    const any = await this.deps.db.selectFrom('liability_snapshots').select('id').executeTakeFirst();
+    return any ? null : this.take(null);
   }
 
   /**
@@ -144,8 +156,9 @@ export class TransparencyService {
   }
 
   /**
-   * The caller's own leaf and path in the latest snapshot of a currency. The root and total are the
-   * published ones, never recomputed: a leaf changed after publication fails to verify.
+   * The caller's own leaves (their balance's pieces) and paths in the latest snapshot of a
+   * currency. The root and total are the published ones, never recomputed: a leaf changed after
+   * publication fails to verify.
    */
   async proof(userId: number, currencyCode: string): Promise<LiabilityProofView> {
     const currency = this.deps.currencies.byCode(currencyCode);
@@ -163,11 +176,14 @@ export class TransparencyService {
       .where('user_id', '=', userId)
       .executeTakeFirst();
     if (!own) throw new AppError(404, 'error.transparency_no_balance', { currency: currency.code });
-    const tree = await this.treeOf(snapshot);
+    const { tree, leaves } = await this.treeOf(snapshot);
     return {
       snapshot: this.view(snapshot),
-      leaf: { user_id: userId, salt: own.salt, balance: money(own.balance), index: own.idx },
-      path: proofOf(tree, own.idx),
+      user_id: userId,
+      balance: money(own.balance),
+      leaves: leaves.flatMap((leaf, index) =>
+        leaf.user_id === userId ? [{ ...leaf, index, path: proofOf(tree, index) }] : [],
+      ),
       root_hash: snapshot.root_hash,
       total: money(snapshot.total),
     };
@@ -191,12 +207,14 @@ export class TransparencyService {
     const { at, balances } = await this.deps.sequencer.submit(readBalances);
     const freshSalt = () => randomBytes(SALT_BYTES).toString('hex');
     const built = this.deps.currencies.all().map((currency) => {
-      const leaves = leavesOf(balances.get(currency.id) ?? new Map<number, bigint>(), freshSalt);
-      return { currency, leaves, tree: buildTree(leaves) };
+      // Stored: one entry per user (their total and secret seed); the tree's leaves derive from them.
+      const entries = leavesOf(balances.get(currency.id) ?? new Map<number, bigint>(), freshSalt);
+      const leaves = treeLeaves(entries);
+      return { currency, entries, leaves, tree: buildTree(leaves) };
     });
     const rows = await this.deps.db.transaction().execute(async (trx) => {
       const stored: SnapshotRow[] = [];
-      for (const { currency, leaves, tree } of built) {
+      for (const { currency, entries, leaves, tree } of built) {
         const row = await trx
           .insertInto('liability_snapshots')
           .values({
@@ -211,12 +229,14 @@ export class TransparencyService {
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        await insertLeaves(trx, row.id, leaves);
+        await insertLeaves(trx, row.id, entries);
         stored.push(row);
       }
       return stored;
     });
-    rows.forEach((row, i) => this.trees.set(row.currency_id, { snapshotId: row.id, tree: built[i]!.tree }));
+    rows.forEach((row, i) =>
+      this.trees.set(row.currency_id, { snapshotId: row.id, tree: built[i]!.tree, leaves: built[i]!.leaves }),
+    );
     this.deps.log.info(
       { day: due?.day ?? null, taken_at: at, currencies: rows.length },
       'transparency: liability snapshot taken',
@@ -224,17 +244,18 @@ export class TransparencyService {
     return rows.map((row) => this.view(row));
   }
 
-  /** The snapshot's tree: kept for the latest one, rebuilt from the stored leaves otherwise. */
-  private async treeOf(snapshot: SnapshotRow): Promise<MerkleSumTree> {
+  /** The snapshot's tree and leaves: kept for the latest one, rebuilt from the stored entries otherwise. */
+  private async treeOf(snapshot: SnapshotRow): Promise<{ tree: MerkleSumTree; leaves: LiabilityLeaf[] }> {
     const kept = this.trees.get(snapshot.currency_id);
-    if (kept?.snapshotId === snapshot.id) return kept.tree;
+    if (kept?.snapshotId === snapshot.id) return kept;
     const rows = await this.deps.db
       .selectFrom('liability_leaves')
       .select(['user_id', 'salt', 'balance'])
       .where('snapshot_id', '=', snapshot.id)
       .orderBy('idx')
       .execute();
-    const tree = buildTree(rows.map((row) => ({ ...row, balance: money(row.balance) })));
+    const leaves = treeLeaves(rows.map((row) => ({ ...row, balance: money(row.balance) })));
+    const tree = buildTree(leaves);
     const rebuilt = Buffer.from(tree.root.hash).toString('hex');
     if (rebuilt !== snapshot.root_hash) {
       // The stored leaves no longer give the published root: proofs will fail, as they must.
@@ -243,8 +264,9 @@ export class TransparencyService {
         'transparency: stored leaves do not match the published root',
       );
     }
-    this.trees.set(snapshot.currency_id, { snapshotId: snapshot.id, tree });
-    return tree;
+    const built = { snapshotId: snapshot.id, tree, leaves };
+    this.trees.set(snapshot.currency_id, built);
+    return built;
   }
 
   private async latestSnapshots(): Promise<SnapshotRow[]> {

@@ -1,6 +1,6 @@
 import { UPLOAD_MAX_BYTES } from '@oex/protocol';
 import type { FastifyRequest } from 'fastify';
-import { AppError, badRequest } from '../http/errors.js';
+import { AppError, badRequest } from '../platform/errors.js';
 
 /** The multipart parser's limits for an image upload: one `file` field of at most 5 MB. */
 export const IMAGE_MULTIPART_LIMITS = {

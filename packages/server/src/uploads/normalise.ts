@@ -1,7 +1,7 @@
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS } from '@oex/protocol';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata } from 'sharp';
-import { AppError, badRequest } from '../http/errors.js';
+import { AppError, badRequest } from '../platform/errors.js';
 import { isWholeImage, type ImageMime } from './image-check.js';
 
 export interface CleanImage {

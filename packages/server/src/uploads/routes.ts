@@ -3,9 +3,10 @@ import fastifyMultipart from '@fastify/multipart';
 import { imageIdParams, imageUploadQuery } from '@oex/protocol';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireUser, userOf, type SessionResolver } from '../http/auth.js';
+import { requireUser, userOf } from '../http/auth.js';
+import type { SessionResolver } from '../users/auth-user.js';
 import { ok } from '../http/envelope.js';
-import type { Api } from '../http/server.js';
+import type { Api } from '../platform/api.js';
 import { IMAGE_MULTIPART_LIMITS, readImageFile } from './multipart.js';
 import type { UploadStore } from './store.js';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { UploadPurpose, UploadResult } from '@oex/protocol';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { badRequest, notFound, tooMany } from '../http/errors.js';
+import { badRequest, notFound, tooMany } from '../platform/errors.js';
 import type { Clock } from '../lib/clock.js';
 import { randomToken } from '../lib/secrets.js';
 import { normaliseImage, type CleanImage } from './normalise.js';

@@ -1,5 +1,5 @@
 import { EMAIL_PATTERN, MOBILE_PATTERN, type AccountKind } from '@oex/protocol';
-import { badRequest } from '../http/errors.js';
+import { badRequest } from '../platform/errors.js';
 import type { CodeTarget } from '../notify/codes.js';
 
 /** A sign-in identity: an email, or a mobile number with its area's global code. */

@@ -6,16 +6,18 @@ import {
   bindEmailSendRequest,
   forgetPasswordRequest,
   loginRequest,
+  type LoginAnswer,
   registerRequest,
   sendCodeRequest,
 } from '@oex/protocol';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireUser, tokenOf, userOf, type AuthUser } from '../http/auth.js';
-import { ok } from '../http/envelope.js';
-import { badRequest } from '../http/errors.js';
+import { requireUser, tokenOf, userOf } from '../http/auth.js';
+import type { AuthUser } from './auth-user.js';
+import { ok, refusedWith } from '../http/envelope.js';
+import { badRequest } from '../platform/errors.js';
 import { GuessBudget } from '../http/guess-budget.js';
-import type { Api } from '../http/server.js';
+import type { Api } from '../platform/api.js';
 import { securityRoutes } from './security-routes.js';
 import type { Sessions } from './sessions.js';
 import type { UsersService } from './service.js';
@@ -30,7 +32,7 @@ export interface UsersRoutesDeps {
 
 const ONE_MINUTE = 60_000;
 
-/** Sign-up, sign-in, passwords, code sending and email binding (spec 000 §7, spec 001 §7). */
+/** Sign-up, sign-in, passwords, code sending and email binding (docs/personal.md). */
 export function usersRoutes(app: Api, deps: UsersRoutesDeps): void {
   const { users, sessions } = deps;
   const signedIn = { preHandler: requireUser(sessions), schema: { security: [{ token: [] }] } };
@@ -78,6 +80,22 @@ export function usersRoutes(app: Api, deps: UsersRoutesDeps): void {
     async (request) => ok(await users.register(request.body), request, 'ok.registered'),
   );
 
+  app.get(
+    '/api/user/invite_check',
+    {
+      config: authLimit,
+      schema: {
+        tags: ['users'],
+        summary: 'Whether an invite code names an account (refused with the reason when it does not)',
+        querystring: z.object({ code: z.string().max(64) }),
+      },
+    },
+    async (request) => {
+      await users.checkInvite(request.query.code);
+      return ok(null);
+    },
+  );
+
   app.post(
     '/api/user/login',
     {
@@ -86,15 +104,19 @@ export function usersRoutes(app: Api, deps: UsersRoutesDeps): void {
       schema: {
         tags: ['users'],
         summary:
-          'Sign in; answers a bearer token, or {totp_required: true} when two-factor is on and no totp_code was sent',
+          'Sign in; data is the token string. With two-factor on and no totp_code: code 0, a msg asking for the code, no data, and totp_required: true beside them',
         body: loginRequest,
       },
     },
     async (request) => {
       const client = { userAgent: request.headers['user-agent'] ?? '', ip: request.ip };
-      const answer = await users.login(request.body, client);
-      // The first step of a two-factor sign-in signs nobody in yet: nothing to announce.
-      return ok(answer, request, 'token' in answer ? 'ok.logged_in' : undefined);
+      const outcome = await users.login(request.body, client);
+      // The first step of a two-factor sign-in signs nobody in: a refusal whose msg asks for the code
+      // (the spec's client shows it, and would store a success's data as its token); the data tells
+      // our web app to show the code field.
+      if (!('token' in outcome)) return refusedWith(outcome, request, 'error.totp_login_step');
+      // The spec's client stores data itself as the token; the user's details come from user/info.
+      return ok<LoginAnswer>(outcome.token, request, 'ok.logged_in');
     },
   );
 

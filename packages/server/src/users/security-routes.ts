@@ -7,7 +7,7 @@ import {
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import { requireUser, userOf } from '../http/auth.js';
 import { ok } from '../http/envelope.js';
-import type { Api } from '../http/server.js';
+import type { Api } from '../platform/api.js';
 import type { Sessions } from './sessions.js';
 import type { UsersService } from './service.js';
 
@@ -20,7 +20,7 @@ export interface SecurityRoutesDeps {
   codeLimit: { rateLimit: { max: number; timeWindow: number } };
 }
 
-/** Two-factor enrolment and phone binding (issue 15, personal centre). */
+/** Two-factor enrolment and phone binding (docs/personal.md). */
 export function securityRoutes(app: Api, deps: SecurityRoutesDeps): void {
   const { users } = deps;
   const signedIn = { preHandler: requireUser(deps.sessions) };

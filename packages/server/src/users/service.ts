@@ -3,7 +3,7 @@ import {
   type AccountKind,
   type CodeTypeValue,
   type Lang,
-  type LoginAnswer,
+  type LoginOutcome,
   type TotpEnrolment,
   type UserInfo,
 } from '@oex/protocol';
@@ -11,9 +11,9 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Settings } from '../content/settings.js';
 import { isUniqueViolation } from '../db/errors.js';
 import type { Database, UsersTable } from '../db/schema.js';
-import type { AuthUser } from '../http/auth.js';
-import { badRequest, conflict, forbidden, notFound, tooMany, unauthenticated } from '../http/errors.js';
-import { translate } from '../http/messages/index.js';
+import type { AuthUser } from './auth-user.js';
+import { badRequest, conflict, forbidden, notFound, tooMany, unauthenticated } from '../platform/errors.js';
+import { translate } from '../platform/messages/index.js';
 import type { Clock } from '../lib/clock.js';
 import { randomCode } from '../lib/secrets.js';
 import type { CodeStore, CodeTarget } from '../notify/codes.js';
@@ -147,6 +147,15 @@ export class UsersService {
     return { user_id: await this.createUser(identity, input.password, inviter?.id ?? null) };
   }
 
+  /**
+   * Whether an invite code names an account, so a register link with a mistyped code says so
+   * before the form is filled in (refused with error.invite_invalid when it does not).
+   */
+  async checkInvite(inviteCode: string): Promise<void> {
+    if (!inviteCode.trim()) throw badRequest('error.invite_invalid');
+    await this.inviterOf(inviteCode);
+  }
+
   /** Creates a user row; the demo seed uses it too, so demo users are ordinary users. */
   async createUser(
     identity: Identity,
@@ -182,7 +191,7 @@ export class UsersService {
     }
   }
 
-  async login(input: LoginInput, client?: SessionClient): Promise<LoginAnswer> {
+  async login(input: LoginInput, client?: SessionClient): Promise<LoginOutcome> {
     const identity = identityOf(input.login_type, input.account, input.country_code);
     const failureKey = codeTargetOf(identity);
     await this.refuseWhenLocked(failureKey);

@@ -1,8 +1,8 @@
 import type { SessionView } from '@oex/protocol';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { AuthUser, SessionResolver } from '../http/auth.js';
-import { unauthenticated } from '../http/errors.js';
+import type { AuthUser, SessionResolver } from './auth-user.js';
+import { unauthenticated } from '../platform/errors.js';
 import type { Clock } from '../lib/clock.js';
 import { randomToken, sha256 } from '../lib/secrets.js';
 

@@ -3,7 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import type { Database, UserTotpTable } from '../db/schema.js';
-import { badRequest, conflict } from '../http/errors.js';
+import { badRequest, conflict } from '../platform/errors.js';
 import type { Clock } from '../lib/clock.js';
 import {
   asTotpCode,

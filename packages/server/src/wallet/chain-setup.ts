@@ -1,8 +1,9 @@
+import type { Logger } from 'pino';
 import { dirname, join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { PublicClient } from 'viem';
-import { startAnvil, type AnvilNode } from '../chains/anvil.js';
-import { devWallet, prepareDevChain, type DevChain } from '../chains/dev-chain.js';
+import type { AnvilNode } from '../demo/anvil.js';
+import type { DevChain } from '../demo/dev-chain.js';
 import { BitcoinAdapter, BitcoinRpc } from '../chains/bitcoin.js';
 import { startBitcoind, type BitcoindNode } from '../chains/bitcoind.js';
 import { EvmAdapter, evmClient } from '../chains/evm.js';
@@ -36,6 +37,8 @@ async function connectEvm(
   const stateFile = config.databaseUrl.startsWith('sqlite:')
     ? join(dirname(config.databaseUrl.slice('sqlite:'.length)), 'anvil-state.json')
     : undefined;
+  // A local development chain is demo code, loaded only when asked for.
+  const { startAnvil } = await import('../demo/anvil.js');
   const node = await startAnvil({ blockTime: config.anvilBlockTime, stateFile });
   return { client: evmClient(node.rpcUrl), rpcUrl: node.rpcUrl, node };
 }
@@ -77,10 +80,22 @@ async function storedToken(db: Kysely<Database>): Promise<{ id: number; token: s
  * Connects the configured EVM node (or starts anvil), derives the wallet's keys, and in demo on a
  * development chain deploys the demo token when the chain has none. Loaded only when a chain is set.
  */
-export async function connectChains(config: Config, db: Kysely<Database>): Promise<ConnectedChains> {
-  const mnemonic = config.walletMnemonic ?? (config.demo ? devWallet().exchange_mnemonic : undefined);
+export async function connectChains(
+  config: Config,
+  db: Kysely<Database>,
+  log?: Logger,
+): Promise<ConnectedChains> {
+  const mnemonic =
+    config.walletMnemonic ??
+    (config.demo ? (await import('../demo/dev-chain.js')).devWallet().exchange_mnemonic : undefined);
   // The phrase goes to the signer process; this process keeps public keys only.
-  const signer = mnemonic ? await ChildSigner.start(mnemonic) : undefined;
+  const signer = mnemonic
+    ? await ChildSigner.start(mnemonic, (state, error) =>
+        state === 'running'
+          ? log?.info('the signer process is running again')
+          : log?.warn({ err: error }, 'the signer process is down; withdrawals wait until it is restarted'),
+      )
+    : undefined;
   const evm = config.evmRpcUrl ? await connectEvm(config) : undefined;
   const btc = config.bitcoinRpcUrl ? await connectBitcoin(config) : undefined;
   const families: KeyFamily[] = [...(evm ? ['evm' as const] : []), ...(btc ? ['btc' as const] : [])];
@@ -95,6 +110,7 @@ export async function connectChains(config: Config, db: Kysely<Database>): Promi
   if (evm && keys && config.demo && (await evm.client.getChainId()) === DEV_CHAIN_ID) {
     const stored = await storedToken(db);
     const hot = new EvmAdapter('ETH', evm.client, 18, null).addressOf(keys.hot.evm);
+    const { prepareDevChain } = await import('../demo/dev-chain.js');
     devChain = await prepareDevChain(evm.client, evm.rpcUrl, stored?.token ?? '', hot, 6);
     if (stored && stored.token !== devChain.tokenAddress.toLowerCase()) {
       await db

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { RequestOnce, sameRequest } from '../lib/request-once.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest } from '../platform/errors.js';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
 import { SELL } from '../spot/engine.js';
 import { MARKET } from '../spot/orders.js';

@@ -5,7 +5,7 @@ import { JOURNAL_MEMO, JournalType } from '../ledger/journal.js';
 import type { Sequencer } from '../ledger/sequencer.js';
 import { isCredited } from './rules.js';
 
-/** Deposits land on the spot (change) account, the account with charge and withdraw (spec 001 §2). */
+/** Deposits land on the spot (change) account, the account with charge and withdraw (docs/ledger.md). */
 export const DEPOSIT_ACCOUNT_TYPE = 1;
 
 export interface DepositRef {

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { DevChain } from '../chains/dev-chain.js';
+import type { DevChain } from '../demo/dev-chain.js';
 import type { Config } from '../config.js';
 import type { Settings } from '../content/settings.js';
 import type { Db } from '../db/connect.js';
@@ -16,6 +16,7 @@ import { DepositSweeper } from './sweeper.js';
 import { WalletViews } from './views.js';
 import { DepositWatcher } from './watcher.js';
 import { Withdrawals } from './withdrawals.js';
+import type { SignerState } from './signer.js';
 
 export interface WalletDeps {
   config: Config;
@@ -41,6 +42,8 @@ export interface Wallet {
   hotAddress(family: string): string | undefined;
   /** The local development chain (demo and tests), to send test deposits. */
   devChain: DevChain | undefined;
+  /** The signer process: running, restarting after it died (withdrawals wait), or off without keys. */
+  signerState(): SignerState | 'off';
   /** Told which deposits and withdrawals changed, after they changed (live pushes). */
   onDepositsChanged(listener: (ids: number[]) => void): void;
   onWithdrawalsChanged(listener: (ids: number[]) => void): void;
@@ -57,7 +60,7 @@ export async function openWallet(deps: WalletDeps): Promise<Wallet> {
   // every start without one.
   const chains =
     config.evmRpcUrl || config.bitcoinRpcUrl
-      ? await (await import('./chain-setup.js')).connectChains(config, kysely)
+      ? await (await import('./chain-setup.js')).connectChains(config, kysely, log)
       : null;
   const factory: AdapterFactory = (network) => {
     if (network.family === 'tron') return { adapter: null, unavailable: 'wallet.unavailable_tron' };
@@ -87,24 +90,34 @@ export async function openWallet(deps: WalletDeps): Promise<Wallet> {
     deposits,
     views,
   });
-  const watchers = networks.connected().map(
-    (network) =>
-      new DepositWatcher(
-        db,
-        network.adapter!,
-        // The network itself: a scheduled change of its minimum deposit reaches the watcher.
-        network,
-        addresses,
-        deposits,
-        deps.clock,
-        log,
-      ),
-  );
-  const payOrders = new PayOrders(kysely, networks, addresses, currencies, deps.clock, config.exchangeTz);
   const hotAddress = (network: Network) => {
     const publicKey = chains?.hotPublicKeys[network.family];
     return publicKey && network.adapter ? network.adapter.addressOf(publicKey) : undefined;
   };
+  const watchers = networks.connected().map((network) => {
+    const hot = hotAddress(network);
+    return new DepositWatcher(
+      db,
+      network.adapter!,
+      // The network itself: a scheduled change of its minimum deposit reaches the watcher.
+      network,
+      addresses,
+      deposits,
+      deps.clock,
+      log,
+      // Transfers from the exchange's own addresses (the hot wallet's gas for a sweep) are not deposits.
+      (from) => from === hot || addresses.owners(network.family).has(from),
+    );
+  });
+  const payOrders = new PayOrders(
+    kysely,
+    networks,
+    addresses,
+    currencies,
+    deps.clock,
+    config.exchangeTz,
+    deps.settings,
+  );
   const sender = new WithdrawalSender(kysely, networks, withdrawals, chains?.signer, hotAddress, log);
   if (chains?.signer) {
     sender.sweeper = new DepositSweeper(
@@ -120,13 +133,21 @@ export async function openWallet(deps: WalletDeps): Promise<Wallet> {
   }
   const depositListeners: ((ids: number[]) => void)[] = [];
   const withdrawalListeners: ((ids: number[]) => void)[] = [];
-  // Every pass matches waiting intents (restart-safe: nothing depends on seeing a deposit arrive),
-  // then what changed goes out live.
+  // A pass matches the deposits it changed to the intents waiting for them; the first pass after a
+  // start looks at every waiting intent instead (a deposit seen just before a crash). Then what
+  // changed goes out live.
+  let sweptSinceStart = false;
+  const matchPayOrders = async (ids: number[]) => {
+    if (sweptSinceStart) return payOrders.matchDeposits(ids);
+    const matched = await payOrders.matchWaiting();
+    sweptSinceStart = true;
+    return matched;
+  };
   for (const watcher of watchers) {
     watcher.onChange = async (ids) => {
-      await payOrders
-        .matchWaiting()
-        .catch((error: unknown) => log.warn({ err: error }, 'pay order matching failed'));
+      await matchPayOrders(ids).catch((error: unknown) =>
+        log.warn({ err: error }, 'pay order matching failed'),
+      );
       if (ids.length > 0) depositListeners.forEach((listen) => listen(ids));
     };
   }
@@ -143,6 +164,7 @@ export async function openWallet(deps: WalletDeps): Promise<Wallet> {
     watchers,
     sender,
     devChain: chains?.devChain,
+    signerState: () => chains?.signer?.state() ?? 'off',
     hotAddress: (family) => {
       const network = networks.list().find((candidate) => candidate.family === family && candidate.adapter);
       return network ? hotAddress(network) : undefined;

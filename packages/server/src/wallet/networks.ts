@@ -4,7 +4,8 @@ import type { Kysely } from 'kysely';
 import type { ChainAdapter } from '../chains/adapter.js';
 import type { KeyFamily } from '../chains/keys.js';
 import type { Database } from '../db/schema.js';
-import { translate, type MessageKey } from '../http/messages/index.js';
+import { translate, type MessageKey } from '../platform/messages/index.js';
+import { serverPath } from '../lib/paths.js';
 
 /** A currency's network as stored (currency_protocols), with the adapter when this server has one. */
 export interface Network {
@@ -47,9 +48,7 @@ export const FAMILY_OF: Record<ChainCode, KeyFamily> = {
 
 /** Networks of the data file (networks.json) that are not stored yet; an operator's edits stay. */
 export async function seedNetworks(db: Kysely<Database>): Promise<void> {
-  const seeds = JSON.parse(
-    readFileSync(new URL('./networks.json', import.meta.url), 'utf8'),
-  ) as NetworkSeed[];
+  const seeds = JSON.parse(readFileSync(serverPath('src/wallet/networks.json'), 'utf8')) as NetworkSeed[];
   const currencies = await db.selectFrom('currencies').select(['id', 'code']).execute();
   const existing = await db.selectFrom('currency_protocols').select(['currency_id', 'chain']).execute();
   const have = new Set(existing.map((row) => `${row.currency_id}|${row.chain}`));

@@ -11,10 +11,11 @@ import {
   walletRecordsQuery,
   withdrawRequest,
 } from '@oex/protocol';
-import { requireUser, userOf, type SessionResolver } from '../http/auth.js';
+import { requireUser, userOf } from '../http/auth.js';
+import type { SessionResolver } from '../users/auth-user.js';
 import { ok } from '../http/envelope.js';
 import { GuessBudget } from '../http/guess-budget.js';
-import type { Api } from '../http/server.js';
+import type { Api } from '../platform/api.js';
 import type { Conversions } from './convert.js';
 import type { Wallet } from './module.js';
 import type { WalletService } from './service.js';

@@ -16,16 +16,17 @@ import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { newestFirst } from '../db/paging.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { paged } from '../http/envelope.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { paged } from '../lib/paged.js';
+import { badRequest, conflict, notFound } from '../platform/errors.js';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
 import type { Clock } from '../lib/clock.js';
 import { mapLimited } from '../lib/map-limited.js';
 import { formatDateTime } from '../lib/time.js';
-import type { AuthUser } from '../http/auth.js';
+import type { AuthUser } from '../users/auth-user.js';
 import type { UsersService } from '../users/service.js';
 import { fromChainUnits } from '../chains/units.js';
 import type { Wallet } from './module.js';
+import { shownAddress } from '../chains/display.js';
 
 type BindInput = z.output<typeof bindAddressRequest>;
 
@@ -77,7 +78,7 @@ export class WalletService {
         // A network closed for deposits shows no address (coins sent to one anyway are still credited).
         in_address:
           network.adapter && network.openDeposit
-            ? await this.wallet.addresses.addressOf(userId, network)
+            ? shownAddress(network.family, await this.wallet.addresses.addressOf(userId, network))
             : null,
       })),
     );
@@ -145,7 +146,7 @@ export class WalletService {
       currency_code: this.currencies.currency(row.currency_id).code,
       currency_protocol_id: row.protocol_id,
       chain: this.wallet.networks.byId(row.protocol_id)!.chain,
-      address: row.address,
+      address: shownAddress(this.wallet.networks.byId(row.protocol_id)!.family, row.address),
       memo: row.memo,
       notes: row.notes,
       created_at: formatDateTime(row.created_at, this.timeZone),

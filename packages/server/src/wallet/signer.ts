@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { SignedTransfer, SignRequest } from '../chains/adapter.js';
 import type { KeyFamily } from '../chains/keys.js';
+import { serverPath } from '../lib/paths.js';
 
 /** A key the signer holds: a family's hot wallet, or the deposit address of a user (its index). */
 export interface KeyRef {
@@ -29,25 +30,94 @@ export interface SignerResponse {
   error?: string;
 }
 
+/** Whether the signer process can sign now: running, or being restarted after it died. */
+export type SignerState = 'running' | 'restarting' | 'stopped';
+
 /** Signs prepared transfers with keys the caller never sees. */
 export interface TransferSigner {
   keys(): WalletKeys;
   sign(ref: KeyRef, transfer: SignRequest): Promise<SignedTransfer>;
+  state(): SignerState;
   stop(): Promise<void>;
 }
 
-const MAIN = fileURLToPath(new URL('./signer-main.ts', import.meta.url));
+/** Waits before each restart of a signer that died: doubling from the first, capped. */
+export const SIGNER_RESTART_MS = { first: 500, max: 30_000 } as const;
 
 /**
- * The signer as a child process (signer-main.ts) on an IPC channel. The phrase goes to it at start
- * in its environment and is not kept here; the server asks it for public keys and signatures.
+ * The signer's entry: compiled beside the server's bundle in `dist/`, or the TypeScript source
+ * through tsx when the server itself runs from its sources (tests, `npm run dev`).
+ */
+function signerEntry(): { path: string; execArgv: string[] } {
+  return fileURLToPath(import.meta.url).endsWith('.js')
+    ? { path: serverPath('dist/signer-main.js'), execArgv: [] }
+    : { path: serverPath('src/wallet/signer-main.ts'), execArgv: ['--import', 'tsx'] };
+}
+
+/** One signer process on an IPC channel: ready once it has said so. */
+async function forkSigner(mnemonic: string): Promise<ChildProcess> {
+  const entry = signerEntry();
+  const child = fork(entry.path, [], {
+    execArgv: entry.execArgv,
+    // Only what it needs: never the server's own secrets (database URL, tokens).
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: process.env.NODE_ENV ?? '', WALLET_MNEMONIC: mnemonic },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) =>
+      reject(new Error(`signer: the signer process exited (${code}) before it was ready`)),
+    );
+  });
+  return child;
+}
+
+/**
+ * The signer as a supervised child process (signer-main.ts). The phrase goes to it in its
+ * environment; the server asks it for public keys and signatures. If it dies, it is started again
+ * with a doubling wait, and meanwhile `state()` is `restarting` and signing is refused, so queued
+ * withdrawals wait for the next pass. The phrase is kept for those restarts; it was already in this
+ * process's environment at start, so keeping it adds no exposure.
  */
 export class ChildSigner implements TransferSigner {
   private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   private next = 1;
   private walletKeys: WalletKeys | undefined;
+  private current: ChildProcess | null = null;
+  private stopping = false;
+  private restartTimer: NodeJS.Timeout | undefined;
+  /** The wait before the next restart; back to the first after a restart that holds. */
+  private backoffMs: number = SIGNER_RESTART_MS.first;
+  /** Restarts so far, for the logs and tests. */
+  restarts = 0;
 
-  private constructor(private readonly child: ChildProcess) {
+  private constructor(
+    private readonly mnemonic: string,
+    private readonly onState: (state: SignerState, error?: Error) => void,
+  ) {}
+
+  static async start(
+    mnemonic: string,
+    onState: (state: SignerState, error?: Error) => void = () => undefined,
+  ): Promise<ChildSigner> {
+    const signer = new ChildSigner(mnemonic, onState);
+    signer.adopt(await forkSigner(mnemonic));
+    signer.walletKeys = (await signer.call('keys')) as WalletKeys;
+    return signer;
+  }
+
+  /** The process now in use, if any (tests kill it to prove the restart). */
+  get process(): ChildProcess | null {
+    return this.current;
+  }
+
+  state(): SignerState {
+    if (this.stopping) return 'stopped';
+    return this.current ? 'running' : 'restarting';
+  }
+
+  private adopt(child: ChildProcess): void {
+    this.current = child;
     child.on('message', (response: SignerResponse) => {
       const waiting = this.pending.get(response.id);
       if (!waiting) return;
@@ -55,37 +125,52 @@ export class ChildSigner implements TransferSigner {
       if (response.error !== undefined) waiting.reject(new Error(`signer: ${response.error}`));
       else waiting.resolve(response.result);
     });
-    child.on('exit', () => {
+    child.once('exit', (code, signal) => {
+      if (this.current === child) this.current = null;
       for (const waiting of this.pending.values())
         waiting.reject(new Error('signer: the signer process ended'));
       this.pending.clear();
+      if (this.stopping) return;
+      this.onState('restarting', new Error(`signer exited (${signal ?? code})`));
+      this.scheduleRestart();
     });
   }
 
-  static async start(mnemonic: string): Promise<ChildSigner> {
-    const child = fork(MAIN, [], {
-      execArgv: ['--import', 'tsx'],
-      // Only what it needs: never the server's own secrets (database URL, tokens).
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: process.env.NODE_ENV ?? '', WALLET_MNEMONIC: mnemonic },
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    });
-    await new Promise<void>((resolve, reject) => {
-      child.once('message', () => resolve());
-      child.once('exit', (code) =>
-        reject(new Error(`signer: the signer process exited (${code}) before it was ready`)),
-      );
-    });
-    const signer = new ChildSigner(child);
-    signer.walletKeys = (await signer.call('keys')) as WalletKeys;
-    return signer;
+  private scheduleRestart(): void {
+    const wait = this.backoffMs;
+    this.backoffMs = Math.min(this.backoffMs * 2, SIGNER_RESTART_MS.max);
+    this.restartTimer = setTimeout(() => void this.restart(), wait);
+    this.restartTimer.unref();
+  }
+
+  private async restart(): Promise<void> {
+    if (this.stopping) return;
+    try {
+      const child = await forkSigner(this.mnemonic);
+      if (this.stopping) {
+        child.disconnect();
+        return;
+      }
+      this.restarts += 1;
+      this.adopt(child);
+      this.onState('running');
+      // A restart that lives a minute earns the short wait again.
+      setTimeout(() => {
+        if (this.current === child) this.backoffMs = SIGNER_RESTART_MS.first;
+      }, 60_000).unref();
+    } catch (error) {
+      this.onState('restarting', error as Error);
+      this.scheduleRestart();
+    }
   }
 
   private call(method: SignerRequest['method'], params?: unknown): Promise<unknown> {
     const id = this.next++;
     return new Promise((resolve, reject) => {
-      if (!this.child.connected) return reject(new Error('signer: the signer process has ended'));
+      const child = this.current;
+      if (!child?.connected) return reject(new Error(`signer: the signer process is ${this.state()}`));
       this.pending.set(id, { resolve, reject });
-      this.child.send({ id, method, params } satisfies SignerRequest, (error) => {
+      child.send({ id, method, params } satisfies SignerRequest, (error) => {
         if (!error) return;
         this.pending.delete(id);
         reject(new Error(`signer: ${error.message}`));
@@ -102,10 +187,13 @@ export class ChildSigner implements TransferSigner {
   }
 
   async stop(): Promise<void> {
-    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    this.stopping = true;
+    clearTimeout(this.restartTimer);
+    const child = this.current;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
     await new Promise<void>((resolve) => {
-      this.child.once('exit', () => resolve());
-      this.child.disconnect();
+      child.once('exit', () => resolve());
+      child.disconnect();
     });
   }
 }

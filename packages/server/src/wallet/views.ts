@@ -8,8 +8,9 @@ import {
 } from '@oex/protocol';
 import type { Selectable } from 'kysely';
 import type { DepositsTable, WithdrawalsTable } from '../db/schema.js';
+import { shownAddress } from '../chains/display.js';
 import { formatDateTime } from '../lib/time.js';
-import { isMessageKey, translate } from '../http/messages/index.js';
+import { isMessageKey, translate } from '../platform/messages/index.js';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
 import type { Networks } from './networks.js';
 import { explorerLink } from './rules.js';
@@ -31,7 +32,7 @@ export class WalletViews {
       currency_id: row.currency_id,
       currency_code: this.currencies.currency(row.currency_id).code,
       chain: network.chain,
-      address: row.address,
+      address: shownAddress(network.family, row.address),
       amount: money(row.amount),
       tx_hash: row.tx_hash,
       tx_url: explorerLink(network.explorerTxUrl, row.tx_hash),
@@ -52,7 +53,7 @@ export class WalletViews {
       currency_id: row.currency_id,
       currency_code: this.currencies.currency(row.currency_id).code,
       chain: network.chain,
-      address: row.address,
+      address: shownAddress(network.family, row.address),
       memo: row.memo,
       amount: money(row.amount),
       fee: money(row.fee),

@@ -2,6 +2,7 @@ import { Decimal, type DepositStatus } from '@oex/protocol';
 import type { Logger } from 'pino';
 import { PollingTask } from '../lib/poller.js';
 import type { ChainAdapter } from '../chains/adapter.js';
+import type { ChainProgress } from '../platform/metrics.js';
 import { fromChainUnits } from '../chains/units.js';
 import type { Db } from '../db/connect.js';
 import type { Clock } from '../lib/clock.js';
@@ -32,6 +33,8 @@ const KEEP_HASHES = 256;
 export class DepositWatcher extends PollingTask {
   /** Called with the ids of deposits that changed, after they changed; the pass waits for it. */
   onChange: (ids: number[]) => Promise<void> | void = () => {};
+  /** How far the passes got, for readiness and metrics (platform/). */
+  readonly progress: ChainProgress = { head: null, scanned: null, lastSyncAt: null, failuresInRow: 0 };
 
   constructor(
     private readonly db: Db,
@@ -41,16 +44,55 @@ export class DepositWatcher extends PollingTask {
     private readonly ledger: DepositLedger,
     private readonly clock: Clock,
     private readonly log: Logger,
+    /** Whether a (normalized) address is the exchange's own: its hot wallet or a deposit address. */
+    private readonly isOwn: (address: string) => boolean = () => false,
   ) {
     super();
   }
 
   protected failed(error: unknown): void {
+    this.progress.failuresInRow += 1;
     this.log.warn({ err: error, protocol: this.protocol.id }, 'deposit watcher pass failed');
   }
 
+  /** Whether this watcher is the one of a network (currency protocol) id. */
+  watches(protocolId: number): boolean {
+    return this.protocol.id === protocolId;
+  }
+
+  /** Whether the rows recorded before own transfers were skipped have been looked at. */
+  private ownForgotten = false;
+
+  /**
+   * Rows an earlier version recorded for the exchange's own transfers (the hot wallet's gas for a
+   * sweep, known by its transaction in `sweeps`) are removed when they credited nothing (below the
+   * minimum); one that was credited moved money, so it is left to an operator and logged.
+   */
+  async forgetOwnTransfers(): Promise<number> {
+    const own = await this.db.kysely
+      .selectFrom('deposits')
+      .select(['id', 'status'])
+      .where('protocol_id', '=', this.protocol.id)
+      .where('tx_hash', 'in', (eb) => eb.selectFrom('sweeps').select('tx_hash'))
+      .execute();
+    const ids = own.filter((row) => row.status === 'below_minimum').map((row) => row.id);
+    for (const row of own.filter((candidate) => candidate.status !== 'below_minimum')) {
+      this.log.error(
+        { deposit: row.id },
+        "the exchange's own transfer was recorded as a deposit; operator action needed",
+      );
+    }
+    if (ids.length > 0) await this.db.kysely.deleteFrom('deposits').where('id', 'in', ids).execute();
+    return ids.length;
+  }
+
   protected async pass(): Promise<void> {
+    if (!this.ownForgotten) {
+      await this.forgetOwnTransfers();
+      this.ownForgotten = true;
+    }
     const head = await this.adapter.head();
+    this.progress.head = head;
     let cursor = await this.rewindToFork();
     if (cursor === null) {
       // First start on this network: watch from the current head on.
@@ -62,9 +104,11 @@ export class DepositWatcher extends PollingTask {
       const to = Math.min(head, cursor + SCAN_BATCH);
       changed.push(...(await this.scan(cursor + 1, to, head)));
       cursor = to;
+      this.progress.scanned = cursor;
     }
     changed.push(...(await this.advance(head)));
     await this.onChange(changed);
+    Object.assign(this.progress, { scanned: head, lastSyncAt: Date.now(), failuresInRow: 0 });
   }
 
   /** The newest stored height whose hash the node still agrees with; reverses deposits above it. */
@@ -133,6 +177,9 @@ export class DepositWatcher extends PollingTask {
     const now = this.clock.now();
     const changed: number[] = [];
     for (const transfer of transfers) {
+      // The exchange moving its own coins (gas from the hot wallet for a sweep, one deposit address
+      // to another) is no user's deposit.
+      if (transfer.from !== null && this.isOwn(transfer.from)) continue;
       const amount = fromChainUnits(transfer.units, this.adapter.decimals);
       const below = Decimal.parse(amount).lt(this.protocol.minDeposit);
       const row = {

@@ -3,7 +3,7 @@ import { Decimal, type Lang, type WithdrawInput, type WithdrawalView } from '@oe
 import type { Kysely, Updateable } from 'kysely';
 import type { Settings } from '../content/settings.js';
 import type { Database, WithdrawalsTable } from '../db/schema.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { badRequest, conflict, notFound } from '../platform/errors.js';
 import type { Books, SystemAccount } from '../ledger/books.js';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
 import { JOURNAL_MEMO, JournalType } from '../ledger/journal.js';
@@ -14,7 +14,7 @@ import { DEPOSIT_ACCOUNT_TYPE, type DepositLedger } from './deposit-ledger.js';
 import type { Networks } from './networks.js';
 import { amountProblem, OPEN_WITHDRAWAL_STATES, quoteWithdrawal } from './rules.js';
 import type { WalletViews } from './views.js';
-import { sameRequest } from '../lib/request-once.js';
+import { RecentRequests, sameRequest } from '../lib/request-once.js';
 
 export interface WithdrawalDeps {
   db: Kysely<Database>;
@@ -49,8 +49,8 @@ export class Withdrawals {
    * rejection and the signer can never both act on one withdrawal.
    */
   private states = new Map<number, string>();
-  /** Request ids answered since start, by user: the database's unique index covers older ones. */
-  private readonly requestIds = new Map<string, { id: number; hash: string }>();
+  /** Request ids answered lately, by user (bounded): the database's unique index covers older ones. */
+  private readonly requestIds = new RecentRequests<{ id: number; hash: string }>();
   /** Told the ids of withdrawals a user or operator call changed (the signer has its own). */
   onChange: (ids: number[]) => void = () => {};
 

@@ -1,6 +1,6 @@
 import { createTestClient, http, type TestClient } from 'viem';
 import { foundry } from 'viem/chains';
-import { startAnvil, type AnvilNode } from '../../src/chains/anvil.js';
+import { startAnvil, type AnvilNode } from '../../src/demo/anvil.js';
 import type { TestExchange } from './exchange.js';
 
 /** A real local EVM node (anvil, mining a block per transaction) and a client to mine, snapshot and revert. */

@@ -12,9 +12,15 @@ import { onPgServer, pgDatabaseUrl } from './pg-template.js';
 /** A clock the test moves by hand; it starts at the real time. */
 export class TestClock implements Clock {
   private offset = 0;
+  private frozenAt: number | undefined;
 
   now(): number {
-    return Date.now() + this.offset;
+    return (this.frozenAt ?? Date.now()) + this.offset;
+  }
+
+  /** From now on time moves only by `advance`: a run driven second by second is the same every time. */
+  freeze(): void {
+    this.frozenAt = Date.now();
   }
 
   advance(ms: number): void {
@@ -55,8 +61,24 @@ export async function freshDatabase(): Promise<{ url: string; drop(): Promise<vo
   };
 }
 
+export interface TestExchangeOptions {
+  /**
+   * Keep each market's seeded mark rule (impact notional, five-second window). Without it the
+   * markets' rule is set to the top of the book and one second (`topOfBookMarks`), so tests of
+   * contracts and positions move the mark with a single small order and one tick; the rule itself
+   * has its own tests on the seeded values.
+   */
+  seededMarkRule?: boolean;
+}
+
+/** The mark rule most tests use: an impact notional the best level always fills, and a window of one second. */
+export const topOfBookMarks = { mark_impact_notional: '0.000000000001', mark_window: 1 } as const;
+
 /** Starts the real exchange on an ephemeral port with a fresh database, demo mode on by default. */
-export async function startTestExchange(overrides: Partial<Config> = {}): Promise<TestExchange> {
+export async function startTestExchange(
+  overrides: Partial<Config> = {},
+  options: TestExchangeOptions = {},
+): Promise<TestExchange> {
   const database = await freshDatabase();
   const config = loadConfig(
     {},
@@ -78,7 +100,12 @@ export async function startTestExchange(overrides: Partial<Config> = {}): Promis
       ...overrides,
     },
   );
-  return open(config, new TestClock(), database.drop);
+  const exchange = await open(config, new TestClock(), database.drop);
+  if (!options.seededMarkRule) {
+    await exchange.db.kysely.updateTable('currency_matches').set(topOfBookMarks).execute();
+    await exchange.spot.markets.refresh(exchange.db.kysely);
+  }
+  return exchange;
 }
 
 async function open(config: Config, clock: TestClock, drop: () => Promise<void>): Promise<TestExchange> {

@@ -1,9 +1,26 @@
 import WebSocket from 'ws';
 
 export interface Frame {
+  /** The channel of a push (its full name, as subscribed), or the type of a server answer. */
   type: string;
+  /** A push's fields (the frame without type, channel, seq and ts), or an answer's params. */
   params: Record<string, unknown>;
   seq?: number;
+  /** The frame as it came, to check its shape. */
+  raw: Record<string, unknown>;
+}
+
+/**
+ * Reads a frame as our web client does: a push (it names its `channel`) has its fields at the top
+ * level beside `type` (the bare kind), `seq` and `ts`; the server's answers carry `params`.
+ */
+function readFrame(text: string): Frame {
+  const raw = JSON.parse(text) as Record<string, unknown>;
+  if (typeof raw.channel !== 'string' || raw.params !== undefined) {
+    return { type: String(raw.type), params: (raw.params ?? {}) as Record<string, unknown>, raw };
+  }
+  const { type: _type, channel, seq, ts: _ts, ...fields } = raw;
+  return { type: channel, params: fields, seq: seq as number, raw };
 }
 
 /** A live-channel client that collects every frame it receives. */
@@ -20,7 +37,7 @@ export async function connect(baseUrl: string): Promise<{
   const unclaimed: Frame[] = [];
   const waiters: { type: string; resolve: (frame: Frame) => void }[] = [];
   socket.on('message', (data) => {
-    const frame = JSON.parse(String(data)) as Frame;
+    const frame = readFrame(String(data));
     frames.push(frame);
     const index = waiters.findIndex((waiter) => waiter.type === frame.type);
     if (index >= 0) waiters.splice(index, 1)[0]!.resolve(frame);

@@ -4,13 +4,15 @@ import { useToasts } from '../components/toast.js';
 import { useSession } from '../features/session.js';
 import { currentLang } from '../i18n/index.js';
 
-/** Spec 000 §7: every call gives up after 20 s. */
+/** Every call gives up after 20 s, as the spec's client does. */
 export const TIMEOUT_MS = 20_000;
 
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly code: number,
+    /** The refusal as answered, for a call whose refusal says more (user/login's two-factor step). */
+    readonly refusal?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -20,6 +22,13 @@ export class ApiError extends Error {
 export interface CallOptions {
   /** Do not show the server's success message as a toast. */
   quiet?: boolean;
+  /** Send this token instead of the session's (the first call after sign-in, before it is stored). */
+  token?: string;
+  /**
+   * A refusal the page answers itself, so its message shows no error toast (user/login's
+   * two-factor step: the page asks for the code instead). It still rejects.
+   */
+  handles?: (error: ApiError) => boolean;
 }
 
 type Payload = Record<string, unknown>;
@@ -30,7 +39,7 @@ export function setApiBase(base: string): void {
   apiBase = base;
 }
 
-/** Spec 000 §5: every input is trimmed before it is sent. */
+/** Every input is trimmed before it is sent. */
 export function trimmed(payload: Payload): Payload {
   return Object.fromEntries(
     Object.entries(payload).map(([key, value]) => [key, typeof value === 'string' ? value.trim() : value]),
@@ -53,7 +62,7 @@ function toLogin(): void {
 }
 
 /**
- * A call under /api with the envelope rules of spec 000 §8: code 0 shows the server's message and
+ * A call under /api with the envelope rules (docs/platform.md): code 0 shows the server's message and
  * throws; a success message shows for 1 s unless quiet; 999 with a token clears it and goes to
  * login; 996 is ignored; a network or server failure says so.
  */
@@ -63,7 +72,7 @@ export async function call<T>(
   payload: Payload = {},
   options: CallOptions = {},
 ): Promise<T> {
-  const { token } = useSession.getState();
+  const token = options.token ?? useSession.getState().token;
   const data = trimmed(payload);
   const query = method === 'GET' ? queryOf(data) : '';
   const headers: Record<string, string> = { lang: currentLang() };
@@ -74,7 +83,7 @@ export async function call<T>(
     headers,
     body: method === 'POST' ? JSON.stringify(data) : undefined,
   });
-  return applyEnvelope(envelope, token, options.quiet === true);
+  return applyEnvelope(envelope, token, options.quiet === true, options.handles);
 }
 
 /** A GET call's query string: the payload's defined fields. */
@@ -103,16 +112,22 @@ export async function fetchEnvelope<T>(url: string, init: RequestInit): Promise<
 }
 
 /**
- * What a call's answer does on the page (spec 000 §8): the toast, the sign-out and trip to log in
+ * What a call's answer does on the page: the toast, the sign-out and trip to log in
  * on a timed-out session, and the data or the error. Calls made outside `call` (an upload with
  * progress) answer through it too, so a timeout reads the same everywhere.
  */
-export function applyEnvelope<T>(envelope: Envelope<T>, token: string | null, quiet: boolean): T {
+export function applyEnvelope<T>(
+  envelope: Envelope<T>,
+  token: string | null,
+  quiet: boolean,
+  handles?: (error: ApiError) => boolean,
+): T {
   const toast = useToasts.getState().show;
   // Only the first call to learn that this token ended signs out; the others were sent with it too.
   const stillSignedIn = token !== null && useSession.getState().token === token;
   const outcome = settle(envelope, stillSignedIn, quiet);
-  if (outcome.toast) toast(outcome.toast.kind, outcome.toast.text);
+  const handled = outcome.error !== undefined && handles?.(outcome.error) === true;
+  if (outcome.toast && !handled) toast(outcome.toast.kind, outcome.toast.text);
   if (outcome.signOut) {
     useSession.getState().clear();
     toLogin();
@@ -130,7 +145,7 @@ export interface Outcome<T> {
 }
 
 /**
- * The envelope rules of spec 000 §8, without side effects: code 0 shows the server's message and
+ * The envelope rules, without side effects: code 0 shows the server's message and
  * fails; a success message shows unless quiet; 999 with a token signs out with the timeout message;
  * 996 fails silently.
  */
@@ -141,7 +156,7 @@ export function settle<T>(envelope: Envelope<T>, hasToken: boolean, quiet: boole
       toast: envelope.msg && !quiet ? { kind: 'success', text: envelope.msg } : undefined,
     };
   }
-  const error = new ApiError(envelope.msg, envelope.code);
+  const error = new ApiError(envelope.msg, envelope.code, envelope);
   if (envelope.code === ResponseCode.AUTH) {
     return hasToken
       ? { error, signOut: true, toast: { kind: 'error', text: i18next.t('http.timeout') } }

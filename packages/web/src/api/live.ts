@@ -1,5 +1,5 @@
 /**
- * The live-channel client (DESIGN.md §3): logs in with the token, subscribes by reference count,
+ * The live-channel client (docs/platform.md): logs in with the token, subscribes by reference count,
  * pings every 5 s, reconnects with backoff and subscribes again, and reports a gap in a channel's
  * sequence numbers so the caller reloads its snapshot.
  */
@@ -25,11 +25,24 @@ export interface LiveOptions {
   onSessionEnded?(): void;
 }
 
-export interface Push {
+/**
+ * A frame from the server. Pushes carry the bare channel kind as `type`, the full channel name
+ * subscribed to as `channel`, their fields at the top level, `seq` and `ts` (docs/platform.md); the
+ * server's own answers (login, sub, unsub, pong, error, session_ended) carry `params`.
+ */
+export interface Frame {
   type: string;
-  params: unknown;
+  channel?: string;
+  params?: unknown;
   seq?: number;
   ts?: number;
+  [field: string]: unknown;
+}
+
+/** A push's own fields: the frame without its envelope keys. */
+export function fieldsOf(frame: Frame): Record<string, unknown> {
+  const { type: _type, channel: _channel, seq: _seq, ts: _ts, ...fields } = frame;
+  return fields;
 }
 
 export interface ChannelHandler {
@@ -139,26 +152,30 @@ export class LiveClient {
   }
 
   private receive(raw: string): void {
-    let push: Push;
+    let frame: Frame;
     try {
-      push = JSON.parse(raw) as Push;
+      frame = JSON.parse(raw) as Frame;
     } catch {
       return;
     }
     // Ended while connected, or refused at login (a token that ended before this page connected).
-    if (push.type === 'session_ended' || (push.type === 'login' && isRefusedLogin(push.params))) {
+    if (frame.type === 'session_ended' || (frame.type === 'login' && isRefusedLogin(frame.params))) {
       return this.options.onSessionEnded?.();
     }
-    const set = this.handlers.get(push.type);
+    // A push names the channel it was subscribed as; `KLINE.X` and `KLINE.X.5min` share a kind.
+    if (typeof frame.channel !== 'string') return;
+    const channel = frame.channel;
+    const set = this.handlers.get(channel);
     if (!set) return;
-    if (push.seq !== undefined) {
-      const last = this.lastSeq.get(push.type);
-      this.lastSeq.set(push.type, push.seq);
-      if (last !== undefined && push.seq !== last + 1) {
+    if (frame.seq !== undefined) {
+      const last = this.lastSeq.get(channel);
+      this.lastSeq.set(channel, frame.seq);
+      if (last !== undefined && frame.seq !== last + 1) {
         for (const handler of set) handler.onGap?.();
       }
     }
-    for (const handler of set) handler.onPush(push.params);
+    const fields = fieldsOf(frame);
+    for (const handler of set) handler.onPush(fields);
   }
 
   private send(type: string, params?: unknown): void {

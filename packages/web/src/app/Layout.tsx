@@ -11,6 +11,7 @@ import { currentLang, setLang } from '../i18n/index.js';
 import { LANGUAGE_NAMES, LOCALE_OF } from '../i18n/tags.js';
 import { jumpTo } from '../lib/jump.js';
 import { toggleTheme, useTheme } from './theme.js';
+import type { TextKey } from '../i18n/catalogs.js';
 
 /** The spec's selector offers three languages; the other four are kept when set in storage. */
 const SELECTABLE: readonly Lang[] = ['en', 'hk', 'jp'];
@@ -19,7 +20,7 @@ const SELECTABLE: readonly Lang[] = ['en', 'hk', 'jp'];
  * Each page's title and description (for search results and shared links), by path; a page not
  * listed has the brand and the home description.
  */
-const PAGE_META: Record<string, { title: string; description: string }> = {
+const PAGE_META: Record<string, { title: TextKey; description: TextKey }> = {
   '/home': { title: 'home.heroTitle', description: 'meta.home' },
   '/markets': { title: 'markets.title', description: 'meta.markets' },
   '/trade': { title: 'nav.spot', description: 'meta.trade' },
@@ -43,7 +44,7 @@ const PAGE_META: Record<string, { title: string; description: string }> = {
 };
 
 /** Keyboard shortcuts past the header, by path: every page skips to its content, trade to its form. */
-const SKIP_TARGETS: Record<string, { id: string; text: string }[]> = {
+const SKIP_TARGETS: Record<string, { id: string; text: TextKey }[]> = {
   '/trade': [{ id: 'order-forms', text: 'skip.orderForm' }],
   '/second': [{ id: 'micro-order', text: 'skip.orderForm' }],
   '/lever': [{ id: 'lever-order', text: 'skip.orderForm' }],
@@ -90,7 +91,8 @@ function TopBar() {
           as="nav"
           label={t('nav.menu')}
           className="order-last w-full sm:order-none sm:w-auto sm:min-w-0 sm:flex-1"
-          innerClassName="flex gap-1 whitespace-nowrap"
+          // On a phone every entry wraps into view (nothing hidden past the edge); wider, one row.
+          innerClassName="flex flex-wrap gap-x-1 whitespace-nowrap sm:flex-nowrap"
         >
           {NAV.filter(([key]) => key !== 'myshop' || isSeller).map(([key, to]) => {
             const also = NAV_ALSO[key] !== undefined && pathname.startsWith(NAV_ALSO[key]);
@@ -106,13 +108,17 @@ function TopBar() {
               </NavLink>
             );
           })}
-        </ScrollArea>
-        <div className="ml-auto flex shrink-0 items-center gap-2 sm:ml-0">
+          {/* Beside the controls from lg up; in the menu below that, so a phone reaches it too. */}
           <a
             href="/notice?category_id=4"
-            className="hidden shrink-0 lg:inline"
-            style={{ color: 'var(--muted)' }}
+            className="rounded px-2 py-1 lg:hidden"
+            style={{ color: 'var(--text)' }}
           >
+            {t('nav.service')}
+          </a>
+        </ScrollArea>
+        <div className="ml-auto flex shrink-0 items-center gap-2 sm:ml-0">
+          <a href="/notice?category_id=4" className="hidden shrink-0 lg:inline text-muted">
             {t('nav.service')}
           </a>
           <label className="sr-only" htmlFor="language">
@@ -259,7 +265,7 @@ function ConnectionMark() {
 function SkipLinks() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const targets = [...(SKIP_TARGETS[pathname] ?? []), { id: 'main', text: 'skip.content' }];
+  const targets = [...(SKIP_TARGETS[pathname] ?? []), { id: 'main', text: 'skip.content' as const }];
   return (
     <div className="contents">
       {targets.map(({ id, text }) => (
@@ -313,10 +319,7 @@ export function Layout() {
       <main id="main" tabIndex={-1} className="flex-1 px-3 outline-none">
         <Outlet />
       </main>
-      <footer
-        className="border-t px-3 py-4 text-center text-xs"
-        style={{ borderColor: 'var(--border)', color: 'var(--muted)' }}
-      >
+      <footer className="border-t border-line px-3 py-4 text-center text-xs text-muted">
         {t('footer.copyright')}{' '}
         <Link to="/transparency" className="underline">
           {t('footer.transparency')}

@@ -4,15 +4,16 @@ import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { useSession } from '../features/session.js';
 import { PageError } from '../components/PageError.js';
 import { useToasts } from '../components/toast.js';
-import { ComingSoon, NotFound } from '../pages/ComingSoon.js';
-import { adminRoute } from '../pages/admin/routes.js';
+import { NotFound } from '../pages/ComingSoon.js';
+import { adminRoute } from '../console/routes.js';
 import { Layout } from './Layout.js';
+import type { TextKey } from '../i18n/catalogs.js';
 
 /**
  * Pages that need a signed-in user send visitors to /login, with the page to come back to; `reason`
- * (a text key) says why as they go (spec 001 §8: "Please log in and trade" on the micro page).
+ * (a text key) says why as they go ("Please log in and trade" on the micro page).
  */
-function RequireSession({ children, reason }: { children?: ReactNode; reason?: string }) {
+function RequireSession({ children, reason }: { children?: ReactNode; reason?: TextKey }) {
   const token = useSession((state) => state.token);
   const location = useLocation();
   const { t } = useTranslation();
@@ -27,9 +28,7 @@ function RequireSession({ children, reason }: { children?: ReactNode; reason?: s
   return children ?? <Outlet />;
 }
 
-const soon = { element: <ComingSoon /> };
-
-/** The asset centre (spec 001 §2): its menu and nine pages, each loaded on first visit. */
+/** The asset centre (docs/wallet.md): its menu and nine pages, each loaded on first visit. */
 type AccountPages = typeof import('../pages/assets/AccountPage.js');
 const assetPage = (name: Exclude<keyof AccountPages, 'AccountPage'>) => () =>
   import('../pages/assets/AccountPage.js').then((m) => ({ Component: m[name] }));
@@ -64,7 +63,7 @@ const assetsRoute: RouteObject = {
   ],
 };
 
-/** The personal centre (spec 001 §2): its menu and five pages, plus the password and binding pages. */
+/** The personal centre (docs/personal.md): its menu and five pages, plus the password and binding pages. */
 const personalPage = (name: string) => () =>
   import(`../pages/personal/${name}.tsx`).then((m: Record<string, React.ComponentType>) => ({
     Component: m[name],
@@ -83,7 +82,7 @@ const personalRoute: RouteObject = {
 };
 
 /**
- * The fiat desk (issue 16): the hall is open to visitors (sign-in links instead of order buttons);
+ * The fiat desk (docs/p2p.md): the hall is open to visitors (sign-in links instead of order buttons);
  * my orders and an order's detail need a session. /legalIndex goes to the hall.
  */
 const p2pPage = (name: string) => () =>
@@ -109,7 +108,7 @@ const p2pRoute: RouteObject = {
   ],
 };
 
-/** My shop (issue 16): my ads (or how to become a seller), the orders on them and one's detail. */
+/** My shop (docs/p2p.md): my ads (or how to become a seller), the orders on them and one's detail. */
 const shopPage = (name: string) => () =>
   import(`../pages/shop/${name}.tsx`).then((m: Record<string, React.ComponentType>) => ({
     Component: m[name],
@@ -135,11 +134,10 @@ function withPageErrors(pages: RouteObject[]): RouteObject[] {
 }
 
 /**
- * The route table of spec 000 §2. Each built page is its own chunk, loaded when first visited; pages
- * later issues build show "coming soon" until then.
+ * The route table of the product spec (docs/web-app.md). Each built page is its own chunk, loaded when first visited.
  */
 export const routes: RouteObject[] = [
-  // The operator console (issue 17): its own frame, outside the user layout, loaded on first visit.
+  // The operator console (docs/operator-console.md): its own frame, outside the user layout, loaded on first visit.
   adminRoute,
   {
     element: <Layout />,
@@ -182,7 +180,10 @@ export const routes: RouteObject[] = [
         path: 'deposit',
         lazy: () => import('../pages/earn/DepositPage.js').then((m) => ({ Component: m.DepositPage })),
       },
-      { path: 'white', ...soon },
+      {
+        path: 'white',
+        lazy: () => import('../pages/white/WhitePage.js').then((m) => ({ Component: m.WhitePage })),
+      },
       {
         path: 'transparency',
         lazy: () =>

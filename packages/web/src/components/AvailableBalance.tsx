@@ -1,8 +1,6 @@
 import { Decimal } from '@oex/protocol';
 import { Link } from 'react-router';
 
-const muted = { color: 'var(--muted)' };
-
 /** The words of an available balance line, in the account's own terms. */
 export interface AvailableBalanceLabels {
   available: string;
@@ -32,7 +30,7 @@ export function AvailableBalance({
   return (
     <div className="flex flex-col gap-1 text-xs">
       <p className="flex flex-wrap items-baseline justify-between gap-2">
-        <span style={muted}>
+        <span className="text-muted">
           {labels.available}{' '}
           <span
             className="tabular-nums"
@@ -52,7 +50,7 @@ export function AvailableBalance({
           {labels.transferIn}
         </Link>
       </p>
-      {empty && <p style={muted}>{labels.empty}</p>}
+      {empty && <p className="text-muted">{labels.empty}</p>}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SortKey } from '../features/markets/rules.js';
 import { currentLang } from '../i18n/index.js';
 import { directionOf, formatChange, formatCompact, formatPrice } from '../lib/format.js';
+import type { TextKey } from '../i18n/catalogs.js';
 
 /** A change with its sign and colour: green up, red down (the sign carries it without colour). */
 export function Change({ value }: { value: string }) {
@@ -15,7 +16,7 @@ export function Change({ value }: { value: string }) {
   );
 }
 
-const COLUMNS: { key: SortKey; label: string; numeric: boolean; wide?: boolean }[] = [
+const COLUMNS: { key: SortKey; label: TextKey; numeric: boolean; wide?: boolean }[] = [
   { key: 'symbol', label: 'markets.pair', numeric: false },
   { key: 'close', label: 'markets.price', numeric: true },
   { key: 'change', label: 'markets.change', numeric: true },
@@ -29,7 +30,7 @@ function Volume({ market }: { market: MarketView }) {
   return (
     <>
       {formatCompact(market.currency_quotation.amount, currentLang())}{' '}
-      <span style={{ color: 'var(--muted)' }}>{market.quote_currency_code}</span>
+      <span className="text-muted">{market.quote_currency_code}</span>
     </>
   );
 }
@@ -65,7 +66,7 @@ export function MarketTable({
     <table className="w-full border-collapse text-sm">
       <caption className="sr-only">{caption}</caption>
       <thead>
-        <tr style={{ color: 'var(--muted)' }}>
+        <tr className="text-muted">
           {favorites && (
             <th scope="col" className="w-8 py-2">
               <span className="sr-only">{t('markets.favorite')}</span>
@@ -82,10 +83,32 @@ export function MarketTable({
                 aria-sort={active ? (sort.descending ? 'descending' : 'ascending') : undefined}
               >
                 {sort ? (
-                  <button type="button" className={`w-full ${align}`} onClick={() => sort.onSort(column.key)}>
-                    {t(column.label)}
-                    <span aria-hidden="true">{active ? (sort.descending ? ' ▼' : ' ▲') : ''}</span>
-                  </button>
+                  <>
+                    <button
+                      type="button"
+                      className={`${align} ${column.key === 'symbol' ? '' : 'w-full'}`}
+                      onClick={() => sort.onSort(column.key)}
+                    >
+                      {t(column.label)}
+                      <span aria-hidden="true">{active ? (sort.descending ? ' ▼' : ' ▲') : ''}</span>
+                    </button>
+                    {column.key === 'symbol' && (
+                      // On a phone the volume column is hidden and its figure sits under the pair:
+                      // its sort sits under the pair's head too, so the order on screen is explained.
+                      <button
+                        type="button"
+                        className="block text-left text-xs sm:hidden"
+                        data-testid="sort-volume-phone"
+                        aria-pressed={sort.key === 'volume'}
+                        onClick={() => sort.onSort('volume')}
+                      >
+                        {t('markets.vol')}
+                        <span aria-hidden="true">
+                          {sort.key === 'volume' ? (sort.descending ? ' ▼' : ' ▲') : ''}
+                        </span>
+                      </button>
+                    )}
+                  </>
                 ) : (
                   t(column.label)
                 )}
@@ -134,13 +157,10 @@ export function MarketTable({
                   <img src={market.base_currency} alt="" width={20} height={20} className="rounded-full" />
                   <span>
                     {market.base_currency_code}
-                    <span style={{ color: 'var(--muted)' }}>/{market.quote_currency_code}</span>
+                    <span className="text-muted">/{market.quote_currency_code}</span>
                   </span>
                 </a>
-                <span
-                  className="block text-xs font-normal tabular-nums sm:hidden"
-                  style={{ color: 'var(--muted)' }}
-                >
+                <span className="block text-xs font-normal tabular-nums sm:hidden text-muted">
                   {t('markets.vol')} <Volume market={market} />
                 </span>
               </th>

@@ -22,7 +22,7 @@ export function PageError() {
       <h1 id="page-error-title" className="text-lg font-semibold">
         {t('pageError.title')}
       </h1>
-      <p style={{ color: 'var(--muted)' }}>{t('pageError.text')}</p>
+      <p className="text-muted">{t('pageError.text')}</p>
       <div className="flex flex-wrap gap-3">
         <button
           type="button"

@@ -32,7 +32,7 @@ export function PositionsHead<C extends string>({
 }) {
   return (
     <thead>
-      <tr style={{ color: 'var(--muted)' }}>
+      <tr className="text-muted">
         {columns.map((column) => (
           <th
             key={column}

@@ -1,7 +1,7 @@
 import type { QuoteGroup } from '@oex/protocol';
 import { useDeferredValue } from 'react';
 import { useQuoteGroups } from '../features/markets/quotes.js';
-import { QueryState } from './states.js';
+import { QueryState } from './ui/index.js';
 
 /**
  * A page drawn from the quote groups: loading, failed or empty until they come, then the page. The

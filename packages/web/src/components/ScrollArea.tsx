@@ -5,8 +5,7 @@ function Arrow({ side }: { side: 'start' | 'end' }) {
   return (
     <span
       aria-hidden="true"
-      className={`pointer-events-none absolute inset-y-0 flex items-center ${side === 'start' ? 'left-0 pl-0.5' : 'right-0 pr-0.5'}`}
-      style={{ color: 'var(--muted)' }}
+      className={`pointer-events-none absolute inset-y-0 flex items-center ${side === 'start' ? 'left-0 pl-0.5' : 'right-0 pr-0.5'} text-muted`}
     >
       {side === 'start' ? '‹' : '›'}
     </span>

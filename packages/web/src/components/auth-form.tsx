@@ -3,8 +3,9 @@ import { useEffect, useId, useState, type FormEvent, type InputHTMLAttributes } 
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/http.js';
 import { accountProblem, countdownLeft, type Method } from '../features/auth/rules.js';
-import { Tabs } from './Tabs.js';
 import { useToasts } from './toast.js';
+import type { TextKey } from '../i18n/catalogs.js';
+import { Tabs } from './ui/index.js';
 
 /** Pieces shared by the login, register and forgot-password forms. */
 
@@ -40,7 +41,7 @@ export function TextField({ label, hint, ...input }: FieldProps) {
         {...input}
       />
       {hint && (
-        <span id={`${id}-hint`} className="text-xs" style={{ color: 'var(--muted)' }}>
+        <span id={`${id}-hint`} className="text-xs text-muted">
           {hint}
         </span>
       )}
@@ -111,7 +112,7 @@ export interface CodeTarget {
   method: Method;
   account: string;
   areaId: number | undefined;
-  /** The purpose of the code (spec 000 §7): 1 register, 2 forgot password, 5 login. */
+  /** The purpose of the code: 1 register, 2 forgot password, 5 login. */
   type: number;
 }
 
@@ -201,7 +202,7 @@ export function SubmitButton({
 }
 
 /** Shows a client check's message (a translation key) as an error toast; true when there is none. */
-export function useProblemToast(): (problem: string | null) => boolean {
+export function useProblemToast(): (problem: TextKey | null) => boolean {
   const { t } = useTranslation();
   const toast = useToasts((state) => state.show);
   return (problem) => {
@@ -219,7 +220,7 @@ export function useAccountWithCode(type: number, initialAccount = '') {
   const [account, setAccount] = useState(initialAccount);
   const [areaCode, setAreaCode] = useState('86');
   const [code, setCode] = useState('');
-  /** A new account needs a new code: editing it ends the countdown (spec 000 §9). */
+  /** A new account needs a new code: editing it ends the countdown. */
   const editAccount = (next: string) => {
     setAccount(next);
     countdown.reset();
@@ -312,7 +313,7 @@ export function NewPasswordFields({
  * the call. The button stays busy after success when the page is about to leave.
  */
 export function useFormSubmit(
-  problem: () => string | null,
+  problem: () => TextKey | null,
   action: () => Promise<'leaving' | void>,
 ): { busy: boolean; onSubmit(event: FormEvent): void } {
   const passes = useProblemToast();

@@ -13,7 +13,7 @@ interface ToastState {
 
 let nextId = 1;
 
-/** Short messages at the top of the screen; success toasts last 1 s (spec 000 §8). */
+/** Short messages at the top of the screen; success toasts last 1 s, as the spec's do. */
 export const useToasts = create<ToastState>((set) => ({
   toasts: [],
   show(kind, text, ms = kind === 'success' ? 1000 : 3000) {

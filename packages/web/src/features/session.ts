@@ -17,7 +17,7 @@ function storedToken(): string | null {
   }
 }
 
-/** The signed-in user; the token is kept under `token` in local storage (spec 000 §3). */
+/** The signed-in user; the token is kept under `token` in local storage. */
 export const useSession = create<SessionState>((set) => ({
   token: storedToken(),
   user: null,

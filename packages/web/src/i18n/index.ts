@@ -1,20 +1,24 @@
 import { DEFAULT_LANG, toLang, type Lang } from '@oex/protocol';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Texts } from './locales/en.js';
+import type { AppCatalog } from './catalogs.js';
 import { LOCALE_OF } from './tags.js';
 
 export { LOCALE_OF };
 
-/** Only the page's language is downloaded: each is its own chunk. */
-const LOADERS: Record<Lang, () => Promise<Texts>> = {
-  en: () => import('./locales/en.js').then((m) => m.en),
-  zh: () => import('./locales/zh.js').then((m) => m.zh),
-  hk: () => import('./locales/hk.js').then((m) => m.hk),
-  jp: () => import('./locales/jp.js').then((m) => m.jp),
-  gm: () => import('./locales/gm.js').then((m) => m.gm),
-  du: () => import('./locales/du.js').then((m) => m.du),
-  fr: () => import('./locales/fr.js').then((m) => m.fr),
+/**
+ * The app's texts: one JSON catalogue a language (`locales/<lang>/app.json`), each its own chunk,
+ * so only the page's language is downloaded. Typed as the English one: a language that lacks a
+ * text fails the compiler, and `t('trade.buy')` is checked against English (./i18next.d.ts).
+ */
+const LOADERS: Record<Lang, () => Promise<AppCatalog>> = {
+  en: () => import('./locales/en/app.json').then((m) => m.default),
+  zh: () => import('./locales/zh/app.json').then((m) => m.default),
+  hk: () => import('./locales/hk/app.json').then((m) => m.default),
+  jp: () => import('./locales/jp/app.json').then((m) => m.default),
+  gm: () => import('./locales/gm/app.json').then((m) => m.default),
+  du: () => import('./locales/du/app.json').then((m) => m.default),
+  fr: () => import('./locales/fr/app.json').then((m) => m.default),
 };
 
 /** The language kept under `lang` in local storage, English by default. */
@@ -26,7 +30,7 @@ export function currentLang(): Lang {
   }
 }
 
-/** Changing the language saves it and reloads the page (spec 000 §1). */
+/** Changing the language saves it and reloads the page (docs/web-app.md). */
 export function setLang(lang: Lang): void {
   localStorage.setItem('lang', lang);
   window.location.reload();
@@ -37,10 +41,12 @@ export async function initI18n(): Promise<void> {
   localStorage.setItem('lang', lang);
   document.documentElement.lang = LOCALE_OF[lang];
   await i18next.use(initReactI18next).init({
-    lng: lang,
-    // Every language has every text (the Texts type checks it), so there is no fallback to load.
+    // i18next knows the language by its BCP 47 tag (`ja-JP`, not the spec's `jp`), so plural forms
+    // follow its rules: `x_other` alone in Chinese and Japanese, `x_one`, `x_many`, `x_other` in French.
+    lng: LOCALE_OF[lang],
+    // Every language has every text (the parity test checks it), so there is no fallback to load.
     fallbackLng: false,
-    resources: { [lang]: { translation: await LOADERS[lang]() } },
+    resources: { [LOCALE_OF[lang]]: { translation: await LOADERS[lang]() } },
     interpolation: { escapeValue: false },
   });
 }

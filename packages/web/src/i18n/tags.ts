@@ -1,15 +1,7 @@
 import type { Lang } from '@oex/protocol';
 
-/** BCP 47 tags of the spec's language codes, for Intl number and date formats. */
-export const LOCALE_OF: Record<Lang, string> = {
-  en: 'en-US',
-  zh: 'zh-CN',
-  hk: 'zh-HK',
-  jp: 'ja-JP',
-  gm: 'de-DE',
-  du: 'nl-NL',
-  fr: 'fr-FR',
-};
+/** BCP 47 tags of the spec's language codes: one table for the web and the server's messages. */
+export { LOCALE_OF } from '@oex/protocol';
 
 /** Each language by its own name, the same on every page, so a reader finds theirs whatever is shown. */
 export const LANGUAGE_NAMES: Record<Lang, string> = {

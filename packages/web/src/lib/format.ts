@@ -1,8 +1,8 @@
-import { Decimal, type Lang } from '@oex/protocol';
+import { Decimal, localizeDecimal, localizeLeadingDecimal, type Lang } from '@oex/protocol';
 import { LOCALE_OF } from '../i18n/tags.js';
 
 /**
- * Display filters of spec 000 §9 and the Intl formats of the page's language. Values arrive as
+ * Display filters of the product spec and the Intl formats of the page's language. Values arrive as
  * exact decimal strings and are cut on their digits, never through a float.
  */
 
@@ -21,35 +21,19 @@ export function shorten(text: string | null | undefined): string {
 }
 
 /**
- * Spec 000 §9's 4 price and 6 quantity decimals: only a fallback now. Each market has its own
+ * The spec's 4 price and 6 quantity decimals: only a fallback now. Each market has its own
  * (`price_decimals`, `number_decimals` in market/currency_matches), and pages showing a market's
  * prices pass them; 6 stays the precision of balances.
  */
 export const PRICE_DECIMALS = 4;
 export const QUANTITY_DECIMALS = 6;
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-function numberFormat(lang: Lang, decimals: number): Intl.NumberFormat {
-  const key = `${lang}:${decimals}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(LOCALE_OF[lang], {
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-      roundingMode: 'trunc',
-    });
-    numberFormats.set(key, format);
-  }
-  return format;
-}
-
 /** A decimal string truncated to `decimals` places, grouped and punctuated for the language. */
 export function formatNumber(value: string | null | undefined, decimals: number, lang: Lang): string {
   const cut = truncate(value, decimals);
   if (!cut || !Decimal.isValid(cut)) return cut || '—';
-  // Intl formats a numeric string exactly, without passing through a double.
-  return numberFormat(lang, decimals).format(cut as `${number}`);
+  // The one localizer of numbers, shared with the server's messages and the chart's axes.
+  return localizeDecimal(cut, lang);
 }
 
 /**
@@ -71,7 +55,7 @@ export function formatQuantity(
 
 export type Direction = 'up' | 'down' | 'flat';
 
-/** The sign of a change: at or above 0 counts as rising (spec 000 §2 shows "+0.00%"). */
+/** The sign of a change: at or above 0 counts as rising ("+0.00%"). */
 export function directionOf(change: string | null | undefined): Direction {
   if (!change || !Decimal.isValid(change)) return 'flat';
   const value = Decimal.parse(change);
@@ -136,4 +120,67 @@ export function formatInZone(ms: number, timeZone: string, seconds = false): str
     zoneClocks.set(key, clock);
   }
   return clock.format(ms);
+}
+
+/** The spec's zone, Asia/Shanghai: the exchange's until the server's settings name another. */
+export const DEFAULT_EXCHANGE_ZONE = 'Asia/Shanghai';
+
+let exchangeZone = DEFAULT_EXCHANGE_ZONE;
+
+/** Sets the exchange's zone (EXCHANGE_TZ) once the server's settings arrive. */
+export function setExchangeZone(timeZone: string | undefined): void {
+  if (timeZone) exchangeZone = timeZone;
+}
+
+/** The exchange's zone, in which every time on the web and the console is shown. */
+export function exchangeTimeZone(): string {
+  return exchangeZone;
+}
+
+/**
+ * A time as every page shows it: `YYYY-MM-DD HH:mm` (`:ss` when asked) in the exchange's zone.
+ * Takes ms, a numeric string of ms, or a server time string already in the exchange's zone
+ * ("2026-11-27 12:35:34"), which passes through cut to the same form.
+ */
+export function formatTime(value: number | string | null | undefined, seconds = false): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'string' && !/^\d+$/.test(value)) {
+    const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(:\d{2})?/.exec(value);
+    return match ? `${match[1]} ${match[2]}${seconds ? (match[3] ?? ':00') : ''}` : value;
+  }
+  const ms = Number(value);
+  if (!Number.isFinite(ms)) return String(value);
+  return formatInZone(ms, exchangeZone, seconds);
+}
+
+/** A zone's offset at an instant: "UTC+08:00", "UTC−05:00", "UTC". */
+export function zoneOffset(timeZone: string, at: number = Date.now()): string {
+  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+    .formatToParts(at)
+    .find((piece) => piece.type === 'timeZoneName')?.value;
+  return !part || part === 'GMT' ? 'UTC' : part.replace('GMT', 'UTC');
+}
+
+/** The zone as the pages name it: "Asia/Shanghai (UTC+08:00)". */
+export function zoneLabel(timeZone: string = exchangeZone, at: number = Date.now()): string {
+  return `${timeZone} (${zoneOffset(timeZone, at)})`;
+}
+
+/**
+ * A number as the chart draws it (its own text: "69658.84", "1.25K", "3.5%"), in the reader's
+ * grouping and decimal mark, with the digits the chart chose (the market's precision).
+ */
+export function formatChartNumber(value: string | number, lang: Lang): string {
+  return localizeLeadingDecimal(String(value), lang);
+}
+
+/**
+ * An exact amount with every digit it has (the console's ledgers and balances), grouped and with
+ * the reader's decimal mark: "1234567.891" is "1.234.567,891" in German. Never cut, never rounded.
+ */
+export function formatExact(value: string | number | null | undefined, lang: Lang): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const text = String(value);
+  const negative = text.startsWith('-');
+  return negative ? `-${localizeDecimal(text.slice(1), lang)}` : localizeDecimal(text, lang);
 }

@@ -10,9 +10,7 @@ export function ComingSoon() {
       style={{ borderColor: 'var(--border)', background: 'var(--panel)' }}
     >
       <h1 className="mb-3 text-xl font-semibold">{t('soon.title')}</h1>
-      <p className="mb-6" style={{ color: 'var(--muted)' }}>
-        {t('soon.body')}
-      </p>
+      <p className="mb-6 text-muted">{t('soon.body')}</p>
       <Link to="/home" className="font-medium" style={{ color: 'var(--accent)' }}>
         {t('soon.back')}
       </Link>
@@ -25,7 +23,7 @@ export function NotFound() {
   return (
     <section className="mx-auto my-16 max-w-md text-center">
       <h1 className="mb-3 text-xl font-semibold">{t('notFound.title')}</h1>
-      <p style={{ color: 'var(--muted)' }}>{t('notFound.body')}</p>
+      <p className="text-muted">{t('notFound.body')}</p>
     </section>
   );
 }

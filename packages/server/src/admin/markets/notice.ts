@@ -9,9 +9,10 @@ import {
   type Lang,
 } from '@oex/protocol';
 import type { ArticleText } from '../../content/service.js';
-import { translate } from '../../http/messages/index.js';
+import { translate } from '../../platform/messages/index.js';
 import { formatDateTime } from '../../lib/time.js';
 import { FIELDS } from './rules.js';
+import { serverPath } from '../../lib/paths.js';
 
 interface LabelsFile {
   languages: Lang[];
@@ -19,7 +20,7 @@ interface LabelsFile {
   flags: { on: string[]; off: string[] };
 }
 
-const LABELS = JSON.parse(readFileSync(new URL('./labels.json', import.meta.url), 'utf8')) as LabelsFile;
+const LABELS = JSON.parse(readFileSync(serverPath('src/admin/markets/labels.json'), 'utf8')) as LabelsFile;
 
 function inLang(texts: string[] | undefined, lang: Lang, fallback: string): string {
   return texts?.[LABELS.languages.indexOf(lang)] ?? texts?.[0] ?? fallback;

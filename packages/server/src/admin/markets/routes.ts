@@ -1,6 +1,6 @@
 import { cancelChangeBody, changesQuery, scheduleChangeBody } from '@oex/protocol';
 import { ok } from '../../http/envelope.js';
-import type { Api } from '../../http/server.js';
+import type { Api } from '../../platform/api.js';
 import type { Allow } from '../guard.js';
 import type { MarketsDesk } from './service.js';
 

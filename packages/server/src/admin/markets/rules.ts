@@ -8,10 +8,10 @@ import {
   type ChangeValue,
   type FieldRule,
 } from '@oex/protocol';
-import type { MessageKey } from '../../http/messages/index.js';
+import type { MessageKey } from '../../platform/messages/index.js';
 
 /**
- * What a scheduled change may name, and the bounds of each value, without I/O (issue 17 §4). Only
+ * What a scheduled change may name, and the bounds of each value, without I/O (docs/operator-console.md). Only
  * the settings listed here can change; a price, a mark, a last price or an outcome never can, and
  * a name that looks like one is refused as such before anything else is looked at.
  */

@@ -6,11 +6,10 @@ import {
   type AdminAdjustmentStatus,
 } from '@oex/protocol';
 import type { Kysely, Selectable } from 'kysely';
-import type { Settings } from '../../content/settings.js';
 import { newestFirst } from '../../db/paging.js';
 import type { AdminAdjustmentsTable, Database } from '../../db/schema.js';
-import { paged } from '../../http/envelope.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { paged } from '../../lib/paged.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { SystemAccount } from '../../ledger/books.js';
 import type { CurrencyDirectory } from '../../ledger/currencies.js';
 import { journalEntries, JournalType } from '../../ledger/journal.js';
@@ -19,11 +18,10 @@ import { postingErrorToAppError } from '../../ledger/service.js';
 import { formatDateTime } from '../../lib/time.js';
 import type { OperatorPrincipal } from '../operators.js';
 import {
-  adjustLimit,
+  adjustmentNotes,
   adjustmentValue,
   amountProblem,
   approvalProblem,
-  needsSecondOperator,
   rejectionProblem,
   takesTooMuch,
   valuationPrice,
@@ -39,7 +37,6 @@ export interface AdjustmentsDeps {
   db: Kysely<Database>;
   sequencer: { submit<R>(command: Command<R>): Promise<R> };
   currencies: CurrencyDirectory;
-  settings: Settings;
   /** A currency's USD price as the spot module gives it: USDT 1, else its USDT market's last trade. */
   lastUsdPrice: (currencyId: number) => Decimal;
   timeZone: string;
@@ -55,7 +52,8 @@ export interface ProposeInput {
 }
 
 /**
- * Balance adjustments: the console's only manual money movement. Each moves one currency between
+ * Balance adjustments: the console's only manual money movement, and never on one operator's say:
+ * every one, of any amount, waits for a second, different operator. Each moves one currency between
  * a user's account and the public `adjustments` system account, through the sequencer, with a
  * journal row the user sees as "Adjustment" and its reference. Rows are written only by sequencer
  * commands (ids handed out there, like the sequencer's own), so a decision is taken exactly once.
@@ -78,8 +76,8 @@ export class Adjustments {
   }
 
   /**
-   * Proposes an adjustment: applied at once when worth at most the limit, else left pending for a
-   * second operator. A debit beyond the available balance is refused either way, nothing written.
+   * Proposes an adjustment: always left pending for a second operator, whatever its amount. A debit
+   * beyond the available balance is refused at once, nothing written.
    */
   async propose(operator: OperatorPrincipal, input: ProposeInput): Promise<AdminAdjustment> {
     const { currencies } = this.deps;
@@ -94,8 +92,6 @@ export class Adjustments {
       currencies.referenceUsdPrice(currency.id),
     );
     const value = adjustmentValue(amount, price);
-    const limit = adjustLimit(await this.deps.settings.get('admin_adjust_limit'));
-    const applyNow = !needsSecondOperator(value, limit);
     const id = await this.deps.sequencer
       .submit((context) => {
         const id = this.takeId(context);
@@ -112,21 +108,15 @@ export class Adjustments {
           proposed_by_name: operator.name,
           created_at: context.now,
         };
-        if (applyNow) {
-          this.post(context, row);
-          this.decided.add(id);
-          context.books.onUndo(() => this.decided.delete(id));
-        } else {
-          // Refused now rather than at approval, when it is already plain it cannot be applied.
-          this.refuseBeyondAvailable(context, row);
-        }
+        // Refused now rather than at approval, when it is already plain it cannot be applied.
+        this.refuseBeyondAvailable(context, row);
         context.insert('admin_adjustments', {
           ...row,
-          status: applyNow ? 'applied' : 'pending',
+          status: 'pending',
           decided_by: null,
           decided_by_name: null,
           decision_reason: null,
-          decided_at: applyNow ? context.now : null,
+          decided_at: null,
         });
         return id;
       })
@@ -167,9 +157,7 @@ export class Adjustments {
     if (query.user_id) select = select.where('user_id', '=', Number(query.user_id));
     const { total, rows } = await newestFirst(select, query.page, PER_PAGE);
     const emails = await this.emailsOf(rows.map((row) => row.user_id));
-    const limit = adjustLimit(await this.deps.settings.get('admin_adjust_limit'));
     return {
-      limit: limit.toString(),
       ...paged(
         rows.map((row) => this.view(row, emails.get(row.user_id) ?? null)),
         total,
@@ -220,7 +208,7 @@ export class Adjustments {
   /** The money: the user's available balance against the adjustments account, one journal entry. */
   private post(
     context: CommandContext,
-    row: Pick<Row, 'id' | 'user_id' | 'account_type_id' | 'currency_id' | 'amount' | 'reference'>,
+    row: Pick<Row, 'id' | 'user_id' | 'account_type_id' | 'currency_id' | 'amount' | 'reference' | 'reason'>,
   ): void {
     this.refuseBeyondAvailable(context, row);
     const { books } = context;
@@ -234,8 +222,8 @@ export class Adjustments {
           locked: 0n,
         },
       ],
-      // The user's records show the reference (a support case), never the operator's reason.
-      { ...entry(JournalType.ADJUSTMENT, row.id), notes: row.reference },
+      // The user's records say "Adjustment" with its reference and reason: never a deposit.
+      { ...entry(JournalType.ADJUSTMENT, row.id), notes: adjustmentNotes(row.reference, row.reason) },
     );
   }
 

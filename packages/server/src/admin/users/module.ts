@@ -33,7 +33,6 @@ export async function openAdminUsers(
     db,
     sequencer: core.sequencer,
     currencies: core.currencies,
-    settings: core.settings,
     lastUsdPrice: (currencyId) => core.spot.usdPrice(currencyId),
     timeZone,
   });

@@ -9,7 +9,7 @@ import {
 } from '@oex/protocol';
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../../http/envelope.js';
-import type { Api } from '../../http/server.js';
+import type { Api } from '../../platform/api.js';
 import type { Allow } from '../guard.js';
 import type { OperatorPrincipal } from '../operators.js';
 import type { Adjustments } from './adjustments.js';
@@ -133,7 +133,7 @@ export function adminUsersRoutes(
       preHandler: allow('read'),
       schema: {
         tags,
-        summary: 'Balance adjustments, newest first, by status; with the limit above which four eyes apply',
+        summary: 'Balance adjustments, newest first, by status',
         querystring: adjustmentsQuery,
       },
     },
@@ -147,7 +147,7 @@ export function adminUsersRoutes(
       schema: {
         tags,
         summary:
-          'Propose a balance adjustment (signed amount, reason, reference): applied at once up to admin_adjust_limit USDT, else pending a second operator',
+          'Propose a balance adjustment (signed amount, reason, reference): always pending until another operator approves it',
         body: adjustmentProposeRequest,
       },
     },

@@ -2,12 +2,10 @@ import { Decimal } from '@oex/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  adjustLimit,
+  adjustmentNotes,
   adjustmentValue,
   amountProblem,
   approvalProblem,
-  DEFAULT_ADJUST_LIMIT,
-  needsSecondOperator,
   percentOf,
   rejectionProblem,
   searchTerms,
@@ -20,21 +18,9 @@ import {
 const d = Decimal.parse;
 const text = (units: bigint) => Decimal.unitsToString(units);
 
-describe('the adjustment limit', () => {
-  it('reads the setting, and falls back to 1000 when it is not a non-negative decimal', () => {
-    expect(adjustLimit('250.5').toString()).toBe('250.5');
-    expect(adjustLimit(' 0 ').toString()).toBe('0');
-    for (const bad of ['', 'abc', '-5', '1e3']) expect(adjustLimit(bad)).toEqual(DEFAULT_ADJUST_LIMIT);
-    expect(DEFAULT_ADJUST_LIMIT.toString()).toBe('1000');
-  });
-
-  it('applies at or below the limit, and waits above it', () => {
-    const limit = d('1000');
-    expect(needsSecondOperator(d('1000').units, limit)).toBe(false);
-    expect(needsSecondOperator(d('999.9999').units, limit)).toBe(false);
-    expect(needsSecondOperator(d('1000.0001').units, limit)).toBe(true);
-    // A limit of zero sends every adjustment to a second operator.
-    expect(needsSecondOperator(d('0.0001').units, d('0'))).toBe(true);
+describe('what the user reads', () => {
+  it('is the reference and the reason', () => {
+    expect(adjustmentNotes(' CASE-7 ', 'refund of a double fee ')).toBe('CASE-7: refund of a double fee');
   });
 });
 
@@ -55,10 +41,9 @@ describe('valuation', () => {
     expect(text(adjustmentValue(d('3'), d('0.3333')))).toBe('0.9999');
   });
 
-  it('values amounts far past what a Decimal holds without failing, and sends them to a second operator', () => {
+  it('values amounts far past what a Decimal holds without failing', () => {
     const value = adjustmentValue(d('1000000000000000'), d('1000000000'));
     expect(Decimal.unitsInRange(value)).toBe(false);
-    expect(needsSecondOperator(value, d('1000'))).toBe(true);
   });
 
   it('never values below the exact product, and never more than 0.0001 above it', () => {

@@ -1,29 +1,20 @@
 import { Decimal } from '@oex/protocol';
-import type { MessageKey } from '../../http/messages/index.js';
+import type { MessageKey } from '../../platform/messages/index.js';
 
 /**
  * The pure rules of the operator console's user and balance tools: how an adjustment is valued,
- * when it needs a second operator, who may approve it, and how the dashboard states shares. No I/O.
+ * who may approve it (every one needs a second operator), and how the dashboard states shares. No I/O.
  */
-
-/** The adjustment limit when the setting is absent or unreadable: 1000 USDT of value. */
-export const DEFAULT_ADJUST_LIMIT = Decimal.parse('1000');
 
 /** USDT values of adjustments are kept to 4 decimals, rounded up (a value never looks smaller). */
 const VALUE_DECIMALS = 4;
 
 export type AdjustmentStatus = 'pending' | 'applied' | 'rejected';
 
-/** The `admin_adjust_limit` setting as a limit: a plain non-negative decimal, else the default. */
-export function adjustLimit(setting: string): Decimal {
-  const value = Decimal.tryParse(setting.trim());
-  return value && !value.isNegative() ? value : DEFAULT_ADJUST_LIMIT;
-}
-
 /**
  * The USDT price an adjustment is valued at: the larger of the spot last price (of the currency's
  * USDT market) and the currency's reference usd_price. Taking the larger means nobody can trade a
- * thin market down to slip a large adjustment under the limit; USDT itself is 1.
+ * thin market down to make an adjustment look smaller to the approving operator; USDT itself is 1.
  */
 export function valuationPrice(lastPrice: Decimal | null, referencePrice: Decimal): Decimal {
   return lastPrice && lastPrice.gt(referencePrice) ? lastPrice : referencePrice;
@@ -41,16 +32,16 @@ export function adjustmentValue(amount: Decimal, price: Decimal): bigint {
   return ((value + step - 1n) / step) * step;
 }
 
-/** At or below the limit an adjustment is applied at once; above it, it waits for a second operator. */
-export function needsSecondOperator(value: bigint, limit: Decimal): boolean {
-  return value > limit.units;
-}
-
 /** Why an amount cannot be an adjustment of a currency with `decimals` places, or null. */
 export function amountProblem(amount: Decimal, decimals: number): MessageKey | null {
   if (amount.isZero()) return 'error.adjust_zero';
   if (amount.decimalPlaces() > decimals) return 'error.amount_decimals';
   return null;
+}
+
+/** What the user's records say beside "Adjustment": its reference, then the proposer's reason. */
+export function adjustmentNotes(reference: string, reason: string): string {
+  return `${reference.trim()}: ${reason.trim()}`;
 }
 
 /** A negative adjustment takes only from what is available (never from what orders hold). */

@@ -11,8 +11,8 @@ import {
 } from '@oex/protocol';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema.js';
-import { paged } from '../../http/envelope.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { paged } from '../../lib/paged.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { CurrencyDirectory } from '../../ledger/currencies.js';
 import type { LedgerService } from '../../ledger/service.js';
 import type { Clock } from '../../lib/clock.js';
@@ -135,7 +135,7 @@ export class AdminUsersService {
 
   /**
    * Freezes an account: it cannot sign in, and every session ends at once (live connections
-   * drop their private channels). Open orders stay in the book (docs/decisions.md).
+   * drop their private channels). Open orders stay in the book (docs/operator-console.md).
    */
   async freeze(userId: number, reason: string): Promise<AdminUserActionResult> {
     const user = await this.manageable(userId);

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-/** Markets a user starred on the markets page (spec 000 §2 All markets). */
+/** Markets a user starred on the markets page (docs/market-data.md). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema exists
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -4,7 +4,7 @@ import type { Dialect } from '../connect.js';
 import { columns } from './columns.js';
 
 /**
- * Per-market precision and minimum order (issue 10 §8). Every market so far had the spec's 4 price
+ * Per-market precision and minimum order (docs/spot.md). Every market so far had the spec's 4 price
  * and 6 quantity decimals; real markets differ (BTC/USDT ticks by 0.01, TRX/USDT by 0.00001).
  * Adds `min_number`, and moves the five reference markets to realistic values, but only where they
  * still have the old defaults and every open order fits the new ticks and lots, so no resting order

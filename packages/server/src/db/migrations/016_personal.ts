@@ -3,7 +3,7 @@ import type { Dialect } from '../connect.js';
 import { columns } from './columns.js';
 
 /**
- * The personal centre (issue 15): uploaded images (the file lives outside the web root under a
+ * The personal centre (docs/personal.md): uploaded images (the file lives outside the web root under a
  * random name; this row says whose it is), identity submissions (every one kept, the user's
  * `review_status` mirrors the latest), one payment method per user and type, and feedback with the
  * operator's replies.
@@ -51,7 +51,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   await id(db.schema.createTable('pay_methods'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
     .addColumn('type', 'varchar(16)', (c) => c.notNull())
-    /** The type's fields (spec 001 §3 raw_data), as JSON. */
+    /** The type's fields (`raw_data`, docs/personal.md), as JSON. */
     .addColumn('raw_data', 'varchar(2048)', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())

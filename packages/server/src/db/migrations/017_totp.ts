@@ -4,7 +4,7 @@ import { columns } from './columns.js';
 
 /**
  * Two-factor sign-in (TOTP, RFC 6238). One row per user who started an enrolment: the base32
- * secret, sealed with AES-256-GCM when TOTP_SECRET_KEY is set (docs/decisions.md), never sent
+ * secret, sealed with AES-256-GCM when TOTP_SECRET_KEY is set (docs/personal.md), never sent
  * again after the enrolment starts; `enabled_at` is null until a first code confirms it;
  * `last_step` is the 30 s time step of the last code accepted, so a code works once. Recovery
  * codes are kept only as SHA-256 hashes (they are 50 random bits each) and are single use.

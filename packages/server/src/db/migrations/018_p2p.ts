@@ -3,7 +3,7 @@ import type { Dialect } from '../connect.js';
 import { columns } from './columns.js';
 
 /**
- * The fiat P2P desk (issue 16): merchant applications, ads, orders (ids handed out by the
+ * The fiat P2P desk (docs/p2p.md): merchant applications, ads, orders (ids handed out by the
  * sequencer's P2P state, written in the same commit as the escrow), each order's state timeline,
  * and appeals. The sequencer writes a batch's rows grouped by table, so rows of one batch carry no
  * foreign keys to each other's tables (ad, order, event). Deadlines are stored in the order row so a restart applies each as of its own time.

@@ -3,7 +3,7 @@ import type { Dialect } from '../connect.js';
 import { columns } from './columns.js';
 
 /**
- * The operator console (issue 17): operators (made only by the command line, never by
+ * The operator console (docs/operator-console.md): operators (made only by the command line, never by
  * registration), their short sessions, and the operator log, where each entry carries the hash
  * of the one before it so an edited or deleted entry is detected.
  */

@@ -3,7 +3,7 @@ import type { Dialect } from '../connect.js';
 import { columns } from './columns.js';
 
 /**
- * The operator console's user and balance tools (issue 17): a user's frozen state, balance
+ * The operator console's user and balance tools (docs/operator-console.md): a user's frozen state, balance
  * adjustments (ids handed out in the sequencer's command, written in the same commit as the money),
  * the audit runs the dashboard shows, and an index for the dashboard's 24-hour volume.
  */

@@ -4,7 +4,7 @@ import { columns } from './columns.js';
 
 /**
  * Scheduled changes of markets, currencies and networks, seconds options and savings products
- * (issue 17 §4): each takes effect at its stated time, once, and is never retroactive. So the
+ * (docs/operator-console.md): each takes effect at its stated time, once, and is never retroactive. So the
  * terms a live order or position lives by are fixed in its own row when it is placed:
  * - a spot order keeps the fee rate of its market at placement (`orders.fee_rate`);
  * - a leveraged position keeps its spread for the close and its overnight rate

@@ -3,7 +3,7 @@ import type { Dialect } from '../connect.js';
 import { columns } from './columns.js';
 
 /**
- * Articles edited from the operator console (issue 17 §5). An article is never deleted: it is
+ * Articles edited from the operator console (docs/operator-console.md). An article is never deleted: it is
  * published or withdrawn, and a withdrawn one keeps who withdrew it, when and why. Operators'
  * images (banners, pictures in a body) are kept apart from users' private uploads, and are served
  * to the public only while a published article shows them (`news_images`). Every version is kept

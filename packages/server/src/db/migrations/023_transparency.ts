@@ -3,7 +3,7 @@ import type { Dialect } from '../connect.js';
 import { columns } from './columns.js';
 
 /**
- * Proof of liabilities (issue 17): per currency and snapshot, the Merkle-sum tree's published
+ * Proof of liabilities (docs/transparency.md): per currency and snapshot, the Merkle-sum tree's published
  * root and total, and every leaf (a user's balance with its salt) so a user can be given their
  * own inclusion proof. The unique day and currency make a second daily snapshot of a day
  * impossible, across restarts too; snapshots taken on demand have no day.

@@ -64,6 +64,8 @@ export async function seedReference(db: Db): Promise<void> {
           price_decimals: market.price_decimals,
           number_decimals: market.number_decimals,
           min_number: market.min_number,
+          mark_impact_notional: market.mark_impact_notional,
+          mark_window: market.mark_window,
           sort: index,
         })),
       )

@@ -44,7 +44,7 @@ export const NEWS_CATEGORIES = [
   { id: 26, slug: 'legal', sort: 6 },
 ];
 
-/** Account types of spec 001 §3; id 1 is the spot (change) account of the trade page. */
+/** Account types (docs/ledger.md); id 1 is the spot (change) account of the trade page. */
 export const ACCOUNT_TYPES = [
   { id: 1, code: 'change_account', is_recharge: 1 as const, sort: 1 },
   { id: 2, code: 'legal_account', is_recharge: 0 as const, sort: 2 },
@@ -120,7 +120,7 @@ export const CURRENCIES = [
 ] as const;
 
 /**
- * Markets against USDT with the flags of spec 000 §3, and each market's precision: price and
+ * Markets against USDT with their switches (docs/spot.md), and each market's precision: price and
  * quantity decimals and the minimum order (in base), close to what large exchanges use.
  */
 export const MARKETS = [
@@ -133,6 +133,9 @@ export const MARKETS = [
     price_decimals: 2,
     number_decimals: 6,
     min_number: '0.00001',
+    // The mark price's impact notional in USDT (about the demo maker's top five levels) and window.
+    mark_impact_notional: '25000',
+    mark_window: 5,
   },
   {
     id: 2,
@@ -143,6 +146,9 @@ export const MARKETS = [
     price_decimals: 2,
     number_decimals: 4,
     min_number: '0.001',
+    // The mark price's impact notional in USDT (about the demo maker's top five levels) and window.
+    mark_impact_notional: '25000',
+    mark_window: 5,
   },
   {
     id: 3,
@@ -153,6 +159,9 @@ export const MARKETS = [
     price_decimals: 5,
     number_decimals: 1,
     min_number: '1',
+    // The mark price's impact notional in USDT (about the demo maker's top five levels) and window.
+    mark_impact_notional: '25000',
+    mark_window: 5,
   },
   {
     id: 4,
@@ -163,6 +172,9 @@ export const MARKETS = [
     price_decimals: 3,
     number_decimals: 2,
     min_number: '0.1',
+    // The mark price's impact notional in USDT (about the demo maker's top five levels) and window.
+    mark_impact_notional: '25000',
+    mark_window: 5,
   },
   {
     id: 5,
@@ -173,5 +185,8 @@ export const MARKETS = [
     price_decimals: 4,
     number_decimals: 2,
     min_number: '1',
+    // The mark price's impact notional in USDT (about the demo maker's top five levels) and window.
+    mark_impact_notional: '25000',
+    mark_window: 5,
   },
 ] as const;

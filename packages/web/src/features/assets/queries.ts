@@ -1,5 +1,7 @@
 import type {
   AccountCode,
+  BindAddressRequest,
+  ConvertResult,
   AccountGroup,
   AccountLogView,
   BalancePush,
@@ -9,10 +11,12 @@ import type {
   QuoteGroup,
   Paged,
   PayOrderView,
+  TransferRequest,
   TransferView,
   WalletAnswer,
   WalletPush,
   WithdrawalView,
+  WithdrawRequest,
 } from '@oex/protocol';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -205,3 +209,38 @@ export function usePayOrders() {
   useChannel<WalletPush>(token ? 'WALLET' : null, (push) => push.kind === 'deposit' && reload(), reload);
   return query;
 }
+
+// ---- calls --------------------------------------------------------------------------------
+// Each shows the server's message as a toast (a refusal too) unless quiet, and rejects on a refusal.
+
+/** Moves an amount between two of the user's accounts; the request id makes a retry answer the first. */
+export const transfer = (request: TransferRequest & { request_id: string }) =>
+  call('POST', 'account/transfer', { ...request });
+
+/** Asks for a withdrawal; the request id makes a retry answer the first withdrawal instead of a second. */
+export const withdraw = (request: WithdrawRequest) =>
+  call<WithdrawalView>('POST', 'account/draw', { ...request });
+
+/** Sells a currency for USDT at market (the answer is the fill, shown by the page: quiet). */
+export const convert = (request: { currency_id: number; number: string; request_id: string }) =>
+  call<ConvertResult>('POST', 'account/convert', { ...request }, { quiet: true });
+
+/**
+ * Announces a deposit (wallet/createPayOrder, in the spec's words: `walletAddress` is the amount about to
+ * be sent to the user's own address `in_address`).
+ */
+export const announceDeposit = (request: {
+  walletAddress: string;
+  in_address: string;
+  currency_id: number;
+}) => call('POST', 'wallet/createPayOrder', { ...request });
+
+/** Sends the code for binding an address to the account's own email or phone; answers where it went. */
+export const sendBindCode = () => call<{ to: string }>('POST', 'wallet/bind_code', {}, { quiet: true });
+
+/** Adds an address to the withdrawal address book. */
+export const bindAddress = (request: BindAddressRequest) =>
+  call('POST', 'wallet/bind_address', { ...request });
+
+/** Removes an address from the withdrawal address book. */
+export const unbindAddress = (id: number) => call('POST', 'wallet/unbind_address', { id });

@@ -9,7 +9,7 @@ import {
 } from '@oex/protocol';
 
 /**
- * The asset centre's pure rules (spec 001 §2): which page shows which account, the transfer
+ * The asset centre's pure rules (docs/wallet.md): which page shows which account, the transfer
  * accounts' collision rule, what a withdrawal leaves and receives, and how live pushes change the
  * loaded lists. Amounts are exact decimals; nothing here passes through a float.
  */
@@ -29,7 +29,7 @@ export function pageOfAccount(code: AccountCode): AccountPage {
   return (Object.keys(ACCOUNT_PAGES) as AccountPage[]).find((page) => ACCOUNT_PAGES[page] === code)!;
 }
 
-/** The account_log route of each account (spec 001 §7). */
+/** The account_log route of each account. */
 export const LOG_PATHS: Record<AccountCode, string> = {
   change_account: 'change',
   legal_account: 'legal',
@@ -145,11 +145,41 @@ export function amountProblem(
 }
 
 /**
- * The amount a record shows: its change of the available balance, or, for a row that moved only
- * locked funds (a withdrawal paid out of its hold), that change, so it never reads 0.
+ * A record's two changes, apart: `available` (value) and `locked` (lock_value), each null when it
+ * did not move. A hold moves available to locked (−x, +x); its payout takes from locked only; so the
+ * available column alone sums to the available balance and the locked column to the locked one,
+ * and nothing is counted twice.
  */
-export function recordAmount(log: { value: string; lock_value: string }): string {
-  return Decimal.parse(log.value).isZero() ? log.lock_value : log.value;
+export function recordChanges(log: { value: string; lock_value: string }): {
+  available: string | null;
+  locked: string | null;
+} {
+  const moved = (text: string) => {
+    const value = Decimal.tryParse(text);
+    return value && !value.isZero() ? value.toString() : null;
+  };
+  return { available: moved(log.value), locked: moved(log.lock_value) };
+}
+
+/**
+ * What converting `amount` of a currency to USDT comes to before it is sent (amount ×
+ * the currency's USD price, in USDT), less the market's trading fee; cut, never rounded up, to
+ * `decimals` places. Null while the amount is not a positive number.
+ */
+export function convertEstimate(
+  amount: string,
+  usdPrice: string,
+  feeRate: string,
+  decimals: number,
+): { gross: string; fee: string; net: string } | null {
+  const value = decimalOf(amount);
+  const price = decimalOf(usdPrice);
+  const rate = decimalOf(feeRate) ?? Decimal.ZERO;
+  if (!value || !price || !value.isPositive()) return null;
+  const gross = value.mul(price);
+  const fee = gross.mul(rate);
+  const cut = (figure: Decimal) => figure.round(decimals, 'down').toString(decimals);
+  return { gross: cut(gross), fee: cut(fee), net: cut(gross.sub(fee)) };
 }
 
 /** A signed record amount's colour: green for money in, red for money out. */
@@ -221,12 +251,18 @@ export function applyWalletPush<T extends { id: number; currency_id: number }>(
  * A deposit or withdraw action of an account row: absent unless the account group takes deposits
  * (is_recharge = 1); greyed with its reason unless the currency allows it (open_recharge / open_draw).
  */
-export function actionState(isRecharge: 0 | 1, open: 0 | 1): 'absent' | 'open' | 'closed' {
+export function actionState(
+  isRecharge: 0 | 1,
+  open: 0 | 1,
+  networks = 1,
+): 'absent' | 'open' | 'closed' | 'noNetwork' {
   if (isRecharge !== 1) return 'absent';
-  return open === 1 ? 'open' : 'closed';
+  if (open !== 1) return 'closed';
+  // Open, but on no network: nothing to send to or from, so both actions are greyed.
+  return networks > 0 ? 'open' : 'noNetwork';
 }
 
-/** The bind code's resend countdown (spec 001 §2). */
+/** The bind code's resend countdown: 59 s on this page, as the spec has it. */
 export const CODE_COUNTDOWN_S = 59;
 
 /** A request id per submission: a retried or double-sent submission answers the first result. */

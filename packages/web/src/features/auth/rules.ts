@@ -1,16 +1,17 @@
 import { EMAIL_PATTERN, MOBILE_PATTERN, PASSWORD_PATTERN } from '@oex/protocol';
+import type { TextKey } from '../../i18n/catalogs.js';
 
-/** 0 email, 1 phone (spec 000 §2). */
+/** 0 email, 1 phone, as the spec's login toggle numbers them. */
 export type Method = 0 | 1;
 
-/** The seconds before another code may be sent (spec 000 §9). */
+/** The seconds before another code may be sent. */
 export const CODE_COUNTDOWN_S = 60;
 
 /**
- * The client-side checks of spec 000 §5. Each returns the translation key of the first problem, in
+ * The client-side checks of sign-in and registration. Each returns the translation key of the first problem, in
  * the spec's order, or null; inputs are trimmed first, as they are when sent.
  */
-export function accountProblem(method: Method, account: string): string | null {
+export function accountProblem(method: Method, account: string): TextKey | null {
   const value = account.trim();
   if (method === 0) {
     if (!value) return 'login.emptyEmail';
@@ -30,7 +31,7 @@ export interface LoginForm {
   needsSms: boolean;
 }
 
-export function loginProblem(form: LoginForm): string | null {
+export function loginProblem(form: LoginForm): TextKey | null {
   return (
     accountProblem(form.method, form.account) ??
     (!form.password.trim() ? 'login.emptyPassword' : null) ??
@@ -50,9 +51,9 @@ export interface RegisterForm {
   inviteRequired: boolean;
 }
 
-/** Account, privacy, code, password, invite, strength, confirmation, match: spec 000 §5's order. */
-export function registerProblem(form: RegisterForm): string | null {
-  const checks: [boolean, string][] = [
+/** Account, privacy, code, password, invite, strength, confirmation, match: the spec's order. */
+export function registerProblem(form: RegisterForm): TextKey | null {
+  const checks: [boolean, TextKey][] = [
     [!form.privacy, 'register.privacyRequired'],
     [!form.code.trim(), 'register.emptyCode'],
     [!form.password.trim(), 'login.emptyPassword'],
@@ -73,7 +74,7 @@ export interface ResetForm {
 }
 
 /** Forgot password: the register order without the privacy and invite checks. */
-export function resetProblem(form: ResetForm): string | null {
+export function resetProblem(form: ResetForm): TextKey | null {
   return registerProblem({ ...form, invite: '', privacy: true, inviteRequired: false });
 }
 

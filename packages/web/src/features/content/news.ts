@@ -1,8 +1,9 @@
 import { DEFAULT_HOME_COINS, type NewsItem, type Paged, type PublicSetting } from '@oex/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/http.js';
+import { DEFAULT_EXCHANGE_ZONE, setExchangeZone } from '../../lib/format.js';
 
-/** News categories the pages use (spec 000 §2). */
+/** News categories the pages use (docs/web-app.md). */
 export const Category = {
   BANNERS: 1,
   SUPPORT: 4,
@@ -34,13 +35,23 @@ export function useNewsItem(id: number | null) {
 export function useSettings() {
   return useQuery({
     queryKey: ['default/setting'],
-    queryFn: () => call<Record<PublicSetting, string>>('GET', 'default/setting', {}, { quiet: true }),
+    queryFn: async () => {
+      const settings = await call<Record<PublicSetting, string>>(
+        'GET',
+        'default/setting',
+        {},
+        { quiet: true },
+      );
+      // Plain formatters (the console's tables) read the zone without a hook.
+      setExchangeZone(settings.exchange_tz);
+      return settings;
+    },
     staleTime: Infinity,
   });
 }
 
-/** The spec's zone (spec 001 §9), until the server's settings say which one the exchange keeps. */
-export const SPEC_TZ = 'Asia/Shanghai';
+/** The spec's zone, Asia/Shanghai, until the server's settings say which one the exchange keeps. */
+export const SPEC_TZ = DEFAULT_EXCHANGE_ZONE;
 
 /** The exchange's time zone (EXCHANGE_TZ), in which every time is shown. */
 export function useExchangeTimeZone(): string {

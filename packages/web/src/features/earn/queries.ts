@@ -14,10 +14,10 @@ import { useChannel } from '../../api/socket.js';
 import { balanceKey, useAccountBalance } from '../accounts/balance.js';
 import { useSession } from '../session.js';
 
-/** The calls of the savings pages (spec 001 §7 ieo/*), as react-query hooks. */
+/** The calls of the savings pages (ieo/*, docs/savings.md), as react-query hooks. */
 
 export const FINANCIAL_ACCOUNT = AccountTypeId.financial_account;
-/** Spec 001 §9: the financial list asks for 30. */
+/** The financial list asks for 30, as the spec's does. */
 export const PRODUCTS_LIMIT = 30;
 export const HOLDINGS_PAGE_SIZE = 10;
 

@@ -46,7 +46,7 @@ function reloadAll(client: QueryClient): void {
 }
 
 /**
- * LEVER_TRADE and LEVER_CLOSED (spec 001 §4), listened to once on the page. A trade push replaces
+ * LEVER_TRADE and LEVER_CLOSED (docs/leverage.md), listened to once on the page. A trade push replaces
  * the positions it carries on every open list, and gives the deals of its quote currency the hazard
  * rate, the total profit and the mark; a closed push takes the ended ids off the open and pending
  * lists and reloads the closed list, the deals and the balance. A missed push reloads everything.
@@ -70,7 +70,7 @@ export function useLeverLive(markets: readonly MarketView[]): void {
   useChannel<LeverClosedPush>(
     token ? 'LEVER_CLOSED' : null,
     (push) => {
-      updateLists(client, (page, view) => removeClosed(page, push.ids, view));
+      updateLists(client, (page, view) => removeClosed(page, push.id, view));
       for (const queryKey of [leverKeys.deals, leverKeys.balance])
         void client.invalidateQueries({ queryKey });
     },

@@ -3,6 +3,7 @@ import {
   type LeverDeal,
   type LeverPositionView,
   type LeverSubmitRequest,
+  type LeverVerification,
   type LeverView,
   type Paged,
 } from '@oex/protocol';
@@ -12,7 +13,7 @@ import { useSession } from '../session.js';
 import { balanceKey, useAccountBalance } from '../accounts/balance.js';
 import { LEVER_PAGE_SIZE, type LeverDealState } from './rules.js';
 
-/** The calls of the leveraged contract page (spec 001 §7 lever/*), as react-query hooks. */
+/** The calls of the leveraged contract page (lever/*), as react-query hooks. */
 
 const LEVER_ACCOUNT = AccountTypeId.lever_account;
 /** The deal (its mark and hazard rate) is asked again this often while the page is in view. */
@@ -69,6 +70,17 @@ export function useLeverList({ view, matchId, page }: ListQuery) {
     // Another page of the same view stays in view while the next loads; another view never does.
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[2] === view && previousQuery.queryKey[3] === matchId ? previous : undefined,
+  });
+}
+
+/** One closed position with the tape rows whose marks opened and closed it, and the rule (owner only). */
+export function useLeverVerification(id: number | null) {
+  const token = useSession((state) => state.token);
+  return useQuery({
+    queryKey: ['lever', 'verify', id, token],
+    queryFn: () => call<LeverVerification>('GET', 'lever/verify', { id }, { quiet: true }),
+    enabled: token !== null && id !== null,
+    staleTime: Infinity,
   });
 }
 

@@ -8,29 +8,30 @@ import {
   type LeverPositionView,
   type LeverSide,
   type LeverTradePush,
+  type LeverVerification,
   type LeverView,
   type MarketView,
+  type MarkPriceView,
   type Paged,
   type QuoteGroup,
 } from '@oex/protocol';
+import { markMatches } from '../micro/rules.js';
+import type { TextKey } from '../../i18n/catalogs.js';
 
 /**
- * The pure rules of the leveraged contract page (spec 001 §§2, 4, 5, 8, 9): which markets it lists,
+ * The pure rules of the leveraged contract page (docs/leverage.md): which markets it lists,
  * the cost preview as the server computes it, the order and stop checks, the hazard band, and how
  * the LEVER_TRADE and LEVER_CLOSED pushes change the lists. Exact decimal strings throughout.
  */
 
-/** Spec 001 §9: lists show 10 a page. */
+/** Lists show 10 a page. */
 export const LEVER_PAGE_SIZE = 10;
 /** Browser storage keys: the last market (like the micro page's secondData) and the chart period. */
 export const MARKET_KEY = 'leverData';
 export const PERIOD_KEY = 'leverPeriod';
 /** The quote currency's decimals (every seeded currency has 8): margin and fees round up to them. */
 export const QUOTE_DECIMALS = 8;
-/** Spec 001 §9: margin shows 4 decimals on the form, margin and fee 6 in the dialog. */
-export const FORM_DECIMALS = 4;
-export const DIALOG_DECIMALS = 6;
-/** Spec 001 §9: one hand by default. */
+/** One hand by default. */
 export const DEFAULT_HANDS = '1';
 
 /** The bottom tabs in the spec's order: current positions, all positions, all pending, all closed, current delegation. */
@@ -47,7 +48,7 @@ function parse(value: string | null | undefined): Decimal | null {
   return text ? Decimal.tryParse(text) : null;
 }
 
-/** Spec 001 §7: only the USDT quote group, and of it the markets open to leverage (open_lever = 1). */
+/** Only the USDT quote group, and of it the markets open to leverage (open_lever = 1). */
 export function leverMarkets(groups: readonly QuoteGroup[]): MarketView[] {
   const usdt = groups.find((group) => group.code === 'USDT' && group.is_quote === 1);
   return usdt ? usdt.matches.filter((market) => market.open_lever === 1) : [];
@@ -95,7 +96,7 @@ export interface PreviewInput {
   decimals?: number;
 }
 
-/** The cost of an order before it is placed (spec 001 §5), exact, as the server will charge it. */
+/** The cost of an order before it is placed, exact, as the server will charge it. */
 export interface LeverPreview {
   /** The entry price: the base shifted by the spread. */
   price: string;
@@ -156,12 +157,12 @@ export function stepHands(current: string, step: 1 | -1, limit: { min: number; m
 }
 
 export interface Problem {
-  key: string;
+  key: TextKey;
   params?: Record<string, string | number>;
 }
 
 /**
- * Why an order cannot be sent (spec 001 §§5, 8): a multiple must be chosen, hands entered (whole,
+ * Why an order cannot be sent: a multiple must be chosen, hands entered (whole,
  * within the market's limits) and, at a fixed price, a price above zero.
  */
 export function orderProblem(form: {
@@ -199,7 +200,7 @@ export function profitAt(side: LeverSide, entry: Decimal, price: Decimal, number
 }
 
 /**
- * Spec 001 §5: the expected profit at a take-profit, or loss at a stop-loss, shown only when the
+ * The expected profit at a take-profit, or loss at a stop-loss, shown only when the
  * price is on that side of the entry price; otherwise (or with no price) "0.00".
  */
 export function expectedAt(
@@ -220,7 +221,7 @@ export function expectedAt(
 
 /**
  * A stop field's value: empty is 0 (no stop), otherwise a decimal of at most the market's price
- * decimals; null when it cannot be one (spec 001 §5: the minimum is 0).
+ * decimals; null when it cannot be one (the minimum is 0).
  */
 export function stopValue(text: string, priceDecimals: number): Decimal | null {
   const trimmed = text.trim();
@@ -291,8 +292,8 @@ export function sideSign(side: LeverSide): '▲' | '▼' {
   return side === LEVER_LONG ? '▲' : '▼';
 }
 
-/** A position's state as a text key (spec 001 §4 labels: pending, trading, closing, closed, cancelled). */
-export function statusKey(position: Pick<LeverPositionView, 'status'>): string {
+/** A position's state as a text key (the spec's labels: pending, trading, closing, closed, cancelled). */
+export function statusKey(position: Pick<LeverPositionView, 'status'>): TextKey {
   switch (position.status) {
     case LeverStatus.PENDING:
       return 'lever.status.pending';
@@ -308,7 +309,7 @@ export function statusKey(position: Pick<LeverPositionView, 'status'>): string {
 }
 
 /** Why a closed position closed, as a text key; null while it is not closed. */
-export function closedReasonKey(position: Pick<LeverPositionView, 'status' | 'closed_type'>): string | null {
+export function closedReasonKey(position: Pick<LeverPositionView, 'status' | 'closed_type'>): TextKey | null {
   if (position.status !== LeverStatus.CLOSED) return null;
   switch (position.closed_type) {
     case LeverClosedType.USER:
@@ -361,7 +362,7 @@ function withTotal<P extends Paged<LeverPositionView>>(page: P, data: LeverPosit
 }
 
 /**
- * A LEVER_TRADE push on a page of a list (spec 001 §4: live events replace updated positions). The
+ * A LEVER_TRADE push on a page of a list (live events replace updated positions). The
  * push holds the user's open positions of one quote currency: each one on an open-positions page
  * takes the pushed data. An open position the page should show first but does not have (placed
  * elsewhere, or a pending order that just opened) makes the page reload; so does a row of a pending
@@ -398,7 +399,7 @@ export function mergeTrades<P extends Paged<LeverPositionView>>(
 }
 
 /**
- * A LEVER_CLOSED push on a page of an open or pending list: the ended ids leave it (spec 001 §4).
+ * A LEVER_CLOSED push on a page of an open or pending list: the ended ids leave it.
  * When a later page has rows to move up, the page reloads; a closed list's first page reloads to
  * show the positions with their final data.
  */
@@ -416,7 +417,7 @@ export function removeClosed<P extends Paged<LeverPositionView>>(
   return { page: next, reload: total > (page.current_page - 1) * page.per_page + data.length };
 }
 
-/** After the stops are set, the row shows them at once (spec 001 §4), before the list reloads. */
+/** After the stops are set, the row shows them at once, before the list reloads. */
 export function withStops<P extends Paged<LeverPositionView>>(
   page: P,
   id: number,
@@ -468,4 +469,47 @@ export function percentText(value: string, fraction: boolean): string {
   const rate = parse(value);
   if (!rate) return '—';
   return (fraction ? rate.mul(HUNDRED) : rate).toString();
+}
+
+/** One of a position's two marks (open, close) checked against its tape row, in the browser. */
+export interface MarkCheck {
+  which: 'open' | 'close';
+  /** The mark the position records: origin_price when it opened, update_price when it closed. */
+  mark: string;
+  /** The tape row's own price. */
+  rowPrice: string;
+  /** The row's price is the position's mark. */
+  same: boolean;
+  /** The row's price is what its own inputs give (markMatches). */
+  recomputes: boolean;
+}
+
+function samePrice(a: string, b: string): boolean {
+  const left = Decimal.tryParse(a);
+  const right = Decimal.tryParse(b);
+  return left !== null && right !== null && left.eq(right);
+}
+
+/**
+ * lever/verify recomputed: the open row's price is the mark the position opened at (origin_price),
+ * the close row's the mark it closed at (update_price), and each row recomputes from its inputs.
+ * A row missing (the position is older than the tape) gives no check.
+ */
+export function verifyChecks(
+  data: Pick<LeverVerification, 'position' | 'open_entry' | 'close_entry'>,
+): MarkCheck[] {
+  const checks: MarkCheck[] = [];
+  const add = (which: MarkCheck['which'], entry: MarkPriceView | null, mark: string) => {
+    if (!entry) return;
+    checks.push({
+      which,
+      mark,
+      rowPrice: entry.price,
+      same: samePrice(entry.price, mark),
+      recomputes: markMatches(entry),
+    });
+  };
+  add('open', data.open_entry, data.position.origin_price);
+  add('close', data.close_entry, data.position.update_price);
+  return checks;
 }

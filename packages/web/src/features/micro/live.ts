@@ -32,7 +32,7 @@ function reloadAfterSettle(client: QueryClient): void {
 }
 
 /**
- * MICRO_CLOSED (spec 001 §4), listened to once per page: the settled order's row takes its final
+ * MICRO_CLOSED (docs/seconds-contracts.md), listened to once per page: the settled order's row takes its final
  * data at once, and half a second later it leaves the in-progress list and joins the closed one;
  * then the lists and the balance reload. A missed push (gap, reconnect) reloads everything.
  */
@@ -47,9 +47,9 @@ export function useMicroClosed(): void {
       pending.clear();
     };
   }, []);
-  useChannel<MicroOrderView>(
+  useChannel<{ order: MicroOrderView }>(
     token ? 'MICRO_CLOSED' : null,
-    (order) => {
+    ({ order }) => {
       updateLists(client, MICRO_OPEN, order, (page) => replaceOrder(page, order));
       const timer = setTimeout(() => {
         timers.current.delete(timer);

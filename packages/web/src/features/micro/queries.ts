@@ -15,7 +15,7 @@ import { useSession } from '../session.js';
 import { balanceKey, useAccountBalance } from '../accounts/balance.js';
 import { MICRO_PAGE_SIZE, type MicroPage } from './rules.js';
 
-/** The calls of the seconds-contract page (spec 001 §7 microtrade/*), as react-query hooks. */
+/** The calls of the seconds-contract page (microtrade/*), as react-query hooks. */
 
 const MICRO_ACCOUNT = AccountTypeId.micro_account;
 

@@ -1,4 +1,5 @@
 import {
+  checkMarkRow,
   Decimal,
   MICRO_DOWN,
   MICRO_UP,
@@ -13,16 +14,16 @@ import {
 import { formatInZone } from '../../lib/format.js';
 
 /**
- * The pure rules of the seconds-contract page (spec 001 §§2, 4, 9): which pairs it lists, the
+ * The pure rules of the seconds-contract page (docs/seconds-contracts.md): which pairs it lists, the
  * profit rate as a percent, the stake's fee and payout, the countdown, and how a MICRO_CLOSED push
  * changes a page of orders. Amounts are exact decimal strings throughout, never floats.
  */
 
-/** Spec 001 §9: the micro lists show 10 a page. */
+/** The micro lists show 10 a page. */
 export const MICRO_PAGE_SIZE = 10;
-/** Spec 001 §4: a settled order leaves the in-progress list this long after its push. */
+/** A settled order leaves the in-progress list this long after its push. */
 export const CLOSED_LEAVE_MS = 500;
-/** Browser storage keys of spec 001 §3: the last pair and the chart period. */
+/** Browser storage keys: the last pair and the chart period. */
 export const PAIR_KEY = 'secondData';
 export const PERIOD_KEY = 'secondPeriod';
 /** The decimals of a currency whose own are not known here (every seeded currency has 8). */
@@ -34,7 +35,7 @@ function parse(value: string | null | undefined): Decimal | null {
   return value === null || value === undefined ? null : Decimal.tryParse(value);
 }
 
-/** Spec 001 §7: only the USDT quote group is listed, and of it the pairs open to micro (open_microtrade = 1). */
+/** Only the USDT quote group is listed, and of it the pairs open to micro (open_microtrade = 1). */
 export function microMarkets(groups: readonly QuoteGroup[]): MarketView[] {
   const usdt = groups.find((group) => group.code === 'USDT' && group.is_quote === 1);
   return usdt ? usdt.matches.filter((market) => market.open_microtrade === 1) : [];
@@ -92,7 +93,7 @@ export function covers(balance: string | null, cost: string): boolean | null {
   return available.gte(needed);
 }
 
-/** Spec 001 §9: an order in progress may win stake × ratio and may lose the stake. */
+/** An order in progress may win stake × ratio and may lose the stake. */
 export function potential(
   order: Pick<MicroOrderView, 'number' | 'profit_ratio'>,
   decimals: number = DEFAULT_DECIMALS,
@@ -170,8 +171,9 @@ export function sideSign(side: MicroSide): '▲' | '▼' {
 export const SIDES: readonly MicroSide[] = [MICRO_UP, MICRO_DOWN];
 
 /**
- * The mark price rule of the tape (DESIGN.md §1): the median of best bid, best ask and last trade;
- * with one missing the exact mean of the other two, with one alone that one, with none no price.
+ * The tape's first rule, for rows written before the impact-price rule: the median of best bid,
+ * best ask and last trade; with one missing the exact mean of the other two, with one alone that
+ * one, with none no price.
  */
 export function markOf(entry: Pick<MarkPriceView, 'best_bid' | 'best_ask' | 'last_price'>): string | null {
   const inputs = [entry.best_bid, entry.best_ask, entry.last_price]
@@ -184,8 +186,12 @@ export function markOf(entry: Pick<MarkPriceView, 'best_bid' | 'best_ask' | 'las
   return inputs[0]!.add(inputs[1]!).div(Decimal.fromInt(2)).toString();
 }
 
-/** Whether a tape row's price is what its inputs give (checked in the browser, from public data). */
+/**
+ * Whether a tape row's figures are what its own inputs give (checked in the browser, from public
+ * data): the impact-price rule for rows that carry their figures, the older median otherwise.
+ */
 export function markMatches(entry: MarkPriceView): boolean {
+  if (entry.figures) return checkMarkRow(entry.figures, entry.previous_price ?? null).length === 0;
   const mark = markOf(entry);
   const price = parse(entry.price);
   return mark !== null && price !== null && Decimal.parse(mark).eq(price);

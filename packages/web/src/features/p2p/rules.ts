@@ -1,7 +1,8 @@
 import { Decimal } from '@oex/protocol';
+import type { TextKey } from '../../i18n/catalogs.js';
 
 /**
- * The pure rules of the fiat desk's pages (issue 16): what an order by coin or by fiat amount comes
+ * The pure rules of the fiat desk's pages (docs/p2p.md): what an order by coin or by fiat amount comes
  * to (the server's own rule, so the preview is what will be placed), the ad form's checks, which
  * actions an order offers to whom, and its countdowns. Amounts are exact decimal strings.
  */
@@ -17,7 +18,7 @@ export const APPEAL_MIN_LENGTH = 10;
 export const PAY_TYPES = ['bank', 'alipay', 'wxpay'] as const;
 export type PayTypeCode = (typeof PAY_TYPES)[number];
 
-/** Order states (issue 16): 1 waiting payment … 7 confirmation postponed. */
+/** Order states: 1 waiting payment … 7 confirmation postponed. */
 export const ORDER_STATUSES = [1, 2, 3, 4, 5, 6, 7] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Ad states: 1 open, 2 suspended, 3 off shelf, 4 insufficient total (computed). */
@@ -48,7 +49,7 @@ export type OrderBy = 'number' | 'fiat';
 /** What an order typed in the dialog comes to, or why it cannot be placed (a text key + values). */
 export type OrderPreview =
   | { ok: true; number: string; fiat_amount: string }
-  | { ok: false; key: string; params?: Record<string, string> };
+  | { ok: false; key: TextKey; params?: Record<string, string> };
 
 /**
  * The order the dialog would place on an ad: by coin amount (the fiat shown is number × price) or by
@@ -110,7 +111,7 @@ export const TERMS_MAX = 500;
  * and max positive with max ≥ min, a positive total not below min, at least one payment method,
  * each saved in the collection settings (`saved`).
  */
-export function adProblem(draft: AdDraft, saved: ReadonlySet<PayTypeCode>): string | null {
+export function adProblem(draft: AdDraft, saved: ReadonlySet<PayTypeCode>): TextKey | null {
   const price = parse(draft.price);
   if (!price || !price.isPositive()) return 'shop.problem.price';
   const min = parse(draft.min_number);
@@ -184,6 +185,6 @@ export function ratePercent(rate: string | null): string {
 }
 
 /** The appeal form's problem (a text key), or null. */
-export function appealProblem(reason: string): string | null {
+export function appealProblem(reason: string): TextKey | null {
   return reason.trim().length < APPEAL_MIN_LENGTH ? 'p2p.appealShort' : null;
 }

@@ -1,6 +1,7 @@
 import { MOBILE_PATTERN, PASSWORD_PATTERN, type UserInfo } from '@oex/protocol';
+import type { TextKey } from '../../i18n/catalogs.js';
 
-/** The personal centre's pure rules (spec 001 §4, §5, §9). */
+/** The personal centre's pure rules (docs/personal.md). */
 
 /** The security bar: 50 % base, +25 for a bound phone, a bound email and certified identity. */
 export function securityLevel(user: Pick<UserInfo, 'mobile' | 'email' | 'review_status'>): number {
@@ -11,7 +12,7 @@ export function securityLevel(user: Pick<UserInfo, 'mobile' | 'email' | 'review_
   return Math.min(level, 100);
 }
 
-/** The label of a level (spec 001 §4): 50 middle, 75 high, 100 strong; below 50 low. */
+/** The label of a level: 50 middle, 75 high, 100 strong; below 50 low. */
 export function securityLabel(level: number): 'low' | 'middle' | 'high' | 'strong' {
   if (level >= 100) return 'strong';
   if (level >= 75) return 'high';
@@ -24,12 +25,12 @@ export function inviteLink(origin: string, code: string): string {
   return `${origin}/register?extension_code=${encodeURIComponent(code)}`;
 }
 
-/** Change login password (spec 001 §5): old required, new required and not too short, confirmation matching. */
+/** Change login password: old required, new required and not too short, confirmation matching. */
 export function changePasswordProblem(form: {
   old: string;
   password: string;
   rePassword: string;
-}): string | null {
+}): TextKey | null {
   const password = form.password.trim();
   if (!form.old.trim()) return 'passwordPages.emptyOld';
   if (!password) return 'passwordPages.emptyNew';
@@ -39,14 +40,14 @@ export function changePasswordProblem(form: {
   return null;
 }
 
-/** Set trade password (spec 001 §5): password, confirmation, match, then the code (and two-factor code). */
+/** Set trade password: password, confirmation, match, then the code (and two-factor code). */
 export function tradePasswordProblem(form: {
   password: string;
   rePassword: string;
   code: string;
   totpNeeded: boolean;
   totpCode: string;
-}): string | null {
+}): TextKey | null {
   const password = form.password.trim();
   if (!password) return 'passwordPages.emptyTrade';
   if (!PASSWORD_PATTERN.test(password)) return 'passwordPages.rule';
@@ -58,7 +59,7 @@ export function tradePasswordProblem(form: {
 }
 
 /** Bind a phone: the number (digits, 6-15) and its code. */
-export function bindPhoneProblem(form: { mobile: string; code?: string }): string | null {
+export function bindPhoneProblem(form: { mobile: string; code?: string }): TextKey | null {
   const mobile = form.mobile.trim();
   if (!mobile) return 'login.emptyPhone';
   if (!MOBILE_PATTERN.test(mobile)) return 'login.badPhone';

@@ -19,6 +19,13 @@ function useToken() {
   return useSession((state) => state.token);
 }
 
+/**
+ * The user's details (user/info), with the session's token or, right after sign-in before the
+ * session holds it, with the one given.
+ */
+export const loadUserInfo = (token?: string) =>
+  call<UserInfo>('GET', 'user/info', {}, { quiet: true, token });
+
 /** The signed-in user, fresh from the server; the header's copy is updated with it. */
 export function useUserInfo() {
   const token = useToken();
@@ -26,7 +33,7 @@ export function useUserInfo() {
   return useQuery({
     queryKey: [...personalKeys.info, token],
     queryFn: async () => {
-      const user = await get<UserInfo>('user/info');
+      const user = await loadUserInfo();
       setUser(user);
       return user;
     },
@@ -85,3 +92,18 @@ export const bindPhone = (areaId: number, mobile: string, code: string) =>
 
 export const sendBindEmailCode = (email: string) => call('POST', 'sms_mail', { user_string: email });
 export const bindEmail = (email: string, code: string) => call('POST', 'safe/email', { email, code });
+
+/** Changes the login password; the server then ends every session, this one too. */
+export const changePassword = (request: {
+  old_password: string;
+  new_password: string;
+  secondary_password: string;
+}) => call('POST', 'user/amend_password', { ...request }, { quiet: true });
+
+/** Sets or changes the trade password, with a code sent to the account and, with two-factor on, its code. */
+export const setTradePassword = (request: {
+  password: string;
+  re_password: string;
+  auth_code: string;
+  totp_code?: string;
+}) => call('POST', 'user/amend_pay_password', { ...request });

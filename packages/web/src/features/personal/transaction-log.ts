@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../api/http.js';
 import { useSession } from '../session.js';
 
-/** Rows per page of the transaction log, as the asset records (spec 001 §9). */
+/** Rows per page of the transaction log, as the asset records (docs/ledger.md). */
 export const TXLOG_PER_PAGE = 15;
 
 /** Every account-log row of the user across accounts, newest first (account_log/all). */

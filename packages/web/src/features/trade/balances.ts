@@ -44,6 +44,9 @@ export function useMarketBalances(market: MarketView | undefined) {
   return {
     base: base.data?.balance ?? null,
     quote: quote.data?.balance ?? null,
+    /** Each currency's decimals (account/detail's currency), so balances show as /assets shows them. */
+    baseDecimals: base.data?.currency.decimals ?? null,
+    quoteDecimals: quote.data?.currency.decimals ?? null,
     refresh: () => void client.invalidateQueries({ queryKey: ['account/detail'] }),
   };
 }

@@ -57,7 +57,7 @@ export function groupLevels(
   return result;
 }
 
-/** Levels a side shows on a desktop screen at least (issue 10). */
+/** Levels a side shows on a desktop screen at least (docs/spot.md). */
 export const MIN_DESKTOP_ROWS = 15;
 
 /**

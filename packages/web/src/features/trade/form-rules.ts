@@ -1,8 +1,9 @@
 import { Decimal, MAX_AMOUNT, type DepthEntry, type MarketView } from '@oex/protocol';
 import { QUANTITY_DECIMALS } from '../../lib/format.js';
+import type { TextKey } from '../../i18n/catalogs.js';
 
 /**
- * The order-form arithmetic of spec 000 §§5, 9, on exact decimals, with each market's own precision
+ * The order-form arithmetic (docs/spot.md), on exact decimals, with each market's own precision
  * (`price_decimals`, `number_decimals`, `min_number` of market/currency_matches, the same fields the
  * server checks). Nothing here throws: a value too large to compute is refused, never a crash.
  */
@@ -22,38 +23,6 @@ export type OrderType = 0 | 1;
 
 /** The fields of a market the forms follow. */
 export type MarketPrecision = Pick<MarketView, 'price_decimals' | 'number_decimals' | 'min_number'>;
-
-/** Why a keystroke or a paste was refused: a translation key and its values. */
-export interface Refusal {
-  key: 'trade.hint.chars' | 'trade.hint.decimals' | 'trade.hint.digits';
-  params: { places: number };
-}
-
-/**
- * What a typed price or amount becomes. A text that could not be the number as typed (a letter, an
- * exponent, a sign, a second point, more decimals or digits than the market takes) is refused
- * whole, with the reason, so the field keeps its value: `1e5` never becomes `15`, nor `-5` `5`.
- * A comma is read as the decimal point (phone keyboards in many languages offer only a comma), and a
- * leading point gets a zero.
- */
-export function acceptDecimalInput(
-  typed: string,
-  decimals: number,
-): { value: string } | { refused: Refusal } {
-  let text = typed.trim();
-  if (!text.includes('.') && (text.match(/,/g) ?? []).length === 1) text = text.replace(',', '.');
-  if (!/^\d*\.?\d*$/.test(text)) return { refused: { key: 'trade.hint.chars', params: { places: 0 } } };
-  if (text.startsWith('.')) text = `0${text}`;
-  const [whole = '', fraction] = text.split('.');
-  if (fraction !== undefined && fraction.length > decimals) {
-    return { refused: { key: 'trade.hint.decimals', params: { places: decimals } } };
-  }
-  const wholeDigits = MAX_DIGITS - decimals;
-  if (whole.replace(/^0+(?=\d)/, '').length > wholeDigits) {
-    return { refused: { key: 'trade.hint.digits', params: { places: wholeDigits } } };
-  }
-  return { value: text };
-}
 
 function parsed(text: string | null | undefined): Decimal | null {
   const value = text?.trim();
@@ -98,7 +67,7 @@ export function sliderQuantity(
 }
 
 /**
- * Price × quantity, rounded up to 6 decimals (spec 000 §5); '' when either is missing or the total
+ * Price × quantity, rounded up to 6 decimals; '' when either is missing or the total
  * is past the maximum an order may have (orderProblem says so).
  */
 export function orderTotal(price: string, quantity: string): string {
@@ -119,11 +88,11 @@ export interface OrderForm {
 }
 
 export interface Problem {
-  key: string;
+  key: TextKey;
   params?: Record<string, string>;
 }
 
-/** The client checks of spec 000 §5, in order, then the market's minimum and the maximum total. */
+/** The spec's client checks, in its order, then the market's minimum and the maximum total. */
 export function orderProblem(form: OrderForm, market: MarketPrecision): Problem | null {
   if (form.side === 'sell' && form.sellDisabled) return { key: 'trade.sellDisabled' };
   const price = parsed(form.price);
@@ -165,27 +134,36 @@ export function farPrice(
 export interface MarketFill {
   /** Total / filled, to the market's price decimals (rounded half up): an estimate. */
   average: string;
-  /** How much of the quantity the visible levels hold. */
+  /** How much the order fills against the visible levels within its protection limit. */
   filled: string;
   /** Price × amount over the levels taken, exact. */
   total: string;
-  /** Whether the visible levels hold the whole quantity. */
+  /** Whether the visible levels within the limit hold the whole order (quantity, or total to spend). */
   complete: boolean;
 }
 
+/** What a market order asks for: an amount (base), or for a buy a total to spend (quote). */
+export type MarketAsk = { quantity: string } | { total: string; numberDecimals: number };
+
 /**
- * What a market order of `quantity` would fill at against the visible book: the levels of the
- * other side (asks for a buy, bids for a sell), best first, as market/deal and MARKET_DEPTH give
- * them. The server fills against the real book at that moment, so this is an estimate; null
- * without a quantity or any level, or past the maximum total.
+ * The one walk of the visible book for a market order, used by the form's total and by the
+ * confirmation alike (docs/spot.md): the levels of the other side (asks for a buy, bids for a
+ * sell), best first, as market/deal and MARKET_DEPTH give them, no further than the protection
+ * limit. By total, it buys whole lots while the total lasts, as the server does. The server fills
+ * against the real book at that moment, so this is an estimate; null without an amount or any
+ * level, or past the maximum total.
  */
-export function estimateMarketFill(
+export function walkBook(
+  side: Side,
   levels: readonly DepthEntry[],
-  quantity: string,
+  ask: MarketAsk,
   priceDecimals: number,
+  limit?: string | null,
 ): MarketFill | null {
-  let left = parsed(quantity);
+  const byTotal = 'total' in ask;
+  let left = parsed(byTotal ? ask.total : ask.quantity);
   if (!left || !left.isPositive() || levels.length === 0) return null;
+  const bound = parsed(limit);
   let filled = Decimal.ZERO;
   let total = Decimal.ZERO;
   for (const level of levels) {
@@ -193,18 +171,60 @@ export function estimateMarketFill(
     const price = parsed(level.price);
     const amount = parsed(level.amount);
     if (!price || !amount || !amount.isPositive()) continue;
-    const take = Decimal.min(left, amount);
+    if (bound && (side === 'buy' ? price.gt(bound) : price.lt(bound))) break;
+    const take = byTotal
+      ? Decimal.min(amount, left.div(price, ask.numberDecimals, 'down'))
+      : Decimal.min(left, amount);
+    if (!take.isPositive()) break;
     const cost = product(price, take, 18, 'up');
     if (cost === null || cost.add(total).gt(MAX_AMOUNT)) return null;
     total = total.add(cost);
     filled = filled.add(take);
-    left = left.sub(take);
+    left = left.sub(byTotal ? cost : take);
+    if (byTotal && take.lt(amount)) break;
   }
   if (filled.isZero()) return null;
   return {
     average: total.div(filled, priceDecimals, 'half-up').toString(priceDecimals),
     filled: filled.toString(),
     total: total.toString(),
-    complete: !left.isPositive(),
+    complete: byTotal ? true : !left.isPositive(),
   };
+}
+
+/** A market order of `quantity` against the visible book: walkBook by amount. */
+export function estimateMarketFill(
+  levels: readonly DepthEntry[],
+  quantity: string,
+  priceDecimals: number,
+  side: Side = 'buy',
+  limit?: string | null,
+): MarketFill | null {
+  return walkBook(side, levels, { quantity }, priceDecimals, limit);
+}
+
+/**
+ * The furthest price a market order fills at (the server's price protection): `percent` from the
+ * best opposite price, rounded towards it to the market's price decimals; null without a best price.
+ */
+export function protectionPrice(
+  side: Side,
+  best: string | null,
+  percent: string | undefined,
+  priceDecimals: number,
+): string | null {
+  const at = parsed(best);
+  const rate = parsed(percent);
+  if (!at || !rate || !at.isPositive()) return null;
+  const hundred = Decimal.fromInt(100);
+  const factor = side === 'buy' ? hundred.add(rate) : hundred.sub(rate);
+  const scaled = at.mul(factor).div(hundred, priceDecimals, side === 'buy' ? 'down' : 'up');
+  return scaled.toString(priceDecimals);
+}
+
+/** The share of a balance a buy by total spends: exact, never more than the balance. */
+export function sliderTotal(percent: number, balance: string): string {
+  const available = parsed(balance);
+  if (!available || !available.isPositive()) return '';
+  return Decimal.fromUnits((available.units * BigInt(percent)) / 100n).toString();
 }

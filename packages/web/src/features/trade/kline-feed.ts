@@ -23,7 +23,7 @@ export interface FeedSource {
   listen(channel: string, listener: FeedListener): () => void;
 }
 
-/** Spec 000 §9: the chart polls every 10 s beside the live channel. */
+/** The chart polls every 10 s beside the live channel. */
 export const POLL_MS = 10_000;
 
 interface KlinePush {

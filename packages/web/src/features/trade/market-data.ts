@@ -1,14 +1,16 @@
-import type { CompletedTrade, Deal, DepthEntry, MarketView } from '@oex/protocol';
+import type { CompletedTrade, Deal, DepthLevel, KlineBar, MarketView } from '@oex/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/http.js';
 import { useLiveCache } from '../../api/live-cache.js';
+import { live } from '../../api/socket.js';
+import type { FeedSource } from './kline-feed.js';
 
-/** Spec 000 §9: the trade list keeps the latest 30. */
+/** The trade list keeps the latest 30, as the server does. */
 export const RECENT_TRADES = 30;
 
 interface DepthPush {
   currency_match_id: number;
-  depth: { in: DepthEntry[]; out: DepthEntry[] };
+  depth: { in: DepthLevel[]; out: DepthLevel[] };
 }
 interface TradesPush {
   currency_match_id: number;
@@ -43,3 +45,15 @@ export function useMarketData(market: MarketView | undefined) {
   }));
   return deal;
 }
+
+/** Where the chart's bars come from: market/kline for history, the live channel for the rest. */
+export const klineSource: FeedSource = {
+  load: (key, range) =>
+    call<KlineBar[]>(
+      'GET',
+      'market/kline',
+      { currency_match_id: key.marketId, period: key.period, ...range },
+      { quiet: true },
+    ),
+  listen: (channel, listener) => live.subscribe(channel, listener),
+};

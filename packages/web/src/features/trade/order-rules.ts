@@ -1,6 +1,6 @@
 import type { SpotOrderView } from '@oex/protocol';
 
-/** How the orders panel follows TX_SUBMIT and TX_MATCHED (spec 000 §4). */
+/** How the orders panel follows TX_SUBMIT and TX_MATCHED (docs/spot.md). */
 
 /** Orders panel tabs: current (open) orders, all orders of a side, and finished history. */
 export type OrdersView = 'current' | 'all' | 'history';

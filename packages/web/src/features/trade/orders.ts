@@ -1,9 +1,10 @@
-import type { OrderPush, Paged, SpotOrderView } from '@oex/protocol';
+import type { MatchedPush, OrderPush, Paged, PlaceOrderRequest, SpotOrderView } from '@oex/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/http.js';
 import { useLiveCache } from '../../api/live-cache.js';
 import { useChannel } from '../../api/socket.js';
 import { useSession } from '../session.js';
+import type { Side } from './form-rules.js';
 import { applyMatched, applySubmitted, PAGE_SIZE, type OrdersPage, type OrdersView } from './order-rules.js';
 
 export interface OrdersQuery {
@@ -34,15 +35,9 @@ async function load(query: OrdersQuery): Promise<OrdersPage> {
   return { rows: answer.data, total: answer.total };
 }
 
-interface MatchedPush {
-  order: SpotOrderView;
-  quote_account: { balance: string };
-  base_account: { balance: string };
-}
-
 /**
  * A page of the signed-in user's orders, kept live: TX_MATCHED updates or removes an order,
- * TX_SUBMIT adds a new one (spec 000 §4). `onFill` runs on every fill, to refresh balances.
+ * TX_SUBMIT adds a new one. `onFill` runs on every fill, to refresh balances.
  */
 export function useOrders(query: OrdersQuery, onFill: () => void) {
   const token = useSession((state) => state.token);
@@ -67,3 +62,11 @@ export function useOrders(query: OrdersQuery, onFill: () => void) {
   useChannel(token ? 'TX_MATCHED' : null, onFill);
   return { orders, reload };
 }
+
+/** Places a spot order (tx_in/add to buy, tx_out/add to sell); the server's message shows as a toast. */
+export const placeSpotOrder = (side: Side, request: PlaceOrderRequest) =>
+  call('POST', side === 'buy' ? 'tx_in/add' : 'tx_out/add', { ...request });
+
+/** Cancels an open order (tx_in/cancel for a buy, tx_out/cancel for a sell). */
+export const cancelSpotOrder = (order: Pick<SpotOrderView, 'id' | 'way'>) =>
+  call('POST', order.way === 1 ? 'tx_in/cancel' : 'tx_out/cancel', { id: order.id });

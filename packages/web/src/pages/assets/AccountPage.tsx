@@ -3,13 +3,13 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ScrollArea } from '../../components/ScrollArea.js';
-import { Loading, QueryState } from '../../components/states.js';
 import { useAccountGroups, useMarkets } from '../../features/assets/queries.js';
 import { ACCOUNT_PAGES, actionState, type AccountPage as PageName } from '../../features/assets/rules.js';
 import { currentLang } from '../../i18n/index.js';
 import { formatNumber } from '../../lib/format.js';
 import { Holdings } from '../earn/Holdings.js';
-import { borderStyle, buttonClass, formatAmount, muted, panelStyle, Th } from './parts.js';
+import { formatAmount } from './parts.js';
+import { borderStyle, buttonClass, Loading, panelStyle, QueryState, Th } from '../../components/ui/index.js';
 
 // The panels carry the QR code and the withdrawal form: loaded when first opened.
 const ChargePanel = lazy(() => import('./ChargePanel.js').then((m) => ({ default: m.ChargePanel })));
@@ -32,7 +32,7 @@ function PanelAction({
 }: {
   account: AccountView;
   panel: Panel;
-  state: 'absent' | 'open' | 'closed';
+  state: 'absent' | 'open' | 'closed' | 'noNetwork';
   active: boolean;
 }) {
   const { t } = useTranslation();
@@ -40,21 +40,36 @@ function PanelAction({
   const text = t(`assets.${panel}`);
   const name = t(`assets.${panel}Of`, { currency: code });
   if (state === 'absent') return null;
-  if (state === 'closed') {
-    const why = t(`assets.${panel}Closed`, { currency: code });
+  if (state === 'closed' || state === 'noNetwork') {
+    const why =
+      state === 'noNetwork'
+        ? t('assets.noNetwork', { currency: code })
+        : // Converting is never closed (convertState), so only these two have a closed text.
+          t(`assets.${panel as Exclude<Panel, 'convert'>}Closed`, { currency: code });
+    const tipId = `why-${panel}-${account.currency_id}`;
+    // Greyed, with its reason shown on hover and on keyboard focus (and read as its description).
     return (
-      <button
-        type="button"
-        aria-disabled="true"
-        aria-label={name}
-        aria-description={why}
-        title={why}
-        className={`${actionClass} cursor-not-allowed`}
-        style={borderStyle}
-        onClick={(event) => event.preventDefault()}
-      >
-        {text}
-      </button>
+      <span className="group relative inline-flex">
+        <button
+          type="button"
+          aria-disabled="true"
+          aria-label={name}
+          aria-describedby={tipId}
+          className={`${actionClass} cursor-not-allowed`}
+          style={borderStyle}
+          onClick={(event) => event.preventDefault()}
+        >
+          {text}
+        </button>
+        <span
+          id={tipId}
+          role="tooltip"
+          className="invisible absolute top-full right-0 z-20 mt-1 w-48 rounded border px-2 py-1 text-left text-xs whitespace-normal shadow group-focus-within:visible group-hover:visible"
+          style={{ ...borderStyle, background: 'var(--panel)', color: 'var(--text)' }}
+        >
+          {why}
+        </span>
+      </span>
     );
   }
   return (
@@ -98,12 +113,12 @@ function AccountTable({
           <tr>
             <Th>{t('assets.columns.currency')}</Th>
             <Th numeric>{t('assets.columns.available')}</Th>
-            <th scope="col" className="hidden px-2 py-1.5 text-right font-normal sm:table-cell" style={muted}>
+            <th scope="col" className="hidden px-2 py-1.5 text-right font-normal sm:table-cell text-muted">
               {t('assets.columns.locked')}
             </th>
             <Th numeric>{t('assets.columns.usd')}</Th>
             {actions && (
-              <th scope="col" className="px-2 py-1.5 text-right font-normal" style={muted}>
+              <th scope="col" className="px-2 py-1.5 text-right font-normal text-muted">
                 {t('assets.columns.action')}
               </th>
             )}
@@ -121,8 +136,7 @@ function AccountTable({
               <th scope="row" className="px-2 py-2 text-left font-medium">
                 {account.currency_code}
                 <span
-                  className={`ml-2 hidden text-xs font-normal sm:inline ${panel ? 'xl:hidden 2xl:inline' : ''}`}
-                  style={muted}
+                  className={`ml-2 hidden text-xs font-normal sm:inline ${panel ? 'xl:hidden 2xl:inline' : ''} text-muted`}
                 >
                   {account.currency.name}
                 </span>
@@ -135,7 +149,7 @@ function AccountTable({
                 {formatAmount(account.balance, account.currency.decimals, lang)}
                 {/* On a phone the locked column is folded under the available amount, when not zero. */}
                 {account.lock_balance !== '0' && (
-                  <span className="block text-xs sm:hidden" style={muted}>
+                  <span className="block text-xs sm:hidden text-muted">
                     {t('assets.columns.locked')}{' '}
                     {formatAmount(account.lock_balance, account.currency.decimals, lang)}
                   </span>
@@ -157,13 +171,21 @@ function AccountTable({
                     <PanelAction
                       account={account}
                       panel="charge"
-                      state={actionState(group.is_recharge, account.currency.open_recharge)}
+                      state={actionState(
+                        group.is_recharge,
+                        account.currency.open_recharge,
+                        account.currency.currency_protocols.length,
+                      )}
                       active={panel?.kind === 'charge' && panel.currencyId === account.currency_id}
                     />
                     <PanelAction
                       account={account}
                       panel="withdraw"
-                      state={actionState(group.is_recharge, account.currency.open_draw)}
+                      state={actionState(
+                        group.is_recharge,
+                        account.currency.open_draw,
+                        account.currency.currency_protocols.length,
+                      )}
                       active={panel?.kind === 'withdraw' && panel.currencyId === account.currency_id}
                     />
                     <PanelAction
@@ -199,7 +221,7 @@ function usePanel(): { kind: Panel; currencyId: number } | null {
 }
 
 /**
- * An account page (spec 001 §2): total in USD, a link to its records, and each currency's
+ * An account page: total in USD, a link to its records, and each currency's
  * available, locked and USD value, live. On the spot account (is_recharge) each row opens the
  * charge or withdraw panel when the currency allows it.
  */
@@ -254,9 +276,7 @@ export function AccountPage({ page }: { page: PageName }) {
                 <h1 id="account-title" className="text-lg font-semibold">
                   {group.name}
                 </h1>
-                <p className="mt-1 text-xs" style={muted}>
-                  {t('assets.totalUsd')}
-                </p>
+                <p className="mt-1 text-xs text-muted">{t('assets.totalUsd')}</p>
                 <p className="text-2xl font-semibold tabular-nums" data-testid="total-usd">
                   ≈ {formatNumber(group.convert_usd, 2, lang)}{' '}
                   <span className="text-sm font-normal">USD</span>
@@ -290,7 +310,7 @@ export function AccountPage({ page }: { page: PageName }) {
             </section>
             <div className={shown ? 'grid gap-4 xl:grid-cols-[minmax(0,1fr)_26rem]' : ''}>
               <div className="min-w-0">
-                <label className="mb-1 flex items-center justify-end gap-1 text-xs" style={muted}>
+                <label className="mb-1 flex items-center justify-end gap-1 text-xs text-muted">
                   <input
                     type="checkbox"
                     checked={hideZero}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { SideMenuLayout } from '../../components/SideMenuLayout.js';
 
-/** The left menu of spec 001 §2: three accounts and the transfer page. */
+/** The spec's left menu: three accounts and the transfer page. */
 const MENU = ['tradeAccount', 'leverAccount', 'secondAccount', 'transfer'] as const;
 
 /**

@@ -1,26 +1,31 @@
 import type { BoundAddressView } from '@oex/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/http.js';
-import { QueryState } from '../../components/states.js';
-import { useBoundAddresses, useCurrencyProtocols } from '../../features/assets/queries.js';
+import {
+  bindAddress,
+  sendBindCode,
+  unbindAddress,
+  useBoundAddresses,
+  useCurrencyProtocols,
+} from '../../features/assets/queries.js';
 import { CODE_COUNTDOWN_S } from '../../features/assets/rules.js';
+import { failureText } from './parts.js';
 import {
   borderStyle,
   buttonClass,
   ConfirmDialog,
-  failureText,
-  type FormNote,
-  FormNoteLine,
   inputClass,
   inputStyle,
-  muted,
   panelStyle,
+  QueryState,
   RecordTable,
+  type DialogHandle,
+  type FormNote,
+  FormNoteLine,
   SelectField,
   SubmitButton,
   TextField,
-} from './parts.js';
+} from '../../components/ui/index.js';
 
 /** Seconds left before the code can be sent again; counts down once a second. */
 function useCountdown(): [number, () => void] {
@@ -36,14 +41,14 @@ function useCountdown(): [number, () => void] {
 function AddressBook({ onChanged }: { onChanged(): void }) {
   const { t } = useTranslation();
   const addresses = useBoundAddresses(undefined);
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useRef<DialogHandle>(null);
   const [doomed, setDoomed] = useState<BoundAddressView | null>(null);
   const [busy, setBusy] = useState(false);
   const remove = async () => {
     if (!doomed) return;
     setBusy(true);
     try {
-      await call('POST', 'wallet/unbind_address', { id: doomed.id });
+      await unbindAddress(doomed.id);
       dialog.current?.close();
       setDoomed(null);
       void addresses.refetch();
@@ -80,7 +85,7 @@ function AddressBook({ onChanged }: { onChanged(): void }) {
                 <td className="px-2 py-1.5">{entry.chain}</td>
                 <td className="px-2 py-1.5 font-mono text-xs break-all">
                   {entry.address}
-                  {entry.memo && <span style={muted}> · {entry.memo}</span>}
+                  {entry.memo && <span className="text-muted"> · {entry.memo}</span>}
                 </td>
                 <td className="px-2 py-1.5">{entry.notes}</td>
                 <td className="px-2 py-1.5 whitespace-nowrap tabular-nums">{entry.created_at}</td>
@@ -121,7 +126,7 @@ function AddressBook({ onChanged }: { onChanged(): void }) {
 }
 
 /**
- * Bind a withdrawal address (spec 001 §2): currency, network when several, address, memo when the
+ * Bind a withdrawal address (docs/wallet.md): currency, network when several, address, memo when the
  * network needs one, a name, and a code sent to the user's own email or phone (59 s before it can
  * be sent again); below, the address book with delete (confirmed first).
  */
@@ -156,7 +161,7 @@ export function BindAddrPage() {
             const sendCode = async () => {
               setMessage(null);
               try {
-                const sent = await call<{ to: string }>('POST', 'wallet/bind_code', {}, { quiet: true });
+                const sent = await sendBindCode();
                 startCountdown();
                 setMessage({ kind: 'done', text: t('assets.codeSentTo', { to: sent.to }) });
               } catch (error) {
@@ -178,7 +183,7 @@ export function BindAddrPage() {
               setBusy(true);
               setMessage(null);
               try {
-                await call('POST', 'wallet/bind_address', {
+                await bindAddress({
                   currency_id: currency.id,
                   currency_protocol_id: network.id,
                   address,
@@ -264,7 +269,7 @@ export function BindAddrPage() {
                   onChange={setNotes}
                 />
                 <div className="flex flex-col gap-1">
-                  <label htmlFor="bind-code" style={muted}>
+                  <label htmlFor="bind-code" className="text-muted">
                     {t('assets.code')}
                   </label>
                   <div className="flex gap-2">
@@ -288,9 +293,7 @@ export function BindAddrPage() {
                       {left > 0 ? t('assets.resendIn', { seconds: left }) : t('assets.sendCode')}
                     </button>
                   </div>
-                  <p className="text-xs" style={muted}>
-                    {t('assets.codeHint')}
-                  </p>
+                  <p className="text-xs text-muted">{t('assets.codeHint')}</p>
                 </div>
                 <FormNoteLine note={message} />
                 <SubmitButton disabled={busy} className="self-end">

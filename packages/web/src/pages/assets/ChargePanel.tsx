@@ -2,30 +2,18 @@ import type { ChainProtocolView, CurrencyView } from '@oex/protocol';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/http.js';
-import { Empty, QueryState } from '../../components/states.js';
-import { Tabs } from '../../components/Tabs.js';
-import { useDeposits, usePayOrders, useWallet } from '../../features/assets/queries.js';
+import { announceDeposit, useDeposits, usePayOrders, useWallet } from '../../features/assets/queries.js';
 import { amountProblem, networkClosure } from '../../features/assets/rules.js';
 import { currentLang } from '../../i18n/index.js';
-import {
-  AmountField,
-  borderStyle,
-  buttonClass,
-  CopyButton,
-  formatAmount,
-  muted,
-  NetworkClosedNote,
-  PanelFrame,
-  failureText,
-} from './parts.js';
+import { CopyButton, formatAmount, NetworkClosedNote, PanelFrame, failureText } from './parts.js';
 import { DepositsTable } from './WalletTables.js';
+import { borderStyle, buttonClass, Empty, QueryState, Tabs, AmountField } from '../../components/ui/index.js';
 
 /** Recent deposits shown under the address. */
 const RECENT = 5;
 
 /**
- * Announcing a deposit (wallet/createPayOrder, spec 001 §2's deposit-amount box): the amount about
+ * Announcing a deposit (wallet/createPayOrder, the spec's deposit-amount box): the amount about
  * to be sent to this address; the first deposit of exactly that amount within a day is matched to it.
  */
 function AnnounceDeposit({
@@ -54,7 +42,7 @@ function AnnounceDeposit({
     setBusy(true);
     setProblem(null);
     try {
-      await call('POST', 'wallet/createPayOrder', {
+      await announceDeposit({
         walletAddress: amount,
         in_address: address,
         currency_id: currency.id,
@@ -78,9 +66,7 @@ function AnnounceDeposit({
       <h3 id="announce-title" className="font-medium">
         {t('assets.announceTitle')}
       </h3>
-      <p className="text-xs" style={muted}>
-        {t('assets.announceHint')}
-      </p>
+      <p className="text-xs text-muted">{t('assets.announceHint')}</p>
       <AmountField
         id="announce-amount"
         label={t('assets.announceAmount')}
@@ -138,7 +124,7 @@ function AnnounceDeposit({
 }
 
 /**
- * The charge panel (spec 001 §2): the user's address on each network of the currency (tabs when
+ * The charge panel (docs/wallet.md): the user's address on each network of the currency (tabs when
  * there are several), memo and address with copy, a QR code on demand, the network's rules, and the
  * recent deposits, live. A network this server is not connected to says why and shows no address.
  */
@@ -186,7 +172,7 @@ export function ChargePanel({ currency, onClose }: { currency: CurrencyView; onC
               ) : (
                 <div className="flex flex-col gap-3" data-testid="deposit-address">
                   <div>
-                    <p className="mb-1 text-xs" style={muted}>
+                    <p className="mb-1 text-xs text-muted">
                       {t('assets.addressOn', { currency: currency.code, network: chain })}
                     </p>
                     <div className="flex items-center gap-2">
@@ -202,9 +188,7 @@ export function ChargePanel({ currency, onClose }: { currency: CurrencyView; onC
                   </div>
                   {memo && (
                     <div>
-                      <p className="mb-1 text-xs" style={muted}>
-                        {t('assets.memo')}
-                      </p>
+                      <p className="mb-1 text-xs text-muted">{t('assets.memo')}</p>
                       <div className="flex items-center gap-2">
                         <code
                           className="min-w-0 flex-1 rounded border px-2 py-1.5 font-mono text-xs break-all"
@@ -250,8 +234,7 @@ export function ChargePanel({ currency, onClose }: { currency: CurrencyView; onC
               {/* The network's rules, only where it can take a deposit. */}
               {usable && (
                 <ul
-                  className="list-disc pl-5 text-xs leading-5"
-                  style={muted}
+                  className="list-disc pl-5 text-xs leading-5 text-muted"
                   aria-label={t('assets.reminders')}
                 >
                   <li>
@@ -271,7 +254,7 @@ export function ChargePanel({ currency, onClose }: { currency: CurrencyView; onC
       </QueryState>
       <h3 className="mt-2 font-medium">{t('assets.recentDeposits')}</h3>
       <QueryState query={deposits} isEmpty={(page) => page.data.length === 0} empty={t('assets.noDeposits')}>
-        {(page) => <DepositsTable rows={page.data} decimals={currency.decimals} />}
+        {(page) => <DepositsTable rows={page.data} decimals={currency.decimals} compact />}
       </QueryState>
     </PanelFrame>
   );

@@ -1,30 +1,28 @@
 import type { ConvertResult, CurrencyView, MarketView } from '@oex/protocol';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/http.js';
-import { useAssetsRefresh } from '../../features/assets/queries.js';
+import { convert, useAssetsRefresh } from '../../features/assets/queries.js';
 import {
   amountProblem,
   answerLost,
+  convertEstimate,
   cutDecimals,
   requestFor,
   type PendingRequest,
 } from '../../features/assets/rules.js';
-import { acceptDecimalInput } from '../../features/trade/form-rules.js';
+import { parseNumber } from '../../lib/parse-number.js';
+import { AvailableAside, failureText, PanelFrame } from './parts.js';
 import {
-  AllButton,
-  AmountField,
-  AvailableAside,
   borderStyle,
   ConfirmDialog,
-  failureText,
-  muted,
-  PanelFrame,
+  type DialogHandle,
+  AllButton,
+  AmountField,
   SubmitButton,
-} from './parts.js';
+} from '../../components/ui/index.js';
 
 /**
- * The convert panel of the spot account (spec 001 §2): sells the currency for USDT at market on its
+ * The convert panel of the spot account (docs/wallet.md): sells the currency for USDT at market on its
  * spot market, through the same engine and fee as any order, after a confirmation; the answer is the
  * real fill (sold, average price, fee, received, and whether the book took it all).
  */
@@ -48,7 +46,23 @@ export function ConvertPanel({
   const inFlight = useRef(false);
   /** This conversion's request id, kept after a lost answer so sending again cannot sell twice. */
   const pending = useRef<PendingRequest | null>(null);
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useRef<DialogHandle>(null);
+  // The preview before anything is sent: amount × the USD price, in USDT, and the fee.
+  const estimate = convertEstimate(amount, currency.usd_price, market.change_fee_rate, market.price_decimals);
+  const preview = (testId: string) =>
+    estimate && (
+      <div className="flex flex-col gap-0.5 text-xs tabular-nums" data-testid={testId}>
+        <p>
+          {t('assets.convertEstimate', {
+            amount,
+            currency: currency.code,
+            price: currency.usd_price,
+            gross: estimate.gross,
+          })}
+        </p>
+        <p className="text-muted">{t('assets.convertFee', { fee: estimate.fee, net: estimate.net })}</p>
+      </div>
+    );
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -70,12 +84,7 @@ export function ConvertPanel({
       const body = { currency_id: currency.id, number: amount };
       const request = requestFor(pending.current, JSON.stringify(body));
       pending.current = request;
-      const fill = await call<ConvertResult>(
-        'POST',
-        'account/convert',
-        { ...body, request_id: request.id },
-        { quiet: true },
-      );
+      const fill = await convert({ ...body, request_id: request.id });
       pending.current = null;
       setResult(fill);
       setAmount('');
@@ -95,9 +104,7 @@ export function ConvertPanel({
 
   return (
     <PanelFrame title={t('assets.convertOf', { currency: currency.code })} onClose={onClose}>
-      <p className="text-xs" style={muted}>
-        {t('assets.convertNote', { symbol: market.symbol })}
-      </p>
+      <p className="text-xs text-muted">{t('assets.convertNote', { symbol: market.symbol })}</p>
       <form onSubmit={submit} noValidate className="flex flex-col gap-3">
         <AmountField
           id="convert-amount"
@@ -115,15 +122,15 @@ export function ConvertPanel({
             <AllButton
               onClick={() => {
                 // The market takes this many decimals: the rest of the balance stays.
-                const accepted = acceptDecimalInput(
-                  cutDecimals(available, market.number_decimals),
-                  market.number_decimals,
-                );
+                const accepted = parseNumber(cutDecimals(available, market.number_decimals), 'en', {
+                  decimals: market.number_decimals,
+                });
                 if ('value' in accepted) setAmount(accepted.value);
               }}
             />
           }
         />
+        {preview('convert-estimate')}
         <div role="alert" className="min-h-5 text-xs" style={{ color: 'var(--down)' }}>
           {problem ?? ''}
         </div>
@@ -139,6 +146,7 @@ export function ConvertPanel({
           <p className="mb-3">
             {t('assets.convertSummary', { amount, currency: currency.code, symbol: market.symbol })}
           </p>
+          <div className="mb-3">{preview('convert-confirm-estimate')}</div>
         </ConfirmDialog>
       </form>
       {result && (

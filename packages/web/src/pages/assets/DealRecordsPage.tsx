@@ -2,25 +2,17 @@ import type { AccountCode, CurrencyView } from '@oex/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { Tabs } from '../../components/Tabs.js';
 import {
   useAccountGroups,
   useAccountLog,
   useDeposits,
   useWithdrawals,
 } from '../../features/assets/queries.js';
-import { accountCodeOf, LOG_PATHS, pageOfAccount, recordAmount } from '../../features/assets/rules.js';
+import { accountCodeOf, LOG_PATHS, pageOfAccount, recordChanges } from '../../features/assets/rules.js';
 import { currentLang } from '../../i18n/index.js';
 import { DepositsTable, WithdrawalsTable } from './WalletTables.js';
-import {
-  borderStyle,
-  CurrencySelect,
-  inputStyle,
-  muted,
-  PagedRecords,
-  RecordTable,
-  SignedAmount,
-} from './parts.js';
+import { CurrencySelect, PagedRecords, RecordChange } from './parts.js';
+import { borderStyle, inputStyle, RecordTable, Tabs } from '../../components/ui/index.js';
 
 type Kind = 'account' | 'deposits' | 'withdrawals';
 const KINDS: Kind[] = ['account', 'deposits', 'withdrawals'];
@@ -44,26 +36,37 @@ function AccountLog({
         <RecordTable
           label={t('assets.records')}
           testId="records"
-          className="min-w-[40rem] text-sm"
+          className="text-sm sm:min-w-[46rem]"
+          // Time first, so a phone shows it without scrolling the table sideways.
           columns={[
+            { title: t('assets.columns.time') },
             { title: t('assets.columns.currency') },
-            { title: t('assets.columns.amount'), numeric: true },
+            { title: t('assets.columns.available'), numeric: true },
+            { title: t('assets.columns.locked'), numeric: true },
             { title: t('assets.columns.record') },
             { title: t('assets.columns.instruction') },
-            { title: t('assets.columns.time') },
           ]}
         >
           {rows.map((row) => (
             <tr key={row.id} className="border-t" style={borderStyle} data-record-id={row.id}>
+              <td className="px-2 py-1.5 whitespace-nowrap tabular-nums" data-testid="record-time">
+                {row.created_at}
+              </td>
               <td className="px-2 py-1.5">{row.currency.code}</td>
-              <td className="px-2 py-1.5 text-right">
-                <SignedAmount value={recordAmount(row)} decimals={decimals(row.currency_id)} lang={lang} />
-              </td>
+              <RecordChange
+                column="available"
+                value={recordChanges(row).available}
+                decimals={decimals(row.currency_id)}
+                lang={lang}
+              />
+              <RecordChange
+                column="locked"
+                value={recordChanges(row).locked}
+                decimals={decimals(row.currency_id)}
+                lang={lang}
+              />
               <td className="px-2 py-1.5 whitespace-nowrap">{row.memo}</td>
-              <td className="px-2 py-1.5" style={muted}>
-                {row.notes}
-              </td>
-              <td className="px-2 py-1.5 whitespace-nowrap tabular-nums">{row.created_at}</td>
+              <td className="min-w-[10rem] px-2 py-1.5 text-muted">{row.notes}</td>
             </tr>
           ))}
         </RecordTable>
@@ -95,7 +98,7 @@ function WithdrawalRecords({ currencyId, decimals }: { currencyId: number | unde
 }
 
 /**
- * Records (spec 001 §2): `?types=<account code>` chooses the account's log; a currency filter with
+ * Records (docs/ledger.md): `?types=<account code>` chooses the account's log; a currency filter with
  * All; signed amounts in green or red; 15 a page. Deposits and withdrawals have their own tabs.
  */
 export function DealRecordsPage() {
@@ -137,7 +140,7 @@ export function DealRecordsPage() {
       <div className="flex flex-wrap items-center gap-4">
         {kind === 'account' && (
           <div className="flex items-center gap-2 text-sm">
-            <label htmlFor="records-account" style={muted}>
+            <label htmlFor="records-account" className="text-muted">
               {t('assets.account')}
             </label>
             <select

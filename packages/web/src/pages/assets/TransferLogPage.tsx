@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useAccountGroups, useTransferLog } from '../../features/assets/queries.js';
 import { currentLang } from '../../i18n/index.js';
-import { borderStyle, CurrencySelect, formatAmount, PagedRecords, RecordTable } from './parts.js';
+import { CurrencySelect, formatAmount, PagedRecords } from './parts.js';
+import { borderStyle, RecordTable } from '../../components/ui/index.js';
 
 function TransferTable({
   currencyId,
@@ -49,7 +50,7 @@ function TransferTable({
   );
 }
 
-/** The transfer log (spec 001 §2): the user's transfers between accounts, newest first, 15 a page. */
+/** The transfer log: the user's transfers between accounts, newest first, 15 a page. */
 export function TransferLogPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();

@@ -1,9 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { call } from '../../api/http.js';
-import { QueryState } from '../../components/states.js';
-import { useAccountGroups, useAssetsRefresh } from '../../features/assets/queries.js';
+import { transfer, useAccountGroups, useAssetsRefresh } from '../../features/assets/queries.js';
 import {
   amountProblem,
   answerLost,
@@ -11,20 +9,19 @@ import {
   requestFor,
   type PendingRequest,
 } from '../../features/assets/rules.js';
+import { BalanceFigure, failureText } from './parts.js';
 import {
-  AllButton,
-  AmountField,
-  BalanceFigure,
   borderStyle,
   buttonClass,
-  failureText,
+  panelStyle,
+  QueryState,
+  AllButton,
+  AmountField,
   type FormNote,
   FormNoteLine,
-  muted,
-  panelStyle,
   SelectField,
   SubmitButton,
-} from './parts.js';
+} from '../../components/ui/index.js';
 
 /**
  * The accounts the form starts with: `?from=<account type>` (an account page's transfer link) sends
@@ -43,7 +40,7 @@ function startingPair(from: string | null, to: string | null): { from: number; t
 }
 
 /**
- * Transfer between the user's own accounts (spec 001 §2): currency, from and to (choosing one side
+ * Transfer between the user's own accounts: currency, from and to (choosing one side
  * as the other swaps them, so they never collide), the source balance, the amount with "all", and a
  * link to the transfer log. A refused transfer changes nothing and says why.
  */
@@ -100,7 +97,7 @@ export function TransferPage() {
             const request = requestFor(pending.current, JSON.stringify(body));
             pending.current = request;
             try {
-              await call('POST', 'account/transfer', { ...body, request_id: request.id });
+              await transfer({ ...body, request_id: request.id });
               pending.current = null;
               setMessage({
                 kind: 'done',
@@ -169,7 +166,7 @@ export function TransferPage() {
                 </button>
                 {accountSelect('to')}
               </div>
-              <p className="flex flex-wrap justify-between gap-2 text-xs" style={muted}>
+              <p className="flex flex-wrap justify-between gap-2 text-xs text-muted">
                 <span>
                   <BalanceFigure
                     label={t('assets.available')}

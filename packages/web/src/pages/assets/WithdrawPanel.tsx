@@ -1,14 +1,13 @@
-import type { CurrencyView, WithdrawalView, WithdrawRequest } from '@oex/protocol';
+import type { CurrencyView, WithdrawRequest } from '@oex/protocol';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { call } from '../../api/http.js';
-import { Empty, QueryState } from '../../components/states.js';
 import {
   useAssetsRefresh,
   useBoundAddresses,
   useCurrencyProtocols,
   useWithdrawals,
+  withdraw,
 } from '../../features/assets/queries.js';
 import {
   amountProblem,
@@ -22,31 +21,29 @@ import {
 import { useTotpStatus } from '../../features/personal/security.js';
 import { currentLang } from '../../i18n/index.js';
 import { WithdrawalsTable } from './WalletTables.js';
+import { AvailableAside, failureText, formatAmount, NetworkClosedNote, PanelFrame } from './parts.js';
 import {
-  AllButton,
-  AmountField,
-  AvailableAside,
   borderStyle,
   ConfirmDialog,
-  failureText,
-  Field,
-  formatAmount,
+  Empty,
   inputClass,
   inputStyle,
-  muted,
-  NetworkClosedNote,
-  PanelFrame,
+  QueryState,
+  type DialogHandle,
+  AllButton,
+  AmountField,
+  Field,
   SelectField,
   SubmitButton,
   TextField,
-} from './parts.js';
+} from '../../components/ui/index.js';
 
 const RECENT = 5;
 
 function Fact({ term, children, testId }: { term: string; children: React.ReactNode; testId?: string }) {
   return (
     <div className="flex justify-between gap-4">
-      <dt style={muted}>{term}</dt>
+      <dt className="text-muted">{term}</dt>
       <dd className="text-right tabular-nums break-all" data-testid={testId}>
         {children}
       </dd>
@@ -55,7 +52,7 @@ function Fact({ term, children, testId }: { term: string; children: React.ReactN
 }
 
 /**
- * The withdraw panel (spec 001 §2): network, address (or one from the address book), amount with
+ * The withdraw panel (docs/wallet.md): network, address (or one from the address book), amount with
  * the minimum as a hint, the fee and what arrives, computed exactly, memo when the network needs
  * one, the trade password, and a confirmation before the irreversible send. Each submission carries
  * its own request id, so a double click or a retry never withdraws twice.
@@ -88,7 +85,7 @@ export function WithdrawPanel({
   const [busy, setBusy] = useState(false);
   const request = useRef<WithdrawRequest | null>(null);
   const inFlight = useRef(false);
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useRef<DialogHandle>(null);
   const ids = {
     network: useId(),
     address: useId(),
@@ -164,7 +161,7 @@ export function WithdrawPanel({
             setBusy(true);
             setServerError(null);
             try {
-              await call<WithdrawalView>('POST', 'account/draw', { ...body });
+              await withdraw(body);
               dialog.current?.close();
               request.current = null;
               setAmount('');
@@ -278,7 +275,7 @@ export function WithdrawPanel({
                     onRefused={setProblem}
                     action={<AllButton onClick={() => setAmount(available)} />}
                   />
-                  <p id={ids.hint} className="text-xs" style={muted}>
+                  <p id={ids.hint} className="text-xs text-muted">
                     {t('assets.limits', {
                       min: formatAmount(currency.draw_min, decimals, lang),
                       max: formatAmount(currency.draw_max, decimals, lang),
@@ -367,7 +364,7 @@ export function WithdrawPanel({
         isEmpty={(page) => page.data.length === 0}
         empty={t('assets.noWithdrawals')}
       >
-        {(page) => <WithdrawalsTable rows={page.data} decimals={currency.decimals} />}
+        {(page) => <WithdrawalsTable rows={page.data} decimals={currency.decimals} compact />}
       </QueryState>
     </PanelFrame>
   );

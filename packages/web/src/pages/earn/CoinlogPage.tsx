@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { muted } from '../micro/parts.js';
+
 import { Holdings } from './Holdings.js';
 import { EarnHeader } from './parts.js';
 
@@ -9,7 +9,7 @@ export function CoinlogPage() {
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-3 p-3 text-sm sm:p-4">
       <EarnHeader current="mine" />
-      <p style={muted}>{t('earn.mineIntro')}</p>
+      <p className="text-muted">{t('earn.mineIntro')}</p>
       <Holdings filters />
     </div>
   );

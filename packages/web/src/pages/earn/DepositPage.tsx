@@ -2,9 +2,7 @@ import { Decimal, type EarnProductView } from '@oex/protocol';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AvailableBalance } from '../../components/AvailableBalance.js';
-import { DialogButtons, ProblemLine } from '../../components/dialog-parts.js';
 import { SignInLinks } from '../../components/SignInLinks.js';
-import { QueryState } from '../../components/states.js';
 import { amountProblem, answerLost, requestFor, type PendingRequest } from '../../features/assets/rules.js';
 import { useExchangeTimeZone } from '../../features/content/news.js';
 import {
@@ -18,12 +16,22 @@ import {
 import { previewDaily, previewTotal, roomLeft, soldPercent } from '../../features/earn/rules.js';
 import { useSession } from '../../features/session.js';
 import { currentLang } from '../../i18n/index.js';
-import { AllButton, AmountField, failureText, RecordTable } from '../assets/parts.js';
-import { Fact, formatAmount, formatPlain, Modal, muted } from '../micro/parts.js';
+import { failureText } from '../assets/parts.js';
+import { formatAmount, formatPlain } from '../micro/parts.js';
 import { EarnHeader, RatePercent } from './parts.js';
+import {
+  AllButton,
+  AmountField,
+  Dialog,
+  DialogButtons,
+  Fact,
+  ProblemLine,
+  QueryState,
+  RecordTable,
+} from '../../components/ui/index.js';
 
 /**
- * Financial products (/deposit, spec 001 §2): each product's name, term, daily rate and minimum
+ * Financial products (/deposit, docs/savings.md): each product's name, term, daily rate and minimum
  * with a buy button; the purchase is confirmed in a dialog that previews the interest exactly as
  * the server pays it. Under the list, the public interest account that backs every promise.
  */
@@ -35,7 +43,7 @@ export function DepositPage() {
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-3 p-3 text-sm sm:p-4">
       <EarnHeader current="products" />
-      <p style={muted}>{t('earn.intro')}</p>
+      <p className="text-muted">{t('earn.intro')}</p>
       <QueryState
         query={products}
         isEmpty={(list) => list.length === 0}
@@ -93,7 +101,7 @@ function ProductTable({
             <th scope="row" className={`${cell} text-left font-medium`}>
               {product.name}
               {Decimal.parse(product.my_number).isPositive() && (
-                <span className="ml-2 text-xs font-normal" style={muted}>
+                <span className="ml-2 text-xs font-normal text-muted">
                   {t('earn.holding', {
                     amount: formatPlain(product.my_number, lang),
                     currency: product.currency_code,
@@ -231,9 +239,7 @@ function ReserveNote() {
       <h2 id="earn-reserve" className="mb-1 font-medium">
         {t('earn.reserveTitle')}
       </h2>
-      <p className="mb-2" style={muted}>
-        {t('earn.reserveNote')}
-      </p>
+      <p className="mb-2 text-muted">{t('earn.reserveNote')}</p>
       <dl className="grid grid-cols-1 gap-x-6 gap-y-1 sm:grid-cols-3" data-testid="earn-reserves">
         {shown.map((row) => (
           <Fact key={row.currency_id} term={row.currency_code}>
@@ -253,7 +259,7 @@ function BuyDialog({ product, onClose }: { product: EarnProductView | null; onCl
   const { t } = useTranslation();
   const token = useSession((state) => state.token);
   return (
-    <Modal
+    <Dialog
       open={product !== null}
       labelledBy="earn-buy-title"
       onClose={onClose}
@@ -268,13 +274,13 @@ function BuyDialog({ product, onClose }: { product: EarnProductView | null; onCl
             <BuyForm product={product} onClose={onClose} />
           ) : (
             <div className="flex flex-col gap-3">
-              <p style={muted}>{t('earn.signInToBuy')}</p>
+              <p className="text-muted">{t('earn.signInToBuy')}</p>
               <SignInLinks redirect="/deposit" />
             </div>
           )}
         </>
       )}
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -343,7 +349,7 @@ function BuyForm({ product, onClose }: { product: EarnProductView; onClose(): vo
         balance={available}
         shown={available === null ? '—' : formatAmount(available, lang, product.decimals)}
         code={code}
-        transferHref="/assets/transfer"
+        transferHref={`/assets/transfer?to=5&currency_id=${product.currency_id}`}
         labels={{
           available: t('earn.available'),
           transferIn: t('earn.transferIn'),
@@ -388,9 +394,7 @@ function BuyForm({ product, onClose }: { product: EarnProductView; onClose(): vo
         <Fact term={t('earn.paidAt')}>{t('earn.paidAtValue', { zone: timeZone })}</Fact>
         <Fact term={t('earn.principalBack')}>{t('earn.principalBackValue', { days: product.days })}</Fact>
       </dl>
-      <p className="text-xs" style={muted}>
-        {t('earn.lockNote')}
-      </p>
+      <p className="text-xs text-muted">{t('earn.lockNote')}</p>
       <ProblemLine text={problem} testId="earn-problem" />
       <DialogButtons
         cancelText={t('earn.cancel')}

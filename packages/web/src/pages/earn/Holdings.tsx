@@ -2,18 +2,17 @@ import { EARN_ENDED, EARN_IN_FORCE, type EarnHoldingStatus, type EarnHoldingView
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ListStatus } from '../../components/ListStatus.js';
-import { Pager } from '../../components/Pager.js';
 import { useExchangeTimeZone } from '../../features/content/news.js';
 import { useEarnHoldings, useEarnLive } from '../../features/earn/queries.js';
 import { currentLang } from '../../i18n/index.js';
 import { formatInZone } from '../../lib/format.js';
-import { RecordTable } from '../assets/parts.js';
-import { formatAmount, muted, Profit } from '../micro/parts.js';
+import { formatAmount, Profit } from '../micro/parts.js';
 import { RatePercent } from './parts.js';
+import type { TextKey } from '../../i18n/catalogs.js';
+import { ListStatus, Pager, RecordTable } from '../../components/ui/index.js';
 
 type Filter = EarnHoldingStatus | null;
-const FILTERS: { value: Filter; key: string }[] = [
+const FILTERS: { value: Filter; key: TextKey }[] = [
   { value: EARN_IN_FORCE, key: 'earn.inForce' },
   { value: EARN_ENDED, key: 'earn.ended' },
   { value: null, key: 'earn.all' },
@@ -117,7 +116,7 @@ function HoldingTable({ rows }: { rows: EarnHoldingView[] }) {
           </td>
           <td className={cell}>{row.next_pay_at === null ? '—' : formatInZone(row.next_pay_at, timeZone)}</td>
           <td className={cell}>{formatInZone(row.ends_at, timeZone)}</td>
-          <td className={cell} style={row.status === EARN_IN_FORCE ? { color: 'var(--up)' } : muted}>
+          <td className={`${cell} ${row.status === EARN_IN_FORCE ? 'text-up' : 'text-muted'}`}>
             {t(row.status === EARN_IN_FORCE ? 'earn.inForce' : 'earn.ended')}
           </td>
         </tr>

@@ -2,7 +2,6 @@ import { CodeType } from '@oex/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { call } from '../../api/http.js';
 import {
   AccountWithCodeFields,
   MethodTabs,
@@ -11,9 +10,10 @@ import {
   useAccountWithCode,
   useFormSubmit,
 } from '../../components/auth-form.js';
+import { resetForgottenPassword } from '../../features/auth/calls.js';
 import { resetProblem } from '../../features/auth/rules.js';
 
-/** Forgot password (spec 000 §2): a code to the email or the phone, then a new password. */
+/** Forgot password: a code to the email or the phone, then a new password. */
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -25,7 +25,7 @@ export function ForgotPasswordPage() {
   const { busy, onSubmit } = useFormSubmit(
     () => resetProblem({ method, account, code, password, rePassword }),
     async () => {
-      await call('POST', 'user/forget_password', {
+      await resetForgottenPassword({
         type: method === 0 ? 'email' : 'mobile',
         account,
         new_password: password,
@@ -33,7 +33,7 @@ export function ForgotPasswordPage() {
         auth_code: code,
         area_id: method === 1 ? target.areaId : undefined,
       });
-      setTimeout(() => navigate('/login', { replace: true }), 500);
+      setTimeout(() => void navigate('/login', { replace: true }), 500);
       return 'leaving';
     },
   );

@@ -3,13 +3,13 @@ import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { MarketTable } from '../../components/MarketTable.js';
-import { QueryState } from '../../components/states.js';
 import { Category, noticeLink, useHomeCoins, useNewsList } from '../../features/content/news.js';
 import { useQuoteGroups } from '../../features/markets/quotes.js';
 import { homeMarkets, sortMarkets, type SortKey } from '../../features/markets/rules.js';
 import { useStableOrder } from '../../features/markets/stable-order.js';
 import { useSession } from '../../features/session.js';
 import { SiteFooter } from './SiteFooter.js';
+import { QueryState } from '../../components/ui/index.js';
 
 function Hero() {
   const { t } = useTranslation();
@@ -17,9 +17,7 @@ function Hero() {
   return (
     <section className="py-10 text-center sm:py-14">
       <h1 className="mb-3 text-3xl font-semibold sm:text-4xl">{t('home.heroTitle')}</h1>
-      <p className="mx-auto mb-6 max-w-2xl" style={{ color: 'var(--muted)' }}>
-        {t('home.heroBody')}
-      </p>
+      <p className="mx-auto mb-6 max-w-2xl text-muted">{t('home.heroBody')}</p>
       <Link
         to={token ? '/trade' : '/register'}
         className="inline-block rounded px-6 py-2.5 font-medium text-white"
@@ -64,16 +62,26 @@ function Banners({ tableDrawn }: { tableDrawn: boolean }) {
           className={`overflow-hidden rounded-lg border ${index > 0 ? 'hidden sm:block' : 'block'}`}
           style={{ borderColor: 'var(--border)' }}
         >
-          {/* The first banner is the largest thing on a wide first screen: fetched first, not lazily. */}
-          <img
-            src={item.banner!}
-            alt={item.title}
-            width={900}
-            height={300}
-            className="aspect-[3/1] w-full object-cover"
-            loading={index === 0 ? 'eager' : 'lazy'}
-            fetchPriority={index === 0 ? 'high' : 'auto'}
-          />
+          <div className="relative">
+            {/* The first banner is the largest thing on a wide first screen: fetched first, not lazily. */}
+            {/* The artwork has no words: the title over it is the article's, in the reader's language. */}
+            <img
+              src={item.banner!}
+              alt=""
+              width={900}
+              height={300}
+              className="aspect-[3/1] w-full object-cover"
+              loading={index === 0 ? 'eager' : 'lazy'}
+              fetchPriority={index === 0 ? 'high' : 'auto'}
+            />
+            <span
+              className="absolute inset-0 flex items-center px-[6%] text-lg leading-tight font-bold text-white sm:text-base lg:text-lg"
+              style={{ textShadow: '0 1px 3px rgb(0 0 0 / 45%)' }}
+              data-testid="banner-title"
+            >
+              {item.title}
+            </span>
+          </div>
         </Link>
       ))}
     </section>
@@ -133,7 +141,7 @@ function TopCoinsTable({ markets }: { markets: MarketView[] }) {
       caption={t('home.topCoins')}
       markets={rows}
       sort={{ ...shown, onSort }}
-      onOpen={(market, index) => navigate(`/trade?id=${index}&match=${market.id}`)}
+      onOpen={(market, index) => void navigate(`/trade?id=${index}&match=${market.id}`)}
     />
   );
 }
@@ -181,16 +189,14 @@ function Features() {
           style={{ borderColor: 'var(--border)', background: 'var(--panel)' }}
         >
           <h3 className="mb-1 font-semibold">{t(`home.features.${key}.title`)}</h3>
-          <p className="text-sm" style={{ color: 'var(--muted)' }}>
-            {t(`home.features.${key}.body`)}
-          </p>
+          <p className="text-sm text-muted">{t(`home.features.${key}.body`)}</p>
         </article>
       ))}
     </section>
   );
 }
 
-/** Home (spec 000 §2): hero, banners, notices, the live top-coins table, features and the footer. */
+/** Home: hero, banners, notices, the live top-coins table, features and the footer. */
 export function HomePage() {
   const groups = useQuoteGroups();
   // The table's first draw is the longest piece of loading home: React draws it in the

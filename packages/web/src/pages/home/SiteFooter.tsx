@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Category, noticeLink, useNewsList, useSettings } from '../../features/content/news.js';
+import type { TextKey } from '../../i18n/catalogs.js';
 
-/** Spec 000 §9: three titles per column. */
+/** Three titles per column. */
 const PER_COLUMN = 3;
 
 const COLUMNS = [
@@ -11,7 +12,7 @@ const COLUMNS = [
   [Category.NEWS, 'home.footer.news'],
 ] as const;
 
-function Column({ categoryId, title }: { categoryId: number; title: string }) {
+function Column({ categoryId, title }: { categoryId: number; title: TextKey }) {
   const { t } = useTranslation();
   const list = useNewsList(categoryId, PER_COLUMN);
   return (
@@ -20,7 +21,7 @@ function Column({ categoryId, title }: { categoryId: number; title: string }) {
       <ul className="flex flex-col gap-1">
         {(list.data?.data ?? []).slice(0, PER_COLUMN).map((item) => (
           <li key={item.id}>
-            <Link to={noticeLink(item)} className="hover:underline" style={{ color: 'var(--muted)' }}>
+            <Link to={noticeLink(item)} className="hover:underline text-muted">
               {item.title}
             </Link>
           </li>
@@ -50,7 +51,7 @@ export function SiteFooter() {
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
             {phone && (
               <>
-                <dt style={{ color: 'var(--muted)' }}>{t('home.footer.phone')}</dt>
+                <dt className="text-muted">{t('home.footer.phone')}</dt>
                 <dd>
                   <a href={`tel:${phone.replace(/\s/g, '')}`}>{phone}</a>
                 </dd>
@@ -58,7 +59,7 @@ export function SiteFooter() {
             )}
             {email && (
               <>
-                <dt style={{ color: 'var(--muted)' }}>{t('home.footer.email')}</dt>
+                <dt className="text-muted">{t('home.footer.email')}</dt>
                 <dd>
                   <a href={`mailto:${email}`}>{email}</a>
                 </dd>

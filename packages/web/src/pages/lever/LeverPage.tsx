@@ -2,7 +2,6 @@ import { LeverStatus, type LeverPositionView, type MarketView, type QuoteGroup }
 import { lazy, memo, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QuoteGroupsPage } from '../../components/QuoteGroupsPage.js';
-import { Loading } from '../../components/states.js';
 import { useLeverLive } from '../../features/lever/live.js';
 import {
   chosenMarket,
@@ -16,8 +15,8 @@ import { MarketHeader as MarketHeaderPanel } from '../trade/MarketHeader.js';
 import { MarketList as MarketListPanel } from '../trade/MarketList.js';
 import { OrderBook as OrderBookPanel } from '../trade/OrderBook.js';
 import { OrderPanel, type PickedPrice } from './OrderPanel.js';
-import { Panel, inputStyle, muted } from './parts.js';
 import { Positions, type PositionsView } from './Positions.js';
+import { inputStyle, Loading, Panel } from '../../components/ui/index.js';
 
 /** The spot page's chart, header, market list and book, shared (the chart in its own chunk). */
 const PriceChart = memo(lazy(() => import('../trade/PriceChart.js')));
@@ -55,7 +54,7 @@ function Lever({ groups }: { groups: QuoteGroup[] }) {
       <Panel>
         <MarketHeader market={market} quotation={market.currency_quotation} />
         <label className="flex items-center gap-2 px-2 pb-2 text-xs lg:hidden">
-          <span style={muted}>{t('lever.markets')}</span>
+          <span className="text-muted">{t('lever.markets')}</span>
           <select
             value={market.id}
             onChange={(event) => select(Number(event.target.value))}
@@ -94,7 +93,7 @@ function Lever({ groups }: { groups: QuoteGroup[] }) {
   );
 }
 
-/** The leveraged contract page (spec 001 §2 /lever): markets, chart, book, order panel and positions, live. */
+/** The leveraged contract page (/lever, docs/leverage.md): markets, chart, book, order panel and positions, live. */
 export function LeverPage() {
   return (
     <QuoteGroupsPage isEmpty={(loaded) => leverMarkets(loaded).length === 0}>

@@ -9,14 +9,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../api/http.js';
 import { AvailableBalance } from '../../components/AvailableBalance.js';
-import { DialogButtons, ProblemLine } from '../../components/dialog-parts.js';
 import { SignInLinks } from '../../components/SignInLinks.js';
-import { Failed, Loading } from '../../components/states.js';
-import { Tabs } from '../../components/Tabs.js';
 import { useToasts } from '../../components/toast.js';
-import { answerLost, requestFor, type PendingRequest } from '../../features/assets/rules.js';
+import { usePlaceOnce } from '../../features/orders/use-place-once.js';
 import {
   leverKeys,
   submitLever,
@@ -29,12 +25,11 @@ import {
   chosenMultiple,
   covers,
   DEFAULT_HANDS,
-  DIALOG_DECIMALS,
-  FORM_DECIMALS,
   leverPreview,
   orderProblem,
   percentText,
   previewCost,
+  QUOTE_DECIMALS,
   sideSign,
   SIDES,
   stepHands,
@@ -42,10 +37,21 @@ import {
   type LeverPreview,
 } from '../../features/lever/rules.js';
 import { useSession } from '../../features/session.js';
-import { acceptDecimalInput } from '../../features/trade/form-rules.js';
+import { MAX_DIGITS } from '../../features/trade/form-rules.js';
+import { hintOf, readTyped, toInputText } from '../../lib/parse-number.js';
 import { currentLang } from '../../i18n/index.js';
-import { formatNumber, formatPrice } from '../../lib/format.js';
-import { Fact, formatAmount, formatMark, Hazard, inputStyle, Modal, muted, SideLabel } from './parts.js';
+import { formatPrice } from '../../lib/format.js';
+import { formatAmount, formatMark, Hazard, SideLabel } from './parts.js';
+import {
+  Dialog,
+  DialogButtons,
+  Fact,
+  Failed,
+  inputStyle,
+  Loading,
+  ProblemLine,
+  Tabs,
+} from '../../components/ui/index.js';
 
 /** The transfer page, from the spot account into the lever account (type 3), in this currency. */
 const transferIn = (currencyId: number) => `/assets/transfer?to=3&currency_id=${currencyId}`;
@@ -58,26 +64,19 @@ export interface PickedPrice {
 
 type Mode = 'market' | 'fixed';
 
-/** Margin or fee cut to `decimals` for display; the exact value stays in data-value. */
-function Money({
-  value,
-  decimals,
-  lang,
-  testId,
-}: {
-  value: string | undefined;
-  decimals: number;
-  lang: Lang;
-  testId: string;
-}) {
+/**
+ * Margin or fee as the positions table shows it (docs/web-app.md): the quote currency's decimals (at
+ * least 2), cut; the exact value stays in data-value.
+ */
+function Money({ value, lang, testId }: { value: string | undefined; lang: Lang; testId: string }) {
   return (
     <span className="tabular-nums" data-testid={testId} data-value={value ?? ''}>
-      {value === undefined ? '—' : formatNumber(value, decimals, lang)}
+      {value === undefined ? '—' : formatAmount(value, lang, QUOTE_DECIMALS)}
     </span>
   );
 }
 
-/** The preview of both sides (spec 001 §5): entry price, margin (4 decimals) and fee. */
+/** The preview of both sides: entry price, margin and fee as the positions table shows them. */
 function Preview({
   previews,
   market,
@@ -92,7 +91,7 @@ function Preview({
   const { t } = useTranslation();
   const row = (term: string, cell: (preview: LeverPreview | null, side: LeverSide) => React.ReactNode) => (
     <tr>
-      <th scope="row" className="py-0.5 pr-2 text-left font-normal" style={muted}>
+      <th scope="row" className="py-0.5 pr-2 text-left font-normal text-muted">
         {term}
       </th>
       {SIDES.map((side) => (
@@ -120,15 +119,10 @@ function Preview({
           preview ? formatPrice(preview.price, lang, market.price_decimals) : '—',
         )}
         {row(t('lever.marginIn', { currency: code }), (preview, side) => (
-          <Money
-            value={preview?.margin}
-            decimals={FORM_DECIMALS}
-            lang={lang}
-            testId={`preview-margin-${side}`}
-          />
+          <Money value={preview?.margin} lang={lang} testId={`preview-margin-${side}`} />
         ))}
         {row(t('lever.feeIn', { currency: code }), (preview, side) => (
-          <Money value={preview?.fee} decimals={FORM_DECIMALS} lang={lang} testId={`preview-fee-${side}`} />
+          <Money value={preview?.fee} lang={lang} testId={`preview-fee-${side}`} />
         ))}
       </tbody>
     </table>
@@ -142,7 +136,7 @@ interface Order {
   targetPrice: string;
 }
 
-/** The confirmation (spec 001 §2): side, market, hands, multiple, price, margin and fee to 6 decimals, trade password. */
+/** The confirmation: side, market, hands, multiple, price, margin and fee as the table shows them, trade password. */
 function ConfirmDialog({
   side,
   market,
@@ -175,7 +169,7 @@ function ConfirmDialog({
   const shown = side ?? LEVER_LONG;
   const base = order.fixed ? order.targetPrice : deal.last_price;
   return (
-    <Modal
+    <Dialog
       open={side !== null}
       labelledBy="lever-confirm-title"
       onClose={() => {
@@ -217,13 +211,13 @@ function ConfirmDialog({
             {preview ? formatPrice(preview.price, lang, market.price_decimals) : '—'}
           </Fact>
           <Fact term={t('lever.marginIn', { currency: code })}>
-            <Money value={preview?.margin} decimals={DIALOG_DECIMALS} lang={lang} testId="confirm-margin" />
+            <Money value={preview?.margin} lang={lang} testId="confirm-margin" />
           </Fact>
           <Fact term={t('lever.feeIn', { currency: code })}>
-            <Money value={preview?.fee} decimals={DIALOG_DECIMALS} lang={lang} testId="confirm-fee" />
+            <Money value={preview?.fee} lang={lang} testId="confirm-fee" />
           </Fact>
         </dl>
-        <p className="mb-3 text-xs" style={muted}>
+        <p className="mb-3 text-xs text-muted">
           {t(order.fixed ? 'lever.confirmFixedNote' : 'lever.confirmMarketNote')}
         </p>
         {askPassword && (
@@ -253,7 +247,7 @@ function ConfirmDialog({
           }}
         />
       </form>
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -264,20 +258,13 @@ function ConfirmDialog({
  */
 function usePlace(onPlaced: (position: LeverPositionView) => void) {
   const changed = useLeverChanged();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const inFlight = useRef(false);
-  const pending = useRef<PendingRequest | null>(null);
+  const { place: placeOnce, busy, problem, setProblem } = usePlaceOnce(changed);
   const place = async (
     market: MarketView,
     order: Order,
     side: LeverSide,
     password: string,
   ): Promise<boolean> => {
-    if (inFlight.current) return false;
-    inFlight.current = true;
-    setBusy(true);
-    setProblem(null);
     const body = {
       currency_match_id: market.id,
       share: Number(order.hands),
@@ -286,26 +273,12 @@ function usePlace(onPlaced: (position: LeverPositionView) => void) {
       status: order.fixed ? 0 : 1,
       target_price: order.fixed ? order.targetPrice : undefined,
     };
-    const request = requestFor(pending.current, JSON.stringify(body));
-    pending.current = request;
-    try {
-      const position = await submitLever({
-        ...body,
-        password: password || undefined,
-        request_id: request.id,
-      });
-      pending.current = null;
-      onPlaced(position);
-      return true;
-    } catch (error) {
-      setProblem(error instanceof ApiError ? error.message : String(error));
-      if (!answerLost(error)) pending.current = null;
-      return false;
-    } finally {
-      changed();
-      inFlight.current = false;
-      setBusy(false);
-    }
+    // The password is not part of the order: the same order sent again keeps its request id.
+    const result = await placeOnce(body, (requestId) =>
+      submitLever({ ...body, password: password || undefined, request_id: requestId }),
+    );
+    if (result.placed) onPlaced(result.answer);
+    return result.placed;
   };
   return { place, busy, problem, setProblem };
 }
@@ -334,13 +307,18 @@ function OrderForm({
   const [mode, setMode] = useState<Mode>('market');
   const [chosen, setChosen] = useState<number | null>(null);
   const [hands, setHands] = useState(DEFAULT_HANDS);
-  const [targetPrice, setTargetPrice] = useState('');
-  const [priceNote, setPriceNote] = useState<string | null>(null);
+  // The fixed price as typed (parse-number reads the reader's marks; the text is never rewritten).
+  const [targetText, setTargetText] = useState('');
+  const target = readTyped(targetText, lang, { decimals: market.price_decimals, maxDigits: MAX_DIGITS });
+  const targetPrice = target.value;
+  const targetHint = target.problem ? hintOf(target.problem, lang) : null;
+  const priceNote = targetHint ? t(targetHint.key, targetHint.params) : null;
   const [confirming, setConfirming] = useState<LeverSide | null>(null);
   const { place, busy, problem, setProblem } = usePlace(onPlaced);
   const [formProblem, setFormProblem] = useState<string | null>(null);
   const code = market.quote_currency_code;
-  const multiple = chosenMultiple(deal.multiple.muit, chosen);
+  const offered = deal.multiple.muit.map((choice) => choice.value);
+  const multiple = chosenMultiple(offered, chosen);
   const limit = deal.lever_share_limit;
   const fixed = mode === 'fixed';
 
@@ -349,12 +327,9 @@ function OrderForm({
   useEffect(() => {
     if (!picked || picked === lastPick.current) return;
     lastPick.current = picked;
-    const result = acceptDecimalInput(picked.price, market.price_decimals);
-    if ('value' in result) {
-      setTargetPrice(result.value);
-      setMode('fixed');
-    }
-  }, [picked, market.price_decimals]);
+    setTargetText(toInputText(picked.price, lang));
+    setMode('fixed');
+  }, [picked, lang]);
 
   const previewOf = (side: LeverSide) =>
     leverPreview({
@@ -372,7 +347,8 @@ function OrderForm({
   const open = (side: LeverSide) => {
     if (!token) {
       toast('error', t('lever.pleaseLogIn'));
-      return navigate(`/login?redirect=${encodeURIComponent('/lever')}`);
+      void navigate(`/login?redirect=${encodeURIComponent('/lever')}`);
+      return;
     }
     const refusal = orderProblem({ fixed, hands, multiple, targetPrice, limit });
     if (refusal) {
@@ -422,11 +398,9 @@ function OrderForm({
         }}
       />
       <fieldset className="flex flex-col gap-1">
-        <legend className="mb-1 text-xs" style={muted}>
-          {t('lever.multiple')}
-        </legend>
+        <legend className="mb-1 text-xs text-muted">{t('lever.multiple')}</legend>
         <div className="grid grid-cols-5 gap-1">
-          {deal.multiple.muit.map((value) => (
+          {offered.map((value) => (
             <button
               key={value}
               type="button"
@@ -445,7 +419,7 @@ function OrderForm({
         </div>
       </fieldset>
       <div className="flex flex-col gap-1 text-xs">
-        <label htmlFor={handsId} style={muted}>
+        <label htmlFor={handsId} className="text-muted">
           {t('lever.hands')}
         </label>
         <div className="flex gap-1">
@@ -480,7 +454,7 @@ function OrderForm({
             +
           </button>
         </div>
-        <p id={`${handsId}-hint`} className="text-[11px] leading-4" style={muted}>
+        <p id={`${handsId}-hint`} className="text-[11px] leading-4 text-muted">
           {t('lever.handsHint', {
             units: formatAmount(deal.lever_share_num, lang),
             base: market.base_currency_code,
@@ -491,22 +465,17 @@ function OrderForm({
       </div>
       {fixed && (
         <div className="flex flex-col gap-1 text-xs">
-          <label htmlFor={priceId} style={muted}>
+          <label htmlFor={priceId} className="text-muted">
             {t('lever.targetPriceIn', { currency: code })}
           </label>
           <input
             id={priceId}
             inputMode="decimal"
             autoComplete="off"
-            value={targetPrice}
+            value={targetText}
             placeholder={formatMark(deal.last_price, lang, market.price_decimals)}
-            onBlur={() => setPriceNote(null)}
-            onChange={(event) => {
-              const result = acceptDecimalInput(event.target.value, market.price_decimals);
-              if ('refused' in result) return setPriceNote(t(result.refused.key, result.refused.params));
-              setPriceNote(null);
-              setTargetPrice(result.value);
-            }}
+            aria-invalid={priceNote ? true : undefined}
+            onChange={(event) => setTargetText(event.target.value)}
             className="rounded border px-2 py-1.5 text-right text-sm tabular-nums"
             style={{ ...inputStyle, borderColor: priceNote ? 'var(--down)' : 'var(--border)' }}
             aria-describedby={`${priceId}-hint`}
@@ -514,14 +483,13 @@ function OrderForm({
           <p
             id={`${priceId}-hint`}
             role="status"
-            className="min-h-4 text-[11px] leading-4"
-            style={priceNote ? { color: 'var(--down)' } : muted}
+            className={`min-h-4 text-[11px] leading-4 ${priceNote ? 'text-down' : 'text-muted'}`}
           >
             {priceNote ?? t('lever.fixedHint')}
           </p>
         </div>
       )}
-      <p className="flex flex-wrap justify-between gap-x-3 text-xs" style={muted}>
+      <p className="flex flex-wrap justify-between gap-x-3 text-xs text-muted">
         <span>
           {t('lever.markPrice')}{' '}
           <span
@@ -599,7 +567,7 @@ function OrderForm({
   );
 }
 
-/** The order panel (spec 001 §2): market or fixed price, multiple, hands, the cost, then long or short. */
+/** The order panel: market or fixed price, multiple, hands, the cost, then long or short. */
 export function OrderPanel({
   market,
   picked,

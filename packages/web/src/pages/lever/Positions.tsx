@@ -1,6 +1,7 @@
 import {
   LEVER_LONG,
   LEVER_SHORT,
+  LeverStatus,
   type Lang,
   type LeverPositionView,
   type LeverView,
@@ -11,9 +12,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http.js';
-import { DialogButtons, ProblemLine } from '../../components/dialog-parts.js';
-import { ListStatus } from '../../components/ListStatus.js';
-import { Pager } from '../../components/Pager.js';
 import {
   PositionRow,
   PositionsHead,
@@ -22,7 +20,6 @@ import {
   PositionsSection,
 } from '../../components/PositionsTable.js';
 import { ScrollArea } from '../../components/ScrollArea.js';
-import { Tabs } from '../../components/Tabs.js';
 import { useExchangeTimeZone } from '../../features/content/news.js';
 import {
   batchCloseLever,
@@ -46,9 +43,22 @@ import {
 } from '../../features/lever/rules.js';
 import { currentLang } from '../../i18n/index.js';
 import { formatInZone, PRICE_DECIMALS } from '../../lib/format.js';
-import { Fact, formatAmount, formatMark, inputStyle, Modal, muted, Profit, SideLabel } from './parts.js';
+import { hintOf, readTyped, toInputText } from '../../lib/parse-number.js';
+import { formatAmount, formatMark, Profit, SideLabel } from './parts.js';
+import { VerifyDialog } from './VerifyDialog.js';
+import type { TextKey } from '../../i18n/catalogs.js';
+import {
+  Dialog,
+  DialogButtons,
+  Fact,
+  inputStyle,
+  ListStatus,
+  Pager,
+  ProblemLine,
+  Tabs,
+} from '../../components/ui/index.js';
 
-/** The exchange's zone until the settings say otherwise (spec 000 §9). */
+/** The exchange's zone until the settings say otherwise (Asia/Shanghai, the spec's). */
 
 const OPEN_COLUMNS = [
   'symbol',
@@ -131,12 +141,20 @@ function Cell({
           <SideLabel side={position.type} />
         </td>
       );
-    case 'profit':
+    case 'profit': {
+      // A loss past the user's margin and balance: what the user lost, and what insurance covered.
+      const covered = position.insurance_cover !== '0' && position.insurance_cover !== undefined;
       return (
         <td className={positionNumeric} data-testid="profit">
-          <Profit value={position.profits} lang={lang} />
+          <Profit value={covered ? `-${position.user_loss}` : position.profits} lang={lang} />
+          {covered && (
+            <span className="block text-xs text-muted" data-testid="insurance-cover">
+              {t('lever.insuranceCovered', { amount: money(position.insurance_cover) })}
+            </span>
+          )}
         </td>
       );
+    }
     case 'hands':
       return <td className={positionNumeric}>{position.share}</td>;
     case 'multiple':
@@ -178,7 +196,7 @@ function Cell({
           <span style={{ color: position.target_profit_price === '0' ? undefined : 'var(--up)' }}>
             {zeroAsDash(position.target_profit_price)}
           </span>
-          <span style={muted}> / </span>
+          <span className="text-muted"> / </span>
           <span style={{ color: position.stop_loss_price === '0' ? undefined : 'var(--down)' }}>
             {zeroAsDash(position.stop_loss_price)}
           </span>
@@ -189,7 +207,7 @@ function Cell({
       return (
         <td className={positionCell}>
           {t(statusKey(position))}
-          {reason && <span style={muted}>{` · ${t(reason)}`}</span>}
+          {reason && <span className="text-muted">{` · ${t(reason)}`}</span>}
         </td>
       );
     }
@@ -209,7 +227,7 @@ function Cell({
 }
 
 /** A row's buttons, in this order, each shown when the position allows it; stops in the accent colour. */
-const ROW_ACTIONS: readonly { kind: Act['kind']; label: string; text: string; accent: boolean }[] = [
+const ROW_ACTIONS: readonly { kind: Act['kind']; label: TextKey; text: TextKey; accent: boolean }[] = [
   { kind: 'stops', label: 'lever.stopsOf', text: 'lever.stops', accent: true },
   { kind: 'close', label: 'lever.closeOf', text: 'lever.close', accent: false },
   { kind: 'cancel', label: 'lever.cancelOf', text: 'lever.cancelOrder', accent: false },
@@ -220,15 +238,19 @@ function Row({
   columns,
   context,
   onAct,
+  onVerify,
 }: {
   position: LeverPositionView;
   columns: readonly Column[];
   context: RowContext;
   onAct(act: Act): void;
+  onVerify(id: number): void;
 }) {
   const { t } = useTranslation();
   const actions = actionsOf(position);
-  const any = actions.close || actions.cancel || actions.stops;
+  // A closed position can be checked against the tape rows whose marks opened and closed it.
+  const verifiable = position.status === LeverStatus.CLOSED;
+  const any = actions.close || actions.cancel || actions.stops || verifiable;
   return (
     <PositionRow data-position-id={position.id} data-status={position.status}>
       {columns.map((column) => (
@@ -251,6 +273,17 @@ function Row({
                   {t(text)}
                 </button>
               ) : null,
+            )}
+            {verifiable && (
+              <button
+                type="button"
+                className={smallButton}
+                style={{ borderColor: 'var(--border)', color: 'var(--accent)' }}
+                aria-label={t('lever.verify.actionOf', { id: position.id })}
+                onClick={() => onVerify(position.id)}
+              >
+                {t('lever.verify.action')}
+              </button>
             )}
           </div>
         </td>
@@ -302,7 +335,7 @@ function ActDialog({
     onClose();
   };
   return (
-    <Modal open={open} labelledBy="lever-act-title" onClose={done}>
+    <Dialog open={open} labelledBy="lever-act-title" onClose={done}>
       {position && (
         <form
           onSubmit={(event) => {
@@ -338,9 +371,7 @@ function ActDialog({
               </Fact>
             )}
           </dl>
-          <p className="mb-3 text-xs" style={muted}>
-            {t(closing ? 'lever.closeNote' : 'lever.cancelNote')}
-          </p>
+          <p className="mb-3 text-xs text-muted">{t(closing ? 'lever.closeNote' : 'lever.cancelNote')}</p>
           <ProblemLine text={problem} testId="lever-act-problem" />
           <DialogButtons
             cancelText={t('lever.cancel')}
@@ -351,11 +382,11 @@ function ActDialog({
           />
         </form>
       )}
-    </Modal>
+    </Dialog>
   );
 }
 
-/** Take-profit and stop-loss (spec 001 §§2, 5): checked against the mark now; 0 or empty clears one. */
+/** Take-profit and stop-loss: checked against the mark now; 0 or empty clears one. */
 function StopsForm({
   position,
   context,
@@ -370,7 +401,7 @@ function StopsForm({
   const tpId = useId();
   const slId = useId();
   const { busy, problem, setProblem, run } = useAction();
-  const initial = (value: string) => (value && value !== '0' ? value : '');
+  const initial = (value: string) => (value && value !== '0' ? toInputText(value, currentLang()) : '');
   // The fields start from the position's stops each time the dialog opens for it.
   const [values, setValues] = useState({
     tp: initial(position.target_profit_price),
@@ -379,12 +410,21 @@ function StopsForm({
   const decimals = context.decimalsOf(position.currency_match_id);
   const currency = position.quote_currency_code;
   const long = position.type === LEVER_LONG;
+  // The stops as typed, read with the reader's marks (parse-number); the text is never rewritten.
+  const lang = currentLang();
+  const typed = { tp: readTyped(values.tp, lang), sl: readTyped(values.sl, lang) };
+  const plain = { tp: typed.tp.value, sl: typed.sl.value };
   const save = () => {
-    const refusal = stopProblem(position.type, position.update_price, values.tp, values.sl, decimals);
+    const notNumber = typed.tp.problem ?? typed.sl.problem;
+    if (notNumber) {
+      const hint = hintOf(notNumber, lang);
+      return setProblem(t(hint.key, hint.params));
+    }
+    const refusal = stopProblem(position.type, position.update_price, plain.tp, plain.sl, decimals);
     if (refusal) return setProblem(t(refusal.key, refusal.params));
     const stops = {
-      target_profit_price: stopText(values.tp, decimals),
-      stop_loss_price: stopText(values.sl, decimals),
+      target_profit_price: stopText(plain.tp, decimals),
+      stop_loss_price: stopText(plain.sl, decimals),
     };
     void run(() => setLeverStops(position.id, stops)).then((ok) => {
       if (!ok) return;
@@ -399,7 +439,7 @@ function StopsForm({
   };
   const field = (id: string, key: 'tp' | 'sl') => {
     const kind = key === 'tp' ? 'profit' : 'loss';
-    const expected = expectedAt(kind, position.type, position.price, values[key], position.number);
+    const expected = expectedAt(kind, position.type, position.price, plain[key], position.number);
     const hint =
       key === 'tp'
         ? t(long ? 'lever.tpHintLong' : 'lever.tpHintShort')
@@ -420,8 +460,7 @@ function StopsForm({
         />
         <p
           id={`${id}-hint`}
-          className="flex flex-wrap justify-between gap-x-2 text-[11px] leading-4"
-          style={muted}
+          className="flex flex-wrap justify-between gap-x-2 text-[11px] leading-4 text-muted"
         >
           <span>{hint}</span>
           <span>
@@ -457,9 +496,7 @@ function StopsForm({
         {field(tpId, 'tp')}
         {field(slId, 'sl')}
       </div>
-      <p className="mb-3 text-xs" style={muted}>
-        {t('lever.stopsNote')}
-      </p>
+      <p className="mb-3 text-xs text-muted">{t('lever.stopsNote')}</p>
       <ProblemLine text={problem} testId="lever-stops-problem" />
       <DialogButtons
         cancelText={t('lever.cancel')}
@@ -482,13 +519,13 @@ function StopsDialog({
   onClose(): void;
 }) {
   return (
-    <Modal open={position !== undefined} labelledBy="lever-stops-title" onClose={onClose}>
+    <Dialog open={position !== undefined} labelledBy="lever-stops-title" onClose={onClose}>
       {position && <StopsForm position={position} context={context} onDone={onClose} />}
-    </Modal>
+    </Dialog>
   );
 }
 
-/** Close-all (spec 001 §2): every open position, the longs or the shorts, of this market or all. */
+/** Close-all: every open position, the longs or the shorts, of this market or all. */
 function BatchDialog({
   open,
   market,
@@ -514,7 +551,7 @@ function BatchDialog({
     onClose();
   };
   return (
-    <Modal open={open} labelledBy="lever-batch-title" onClose={done}>
+    <Dialog open={open} labelledBy="lever-batch-title" onClose={done}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -528,9 +565,7 @@ function BatchDialog({
           {t('lever.batchTitle')}
         </h2>
         <fieldset className="mb-3 flex flex-col gap-1.5 text-sm">
-          <legend className="mb-1 text-xs" style={muted}>
-            {t('lever.batchWhich')}
-          </legend>
+          <legend className="mb-1 text-xs text-muted">{t('lever.batchWhich')}</legend>
           {([0, LEVER_LONG, LEVER_SHORT] as const).map((value) => (
             <label key={value} className="flex items-center gap-2">
               <input
@@ -558,9 +593,7 @@ function BatchDialog({
           />
           {t('lever.onlyMarket', { symbol: market.symbol })}
         </label>
-        <p className="mb-3 text-xs" style={muted}>
-          {t('lever.batchNote')}
-        </p>
+        <p className="mb-3 text-xs text-muted">{t('lever.batchNote')}</p>
         <ProblemLine text={problem} testId="lever-batch-problem" />
         <DialogButtons
           cancelText={t('lever.cancel')}
@@ -570,7 +603,7 @@ function BatchDialog({
           onCancel={done}
         />
       </form>
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -580,14 +613,14 @@ export interface PositionsView {
   page: number;
 }
 
-const VIEW_TEXT: Record<LeverView, string> = {
+const VIEW_TEXT: Record<LeverView, TextKey> = {
   5: 'lever.views.current',
   1: 'lever.views.allOpen',
   0: 'lever.views.allPending',
   3: 'lever.views.allClosed',
   6: 'lever.views.delegation',
 };
-const EMPTY_TEXT: Record<LeverView, string> = {
+const EMPTY_TEXT: Record<LeverView, TextKey> = {
   5: 'lever.emptyViews.current',
   1: 'lever.emptyViews.allOpen',
   0: 'lever.emptyViews.allPending',
@@ -596,8 +629,8 @@ const EMPTY_TEXT: Record<LeverView, string> = {
 };
 
 /**
- * The positions (spec 001 §2): the five views, 10 a page, with close, cancel, take-profit and
- * stop-loss, and close-all; switching a view goes back to page 1 (spec 001 §4). The rows are live.
+ * The positions (docs/leverage.md): the five views, 10 a page, with close, cancel, take-profit and
+ * stop-loss, and close-all; switching a view goes back to page 1. The rows are live.
  */
 export function Positions({
   market,
@@ -615,6 +648,7 @@ export function Positions({
   const { view, page } = shown;
   const [act, setAct] = useState<Act | null>(null);
   const [batch, setBatch] = useState(false);
+  const [verifying, setVerifying] = useState<number | null>(null);
   const matchId = MARKET_VIEWS.includes(view) ? market.id : null;
   const list = useLeverList({ view, matchId, page });
   const timeZone = useExchangeTimeZone();
@@ -626,7 +660,6 @@ export function Positions({
   const data = list.data;
   const columns = columnsOf(view);
   const acting = act ? data?.data.find((row) => row.id === act.id) : undefined;
-  const hasActions = view !== 3;
   const canCloseAll = (view === 5 || view === 1) && (data?.data.length ?? 0) > 0;
   return (
     <PositionsSection
@@ -667,14 +700,21 @@ export function Positions({
           columns={columns}
           isText={(column) => TEXT_COLUMNS.has(column)}
           label={(column) => t(`lever.columns.${column}`)}
-          actionLabel={hasActions ? t('lever.columns.actions') : undefined}
+          actionLabel={t('lever.columns.actions')}
         />
       }
       body={
         data && (
           <tbody>
             {data.data.map((position) => (
-              <Row key={position.id} position={position} columns={columns} context={context} onAct={setAct} />
+              <Row
+                key={position.id}
+                position={position}
+                columns={columns}
+                context={context}
+                onAct={setAct}
+                onVerify={setVerifying}
+              />
             ))}
           </tbody>
         )
@@ -695,6 +735,7 @@ export function Positions({
         context={context}
         onClose={() => setAct(null)}
       />
+      <VerifyDialog id={verifying} markets={markets} onClose={() => setVerifying(null)} />
       <BatchDialog open={batch} market={market} onlyMarket={view === 5} onClose={() => setBatch(false)} />
     </PositionsSection>
   );

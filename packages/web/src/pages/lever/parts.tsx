@@ -2,10 +2,10 @@ import { LEVER_LONG, type Lang, type LeverSide } from '@oex/protocol';
 import { useTranslation } from 'react-i18next';
 import { hazardBand, sideSign, type HazardBand } from '../../features/lever/rules.js';
 import { formatNumber } from '../../lib/format.js';
-import { formatPlain, muted, Profit } from '../micro/parts.js';
+import { formatPlain, Profit } from '../micro/parts.js';
 
-/** Shared pieces of the leveraged contract page; the panel, dialog and facts are the micro page's. */
-export { Fact, formatAmount, formatMark, inputStyle, Modal, muted, Panel, Profit } from '../micro/parts.js';
+/** Shared pieces of the leveraged contract page; the amounts and profits are the micro page's. */
+export { formatAmount, formatMark, Profit } from '../micro/parts.js';
 
 /** Long or short, by sign and colour both: "▲ Long" in green, "▼ Short" in red. */
 export function SideLabel({ side }: { side: LeverSide }) {
@@ -53,7 +53,7 @@ export function Hazard({
   return (
     <div className="flex flex-col gap-1 text-xs" data-testid="lever-hazard" data-band={band}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-        <span style={muted}>{t('lever.hazard')}</span>
+        <span className="text-muted">{t('lever.hazard')}</span>
         <span className="tabular-nums font-medium" style={{ color }} data-value={rate ?? ''}>
           {rate === null
             ? t('lever.noPositions')
@@ -62,7 +62,7 @@ export function Hazard({
       </div>
       {profits !== undefined && rate !== null && (
         <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-          <span style={muted}>{t('lever.profitsAll')}</span>
+          <span className="text-muted">{t('lever.profitsAll')}</span>
           <Profit value={profits} lang={lang} currency={currency} />
         </div>
       )}
@@ -83,7 +83,7 @@ export function Hazard({
           })}
         </p>
       )}
-      <p className="text-[11px] leading-4" style={muted}>
+      <p className="text-[11px] leading-4 text-muted">
         {t('lever.hazardNote', { rate: formatPlain(liquidation, lang) })}
       </p>
     </div>

@@ -1,8 +1,7 @@
 import { CodeType, type DemoInfo, type LoginAnswer } from '@oex/protocol';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { call } from '../../api/http.js';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
   AreaSelect,
   CodeField,
@@ -14,8 +13,11 @@ import {
   useFormSubmit,
   useProblemToast,
 } from '../../components/auth-form.js';
+import { isTotpRefusal, loadDemoInfo, logIn, loginNeedsSms } from '../../features/auth/calls.js';
 import { accountProblem, loginProblem, type Method } from '../../features/auth/rules.js';
+import { loadUserInfo } from '../../features/personal/security.js';
 import { useSession } from '../../features/session.js';
+import type { RegisteredAccount } from '../register/RegisterPage.js';
 
 /** The remembered account (never the password: a deliberate departure from the spec, see docs). */
 function remembered(): { method: Method; account: string } | null {
@@ -29,13 +31,15 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const signIn = useSession((state) => state.signIn);
-  const saved = remembered();
+  // Just registered: the new account is filled in; otherwise the remembered one, if any.
+  const registered = (useLocation().state as Partial<RegisteredAccount> | null)?.registered;
+  const saved = registered ?? remembered();
   const [method, setMethod] = useState<Method>(saved?.method ?? 0);
   const [account, setAccount] = useState(saved?.account ?? '');
   const [areaCode, setAreaCode] = useState('86');
   const [password, setPassword] = useState('');
   const [smsCode, setSmsCode] = useState('');
-  const [remember, setRemember] = useState(saved !== null);
+  const [remember, setRemember] = useState(remembered() !== null);
   const areas = useAreas();
   const countdown = useCountdown();
   const [needsSms, setNeedsSms] = useState(false);
@@ -45,17 +49,9 @@ export function LoginPage() {
   const [totpCode, setTotpCode] = useState('');
 
   useEffect(() => {
-    void call<string>('GET', 'default/setting', { key: 'login_use_sms' }, { quiet: true }).then(
-      (value) => setNeedsSms(value === '1'),
-      () => undefined,
-    );
-    // Demo mode only: the endpoint answers 404 elsewhere, and then no demo accounts are shown.
-    void fetch('/api/dev/demo')
-      .then((response) => (response.ok ? (response.json() as Promise<{ data: DemoInfo }>) : null))
-      .then(
-        (body) => setDemo(body?.data ?? null),
-        () => undefined,
-      );
+    void loginNeedsSms().then(setNeedsSms, () => undefined);
+    // Demo mode only: elsewhere no demo accounts are shown.
+    void loadDemoInfo().then(setDemo, () => undefined);
   }, []);
 
   /** Switching the method clears the field, or restores the remembered account of that method. */
@@ -67,23 +63,29 @@ export function LoginPage() {
 
   const passes = useProblemToast();
 
-  // The checks of spec 000 §5, in order, each with its own message.
+  // The spec's checks, in its order, each with its own message.
   const { busy, onSubmit } = useFormSubmit(
     () =>
       loginProblem({ method, account, password, smsCode, needsSms }) ??
       (totpStep && !totpCode.trim() ? 'totp.emptyCode' : null),
     async () => {
-      const result = await call<LoginAnswer>('POST', 'user/login', {
-        login_type: method === 0 ? 'email' : 'mobile',
-        account,
-        password,
-        sms_code: needsSms ? smsCode : undefined,
-        country_code: method === 1 ? areaCode : undefined,
-        totp_code: totpStep ? totpCode : undefined,
-      });
-      if ('totp_required' in result) {
-        setTotpStep(true);
-        return;
+      let result: LoginAnswer;
+      try {
+        result = await logIn({
+          login_type: method === 0 ? 'email' : 'mobile',
+          account,
+          password,
+          sms_code: needsSms ? smsCode : undefined,
+          country_code: method === 1 ? areaCode : undefined,
+          totp_code: totpStep ? totpCode : undefined,
+        });
+      } catch (error) {
+        // Two-factor is on: a refusal that says so (no toast); the page asks for the code itself.
+        if (isTotpRefusal(error)) {
+          setTotpStep(true);
+          return;
+        }
+        throw error;
       }
       if (remember) {
         localStorage.setItem('remember', '1');
@@ -93,9 +95,11 @@ export function LoginPage() {
         for (const key of ['remember', 'account', 'loginMethod']) localStorage.removeItem(key);
       }
       localStorage.removeItem('password');
-      signIn(result.token, result.user);
+      // The answer is the token; the user's details come from user/info.
+      const user = await loadUserInfo(result);
+      signIn(result, user);
       const redirect = search.get('redirect');
-      navigate(redirect && redirect.startsWith('/') && !redirect.startsWith('//') ? redirect : '/home', {
+      void navigate(redirect && redirect.startsWith('/') && !redirect.startsWith('//') ? redirect : '/home', {
         replace: true,
       });
       return 'leaving';
@@ -172,11 +176,7 @@ export function LoginPage() {
             />
             <span>{t('login.remember')}</span>
           </label>
-          {remember && (
-            <p className="text-xs" style={{ color: 'var(--muted)' }}>
-              {t('login.rememberNote')}
-            </p>
-          )}
+          {remember && <p className="text-xs text-muted">{t('login.rememberNote')}</p>}
           <SubmitButton busy={busy} label={t('login.submit')} busyLabel={t('login.submitting')} />
           <div className="flex justify-between text-sm">
             <Link to="/forgetPassword" style={{ color: 'var(--accent)' }}>

@@ -3,12 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MarketTable, type TableSort } from '../../components/MarketTable.js';
-import { Empty, QueryState } from '../../components/states.js';
-import { Tabs } from '../../components/Tabs.js';
 import { useFavorites } from '../../features/markets/favorites.js';
 import { useQuoteGroups } from '../../features/markets/quotes.js';
 import { sortMarkets, type SortKey } from '../../features/markets/rules.js';
 import { useStableOrder } from '../../features/markets/stable-order.js';
+import { Empty, QueryState, Tabs } from '../../components/ui/index.js';
 
 /** The tab of starred markets, beside one tab per quote currency. */
 const FAVORITES_TAB = '*';
@@ -36,12 +35,12 @@ function SortedTable({
       markets={rows}
       sort={sort}
       favorites={favorites}
-      onOpen={(market) => navigate(`/trade?match=${market.id}`)}
+      onOpen={(market) => void navigate(`/trade?match=${market.id}`)}
     />
   );
 }
 
-/** All markets (spec 000 §2): tabs by quote currency, a sortable live table, starred pairs. */
+/** All markets: tabs by quote currency, a sortable live table, starred pairs. */
 export function MarketsPage() {
   const { t } = useTranslation();
   const groups = useQuoteGroups();

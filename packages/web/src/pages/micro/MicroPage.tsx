@@ -4,13 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Change } from '../../components/MarketTable.js';
 import { ScrollArea } from '../../components/ScrollArea.js';
 import { QuoteGroupsPage } from '../../components/QuoteGroupsPage.js';
-import { Loading } from '../../components/states.js';
 import { useMicroClosed } from '../../features/micro/live.js';
 import { chosenPair, microMarkets, PAIR_KEY, PERIOD_KEY } from '../../features/micro/rules.js';
 import { MarketHeader as MarketHeaderPanel } from '../trade/MarketHeader.js';
 import { OrderPanel } from './OrderPanel.js';
 import { Positions, type PositionsView } from './Positions.js';
-import { Panel } from './parts.js';
+import { Loading, Panel } from '../../components/ui/index.js';
 
 /** The spot page's chart and header, shared (the chart in its own chunk, loaded on first visit). */
 const PriceChart = memo(lazy(() => import('../trade/PriceChart.js')));
@@ -92,7 +91,7 @@ function Micro({ groups }: { groups: QuoteGroup[] }) {
   );
 }
 
-/** The seconds-contract page (spec 001 §2 /second): pairs, chart, order panel and positions, live. */
+/** The seconds-contract page (/second, docs/seconds-contracts.md): pairs, chart, order panel and positions, live. */
 export function MicroPage() {
   return (
     <QuoteGroupsPage isEmpty={(loaded) => microMarkets(loaded).length === 0}>

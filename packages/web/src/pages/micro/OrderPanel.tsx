@@ -6,16 +6,13 @@ import {
   type MicroSecondsOption,
   type MicroSide,
 } from '@oex/protocol';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AvailableBalance } from '../../components/AvailableBalance.js';
-import { DialogButtons } from '../../components/dialog-parts.js';
-import { ApiError } from '../../api/http.js';
 import { SignInLinks } from '../../components/SignInLinks.js';
-import { Failed, Loading } from '../../components/states.js';
 import { useToasts } from '../../components/toast.js';
-import { answerLost, requestFor, type PendingRequest } from '../../features/assets/rules.js';
+import { usePlaceOnce } from '../../features/orders/use-place-once.js';
 import {
   submitMicro,
   useMicroBalance,
@@ -35,7 +32,8 @@ import {
 } from '../../features/micro/rules.js';
 import { useSession } from '../../features/session.js';
 import { currentLang } from '../../i18n/index.js';
-import { Fact, formatAmount, formatPlain, Modal, muted, SideLabel } from './parts.js';
+import { formatAmount, formatPlain, SideLabel } from './parts.js';
+import { Dialog, DialogButtons, Fact, Failed, Loading } from '../../components/ui/index.js';
 
 /** The transfer page, from the spot account into the micro account (type 4), in this currency. */
 const transferIn = (currencyId: number) => `/assets/transfer?to=4&currency_id=${currencyId}`;
@@ -59,9 +57,7 @@ function Choices<T extends string | number>({
 }) {
   return (
     <fieldset className="flex flex-col gap-1">
-      <legend className="mb-1 text-xs" style={muted}>
-        {legend}
-      </legend>
+      <legend className="mb-1 text-xs text-muted">{legend}</legend>
       <div className={className}>
         {values.map((value) => (
           <button
@@ -123,7 +119,7 @@ function PoolLine({ pool, lang }: { pool: MicroPoolCurrency | undefined; lang: L
   const { t } = useTranslation();
   if (!pool) return null;
   return (
-    <p className="text-[11px] leading-4" style={muted} data-testid="micro-pool">
+    <p className="text-[11px] leading-4 text-muted" data-testid="micro-pool">
       {t('micro.poolLine', {
         balance: formatAmount(pool.balance, lang),
         open: formatAmount(pool.open_worst_case, lang),
@@ -152,7 +148,7 @@ interface Choice {
   option: MicroSecondsOption;
 }
 
-/** The confirmation: side, pair, amount, time, profit rate, fee and a win's payout (spec 001 §2). */
+/** The confirmation: side, pair, amount, time, profit rate, fee and a win's payout. */
 function ConfirmDialog({
   side,
   market,
@@ -175,7 +171,7 @@ function ConfirmDialog({
   const code = choice.currency.code;
   const shown = side ?? 1;
   return (
-    <Modal open={side !== null} labelledBy="micro-confirm-title" onClose={onCancel}>
+    <Dialog open={side !== null} labelledBy="micro-confirm-title" onClose={onCancel}>
       <h2 id="micro-confirm-title" className="mb-3 font-semibold">
         {t(shown === 1 ? 'micro.confirmUp' : 'micro.confirmDown', { symbol: market.symbol })}
       </h2>
@@ -191,9 +187,7 @@ function ConfirmDialog({
           {preview ? `${formatAmount(preview.payout, lang)} ${code}` : '—'}
         </Fact>
       </dl>
-      <p className="mb-3 text-xs" style={muted}>
-        {t('micro.confirmNote', { seconds: choice.option.seconds })}
-      </p>
+      <p className="mb-3 text-xs text-muted">{t('micro.confirmNote', { seconds: choice.option.seconds })}</p>
       <DialogButtons
         cancelText={t('micro.cancel')}
         confirmText={t('micro.confirm')}
@@ -202,7 +196,7 @@ function ConfirmDialog({
         onCancel={onCancel}
         onConfirm={onConfirm}
       />
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -225,15 +219,16 @@ function useChoice(currencies: MicroPayableCurrency[], options: MicroSecondsOpti
  */
 function usePlace(onDone: () => void, onPlaced: () => void) {
   const placed = useMicroPlaced();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const inFlight = useRef(false);
-  const pending = useRef<PendingRequest | null>(null);
+  const {
+    place: placeOnce,
+    busy,
+    problem,
+    setProblem,
+  } = usePlaceOnce(() => {
+    onDone();
+    placed();
+  });
   const place = async (market: MarketView, choice: Choice, side: MicroSide) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setBusy(true);
-    setProblem(null);
     const body = {
       match_id: market.id,
       currency_id: choice.currency.id,
@@ -241,22 +236,9 @@ function usePlace(onDone: () => void, onPlaced: () => void) {
       seconds: choice.option.seconds,
       number: choice.stake,
     };
-    const request = requestFor(pending.current, JSON.stringify(body));
-    pending.current = request;
-    try {
-      await submitMicro({ ...body, request_id: request.id });
-      pending.current = null;
-      onPlaced();
-    } catch (error) {
-      // The server's words (also in a toast); after a lost answer the same order keeps its id.
-      setProblem(error instanceof ApiError ? error.message : String(error));
-      if (!answerLost(error)) pending.current = null;
-    } finally {
-      onDone();
-      placed();
-      inFlight.current = false;
-      setBusy(false);
-    }
+    // The server's words show in the dialog (and a toast); after a lost answer the order keeps its id.
+    const result = await placeOnce(body, (requestId) => submitMicro({ ...body, request_id: requestId }));
+    if (result.placed) onPlaced();
   };
   return { place, busy, problem, setProblem };
 }
@@ -291,7 +273,8 @@ function OrderForm({
   const open = (side: MicroSide) => {
     if (!token) {
       toast('error', t('micro.pleaseLogIn'));
-      return navigate(`/login?redirect=${encodeURIComponent('/second')}`);
+      void navigate(`/login?redirect=${encodeURIComponent('/second')}`);
+      return;
     }
     if (preview && covers(available, preview.cost) === false) {
       return setProblem(t('micro.insufficient', { cost: formatAmount(preview.cost, lang), currency: code }));
@@ -394,7 +377,7 @@ function OrderForm({
   );
 }
 
-/** The order panel (spec 001 §2): payment currency, preset amount, duration, then up or down. */
+/** The order panel: payment currency, preset amount, duration, then up or down. */
 export function OrderPanel({ market, onPlaced }: { market: MarketView; onPlaced(): void }) {
   const { t } = useTranslation();
   const currencies = usePayableCurrencies();

@@ -8,8 +8,6 @@ import {
 } from '@oex/protocol';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListStatus } from '../../components/ListStatus.js';
-import { Pager } from '../../components/Pager.js';
 import {
   PositionRow,
   PositionsHead,
@@ -17,7 +15,6 @@ import {
   positionNumeric,
   PositionsSection,
 } from '../../components/PositionsTable.js';
-import { Tabs } from '../../components/Tabs.js';
 import { useExchangeTimeZone } from '../../features/content/news.js';
 import { useOverdueReload, useSecondTicks } from '../../features/micro/live.js';
 import { useMicroOrders } from '../../features/micro/queries.js';
@@ -31,10 +28,11 @@ import {
 } from '../../features/micro/rules.js';
 import { currentLang } from '../../i18n/index.js';
 import { PRICE_DECIMALS } from '../../lib/format.js';
-import { formatAmount, formatMark, muted, Profit, SideLabel } from './parts.js';
+import { formatAmount, formatMark, Profit, SideLabel } from './parts.js';
 import { VerifyDialog } from './VerifyDialog.js';
+import { ListStatus, Pager, Tabs } from '../../components/ui/index.js';
 
-/** The exchange's zone until the settings say otherwise (spec 000 §9). */
+/** The exchange's zone until the settings say otherwise (Asia/Shanghai, the spec's). */
 /** An order this long past its end without a settlement makes the list reload (a missed push). */
 const OVERDUE_MS = 2500;
 
@@ -68,7 +66,7 @@ type Column = (typeof OPEN_COLUMNS)[number] | (typeof CLOSED_COLUMNS)[number];
 /** The outcome word, coloured and never by colour alone. */
 function Outcome({ order }: { order: MicroOrderView }) {
   const { t } = useTranslation();
-  if (!order.outcome) return <span style={muted}>{t('micro.settling')}</span>;
+  if (!order.outcome) return <span className="text-muted">{t('micro.settling')}</span>;
   const color = order.outcome === 'win' ? 'var(--up)' : order.outcome === 'loss' ? 'var(--down)' : undefined;
   return (
     <span style={{ color }} data-outcome={order.outcome}>
@@ -213,8 +211,8 @@ export interface PositionsView {
 }
 
 /**
- * The positions (spec 001 §2): in progress (status 1) and closed (3), 10 a page, every pair or the
- * chosen one only; switching a tab or the filter goes back to page 1 (spec 001 §4).
+ * The positions: in progress (status 1) and closed (3), 10 a page, every pair or the
+ * chosen one only; switching a tab or the filter goes back to page 1.
  */
 export function Positions({
   market,

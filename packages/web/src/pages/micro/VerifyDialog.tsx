@@ -1,61 +1,13 @@
-import type { Lang, MarketView, MarkPriceView, MicroVerification } from '@oex/protocol';
+import type { MarketView, MicroVerification } from '@oex/protocol';
 import { useTranslation } from 'react-i18next';
-import { ScrollArea } from '../../components/ScrollArea.js';
-import { Failed, Loading } from '../../components/states.js';
+import { Check, RuleText, TapeTable } from '../../components/TapeRows.js';
 import { useExchangeTimeZone } from '../../features/content/news.js';
 import { useMicroVerification } from '../../features/micro/queries.js';
-import { formatTime, markMatches, outcomeOf, ratioPercent, tapeLink } from '../../features/micro/rules.js';
+import { markMatches, outcomeOf, ratioPercent, tapeLink } from '../../features/micro/rules.js';
 import { currentLang } from '../../i18n/index.js';
 import { PRICE_DECIMALS } from '../../lib/format.js';
-import { Fact, formatAmount, formatMark, Modal, muted, Profit, SideLabel } from './parts.js';
-
-const TAPE_COLUMNS = ['row', 'time', 'bid', 'ask', 'last', 'mark', 'check'] as const;
-
-/** A tick or a cross, with words, so the check never rests on a symbol alone. */
-function Check({ ok }: { ok: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <span style={{ color: ok ? 'var(--up)' : 'var(--down)' }} data-check={ok ? 'ok' : 'failed'}>
-      <span aria-hidden="true">{ok ? '✓ ' : '✗ '}</span>
-      {t(ok ? 'micro.checkOk' : 'micro.checkFailed')}
-    </span>
-  );
-}
-
-/** One tape row with its inputs, the price they give, and whether that is the row's price. */
-function TapeRow({
-  label,
-  entry,
-  decimals,
-  lang,
-  timeZone,
-}: {
-  label: string;
-  entry: MarkPriceView;
-  decimals: number;
-  lang: Lang;
-  timeZone: string;
-}) {
-  const price = (value: string | null) => formatMark(value, lang, decimals);
-  const tradeId = entry.last_trade_id === null ? '' : ` (#${entry.last_trade_id})`;
-  return (
-    <tr className="border-t" style={{ borderColor: 'var(--border)' }} data-entry={label}>
-      <th scope="row" className="px-2 py-1 text-left font-normal">
-        {label}
-      </th>
-      <td className="px-2 py-1 whitespace-nowrap tabular-nums">{formatTime(entry.time, timeZone)}</td>
-      <td className="px-2 py-1 text-right tabular-nums">{price(entry.best_bid)}</td>
-      <td className="px-2 py-1 text-right tabular-nums">{price(entry.best_ask)}</td>
-      <td className="px-2 py-1 text-right whitespace-nowrap tabular-nums">{`${price(entry.last_price)}${tradeId}`}</td>
-      <td className="px-2 py-1 text-right font-semibold tabular-nums" data-testid="tape-price">
-        {price(entry.price)}
-      </td>
-      <td className="px-2 py-1 whitespace-nowrap">
-        <Check ok={markMatches(entry)} />
-      </td>
-    </tr>
-  );
-}
+import { formatAmount, formatMark, Profit, SideLabel } from './parts.js';
+import { Button, Dialog, Fact, Failed, Loading } from '../../components/ui/index.js';
 
 function Verification({ data, markets }: { data: MicroVerification; markets: readonly MarketView[] }) {
   const { t } = useTranslation();
@@ -90,60 +42,16 @@ function Verification({ data, markets }: { data: MicroVerification; markets: rea
           <Profit value={order.fact_profits} lang={lang} currency={code} />
         </Fact>
       </dl>
-      <section aria-labelledby="verify-rule-title">
-        <h3 id="verify-rule-title" className="mb-1 text-xs font-semibold">
-          {t('micro.rule')}
-        </h3>
-        <p
-          className="rounded border p-2 text-xs"
-          style={{ borderColor: 'var(--border)' }}
-          data-testid="verify-rule"
-        >
-          {data.rule}
-        </p>
-      </section>
-      <section aria-labelledby="verify-tape-title">
-        <h3 id="verify-tape-title" className="mb-1 text-xs font-semibold">
-          {t('micro.tapeTitle')}
-        </h3>
-        <p className="mb-1 text-[11px]" style={muted}>
-          {t('micro.tapeNote')}
-        </p>
-        <ScrollArea label={t('micro.tapeTitle')}>
-          <table className="w-full min-w-[560px] border-collapse text-xs">
-            <thead>
-              <tr style={muted}>
-                {TAPE_COLUMNS.map((key) => (
-                  <th
-                    key={key}
-                    scope="col"
-                    className={`px-2 py-1 font-normal ${['bid', 'ask', 'last', 'mark'].includes(key) ? 'text-right' : 'text-left'}`}
-                  >
-                    {t(`micro.tapeColumns.${key}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              <TapeRow
-                label={t('micro.entryOpen')}
-                entry={openEntry}
-                decimals={decimals}
-                lang={lang}
-                timeZone={timeZone}
-              />
-              {endEntry && (
-                <TapeRow
-                  label={t('micro.entryEnd')}
-                  entry={endEntry}
-                  decimals={decimals}
-                  lang={lang}
-                  timeZone={timeZone}
-                />
-              )}
-            </tbody>
-          </table>
-        </ScrollArea>
+      <RuleText text={data.rule} />
+      <TapeTable
+        rows={[
+          { label: t('micro.entryOpen'), entry: openEntry },
+          ...(endEntry ? [{ label: t('micro.entryEnd'), entry: endEntry }] : []),
+        ]}
+        decimals={decimals}
+        lang={lang}
+        timeZone={timeZone}
+      >
         {recomputed && (
           <p className="mt-2 text-xs" data-testid="verify-recomputed">
             {t('micro.recomputed', {
@@ -164,7 +72,7 @@ function Verification({ data, markets }: { data: MicroVerification; markets: rea
         >
           {t('micro.rawTape')}
         </a>
-      </section>
+      </TapeTable>
     </div>
   );
 }
@@ -182,7 +90,7 @@ export function VerifyDialog({
   const { t } = useTranslation();
   const verification = useMicroVerification(id);
   return (
-    <Modal
+    <Dialog
       open={id !== null}
       labelledBy="micro-verify-title"
       onClose={onClose}
@@ -192,14 +100,7 @@ export function VerifyDialog({
         <h2 id="micro-verify-title" className="font-semibold">
           {t('micro.verifyTitle', { id })}
         </h2>
-        <button
-          type="button"
-          className="rounded border px-3 py-1"
-          style={{ borderColor: 'var(--border)' }}
-          onClick={onClose}
-        >
-          {t('micro.close')}
-        </button>
+        <Button onClick={onClose}>{t('micro.close')}</Button>
       </div>
       {verification.data ? (
         <Verification data={verification.data} markets={markets} />
@@ -208,6 +109,6 @@ export function VerifyDialog({
       ) : (
         <Loading rows={5} />
       )}
-    </Modal>
+    </Dialog>
   );
 }

@@ -3,10 +3,10 @@ import DOMPurify from 'dompurify';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/http.js';
-import { Empty, Failed, Loading, QueryState } from '../../components/states.js';
 import { Category, noticeLink, useNewsItem, useNewsList } from '../../features/content/news.js';
 import { currentLang } from '../../i18n/index.js';
 import { formatDay } from '../../lib/format.js';
+import { Empty, Failed, Loading, QueryState } from '../../components/ui/index.js';
 
 function positiveInt(text: string | null): number | null {
   const value = Number(text);
@@ -14,7 +14,7 @@ function positiveInt(text: string | null): number | null {
 }
 
 /**
- * The notice page (spec 000 §2): the category's articles on the left, the chosen one on the right.
+ * The notice page: the category's articles on the left, the chosen one on the right.
  * The body is HTML from the server, sanitised before it is shown.
  */
 export function NoticePage() {
@@ -64,7 +64,7 @@ export function NoticePage() {
         ) : article.data ? (
           <>
             <h1 className="mb-1 text-2xl font-semibold">{article.data.title}</h1>
-            <p className="mb-4 text-xs" style={{ color: 'var(--muted)' }}>
+            <p className="mb-4 text-xs text-muted">
               <time dateTime={article.data.created_at.slice(0, 10)}>
                 {formatDay(article.data.created_at, currentLang())}
               </time>

@@ -2,10 +2,7 @@ import { PAY_METHOD_CODES, type P2pAdView, type P2pSide, type PayMethodCode } fr
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { DialogButtons, ProblemLine } from '../../components/dialog-parts.js';
-import { ListStatus } from '../../components/ListStatus.js';
 import { SignInLinks } from '../../components/SignInLinks.js';
-import { Tabs } from '../../components/Tabs.js';
 import { useHallAds, useP2pConfig, useP2pReload, placeOrder } from '../../features/p2p/queries.js';
 import {
   COIN_DECIMALS,
@@ -18,20 +15,22 @@ import {
 } from '../../features/p2p/rules.js';
 import { useSession } from '../../features/session.js';
 import { currentLang } from '../../i18n/index.js';
+import { CurrencySelect, failureText, formatAmount } from '../assets/parts.js';
+import { COIN_SHOWN, LevelBadge, PayTypes } from './parts.js';
 import {
   AllButton,
   AmountField,
-  CurrencySelect,
-  Pager,
-  RecordTable,
   borderStyle,
-  failureText,
-  formatAmount,
+  Dialog,
+  DialogButtons,
+  Fact,
   inputStyle,
-  muted,
-} from '../assets/parts.js';
-import { Fact, Modal } from '../micro/parts.js';
-import { COIN_SHOWN, LevelBadge, PayTypes } from './parts.js';
+  ListStatus,
+  ProblemLine,
+  RecordsPager,
+  RecordTable,
+  Tabs,
+} from '../../components/ui/index.js';
 
 /**
  * /legalIndex/legal, the hall: merchants' open ads, "buy" showing their sell ads and "sell" their buy
@@ -138,7 +137,7 @@ export function HallPage() {
                 <div className="flex items-center gap-1 font-medium">
                   {ad.merchant.name} <LevelBadge level={ad.merchant.level} />
                 </div>
-                <div className="text-xs" style={muted}>
+                <div className="text-xs text-muted">
                   {t('p2p.merchantStats', {
                     count: ad.merchant.completed_orders,
                     rate: ratePercent(ad.merchant.completion_rate),
@@ -182,7 +181,7 @@ export function HallPage() {
                 {formatAmount(ad.price, FIAT_DECIMALS, lang)} {ad.fiat}
               </span>
             </div>
-            <div className="text-xs" style={muted}>
+            <div className="text-xs text-muted">
               {t('p2p.merchantStats', {
                 count: ad.merchant.completed_orders,
                 rate: ratePercent(ad.merchant.completion_rate),
@@ -207,7 +206,9 @@ export function HallPage() {
         ))}
       </ul>
       <ListStatus query={ads} emptyText={t('p2p.noAds')} />
-      {ads.data && <Pager total={ads.data.total} page={page} perPage={ads.data.per_page} onPage={setPage} />}
+      {ads.data && (
+        <RecordsPager total={ads.data.total} page={page} perPage={ads.data.per_page} onPage={setPage} />
+      )}
       <PlaceDialog
         ad={chosen}
         taker={taker}
@@ -270,7 +271,7 @@ function FilterSelect({
   const { t } = useTranslation();
   return (
     <div className="flex items-center gap-2">
-      <label htmlFor={id} style={muted}>
+      <label htmlFor={id} className="text-muted">
         {label}
       </label>
       <select
@@ -345,7 +346,7 @@ function PlaceDialog({
     }
   };
   return (
-    <Modal
+    <Dialog
       open={ad !== null}
       labelledBy={titleId}
       onClose={close}
@@ -385,10 +386,7 @@ function PlaceDialog({
             </Fact>
           </dl>
           {ad.terms && (
-            <p
-              className="whitespace-pre-wrap rounded border p-2 text-xs"
-              style={{ ...borderStyle, ...muted }}
-            >
+            <p className="whitespace-pre-wrap rounded border border-line p-2 text-xs text-muted">
               {ad.terms}
             </p>
           )}
@@ -410,7 +408,7 @@ function PlaceDialog({
                     : `${preview.number} ${ad.currency_code}`}
                 </Fact>
               </dl>
-              <p className="text-xs" style={muted}>
+              <p className="text-xs text-muted">
                 {t(taker === 'buy' ? 'p2p.confirmBuyNote' : 'p2p.confirmSellNote')}
               </p>
             </div>
@@ -457,8 +455,7 @@ function PlaceDialog({
               />
               <p
                 id={`${ids}-other`}
-                className="text-xs tabular-nums"
-                style={muted}
+                className="text-xs tabular-nums text-muted"
                 data-testid="p2p-place-other"
               >
                 {preview?.ok
@@ -489,6 +486,6 @@ function PlaceDialog({
           {busy && <span className="sr-only">{t('state.loading')}</span>}
         </form>
       )}
-    </Modal>
+    </Dialog>
   );
 }

@@ -2,8 +2,6 @@ import type { P2pImageRef, P2pOrderDetail, PayMethodView } from '@oex/protocol';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { DialogButtons, ProblemLine } from '../../components/dialog-parts.js';
-import { QueryState } from '../../components/states.js';
 import { useExchangeTimeZone } from '../../features/content/news.js';
 import { useSecondTicks } from '../../features/micro/live.js';
 import {
@@ -29,22 +27,24 @@ import { useOwnImage } from '../../features/personal/uploads.js';
 import { useTotpStatus } from '../../features/personal/security.js';
 import { currentLang } from '../../i18n/index.js';
 import { formatInZone } from '../../lib/format.js';
-import {
-  ConfirmDialog,
-  CopyButton,
-  TextField,
-  borderStyle,
-  failureText,
-  formatAmount,
-  inputClass,
-  inputStyle,
-  muted,
-  panelStyle,
-  primaryClass,
-} from '../assets/parts.js';
-import { Fact, Modal } from '../micro/parts.js';
+import { CopyButton, failureText, formatAmount } from '../assets/parts.js';
 import { ImagePicker, type PickedImage } from '../personal/ImagePicker.js';
 import { COIN_SHOWN, LevelBadge, OrderStatusBadge } from './parts.js';
+import {
+  borderStyle,
+  Button,
+  ConfirmDialog,
+  Dialog,
+  DialogButtons,
+  type DialogHandle,
+  Fact,
+  inputClass,
+  inputStyle,
+  panelStyle,
+  ProblemLine,
+  QueryState,
+  TextField,
+} from '../../components/ui/index.js';
 
 /** /legalIndex/orderdetail?id= — an order of mine, from my side. */
 export function OrderDetailPage() {
@@ -91,9 +91,7 @@ function OrderView({ order }: { order: P2pOrderDetail }) {
           <span style={{ color: order.side === 'buy' ? 'var(--up)' : 'var(--down)' }}>
             {t(order.side === 'buy' ? 'p2p.buyCoin' : 'p2p.sellCoin', { coin: order.currency_code })}
           </span>{' '}
-          <span className="text-sm font-normal" style={muted}>
-            #{order.id}
-          </span>
+          <span className="text-sm font-normal text-muted">#{order.id}</span>
         </h1>
         <span data-testid="p2p-order-status">
           <OrderStatusBadge status={order.status} />
@@ -124,7 +122,7 @@ function OrderView({ order }: { order: P2pOrderDetail }) {
             <Fact term={t('p2p.createdAt')}>{formatInZone(order.created_at, zone, true)}</Fact>
           </dl>
           {order.terms && (
-            <p className="whitespace-pre-wrap text-xs" style={muted}>
+            <p className="whitespace-pre-wrap text-xs text-muted">
               {t('p2p.terms')}: {order.terms}
             </p>
           )}
@@ -193,9 +191,7 @@ function Timeline({ order }: { order: P2pOrderDetail }) {
         {order.timeline.map((entry, index) => (
           <li key={index} className="flex justify-between gap-3">
             <OrderStatusBadge status={entry.status} />
-            <span className="tabular-nums" style={muted}>
-              {formatInZone(entry.at, zone, true)}
-            </span>
+            <span className="tabular-nums text-muted">{formatInZone(entry.at, zone, true)}</span>
           </li>
         ))}
       </ol>
@@ -213,9 +209,7 @@ function PayDetails({ methods }: { methods: PayMethodView[] }) {
       data-testid="p2p-pay-details"
     >
       <h2 className="font-semibold">{t('p2p.payTo')}</h2>
-      <p className="text-xs" style={muted}>
-        {t('p2p.payToNote')}
-      </p>
+      <p className="text-xs text-muted">{t('p2p.payToNote')}</p>
       <div className="grid gap-3 md:grid-cols-2">
         {methods.map((method) => (
           <dl key={method.id} className="flex flex-col gap-1 rounded border p-2" style={borderStyle}>
@@ -230,7 +224,7 @@ function PayDetails({ methods }: { methods: PayMethodView[] }) {
             ) : (
               <>
                 <CopyFact term={t('payMethod.account')} text={method.raw_data.account} />
-                <QrImage url={method.raw_data.qrcode_url} label={t('payMethod.qrcode')} />
+                <QrImage url={method.raw_data.qrcode} label={t('payMethod.qrcode')} />
               </>
             )}
           </dl>
@@ -257,7 +251,7 @@ function QrImage({ url, label }: { url: string; label: string }) {
   return image.src ? (
     <img src={image.src} alt={label} className="h-32 w-32 self-end object-contain" />
   ) : (
-    <span className="self-end text-xs" style={muted}>
+    <span className="self-end text-xs text-muted">
       {image.failed ? t('upload.loadFailed') : t('state.loading')}
     </span>
   );
@@ -289,7 +283,7 @@ function PrivateImage({ url, alt }: { url: string; alt: string }) {
           <img src={image.src} alt={alt} className="max-h-32 max-w-40 object-contain" />
         </a>
       ) : (
-        <span className="text-xs" style={muted}>
+        <span className="text-xs text-muted">
           {image.failed ? t('upload.loadFailed') : t('state.loading')}
         </span>
       )}
@@ -308,7 +302,7 @@ function AppealView({ order }: { order: P2pOrderDetail }) {
       data-testid="p2p-appeal"
     >
       <h2 className="font-semibold">{t('p2p.appealTitle')}</h2>
-      <p style={muted}>
+      <p className="text-muted">
         {t('p2p.appealBy', {
           who: t(appeal.by === order.role ? 'p2p.you' : appeal.by === 'buyer' ? 'p2p.buyer' : 'p2p.seller'),
           time: formatInZone(appeal.opened_at, zone),
@@ -326,7 +320,7 @@ function AppealView({ order }: { order: P2pOrderDetail }) {
           {appeal.resolution.reason}
         </p>
       ) : (
-        <p style={muted}>{t('p2p.appealOpenNote')}</p>
+        <p className="text-muted">{t('p2p.appealOpenNote')}</p>
       )}
     </div>
   );
@@ -342,8 +336,8 @@ function Actions({ order }: { order: P2pOrderDetail }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<'confirm' | 'appeal' | null>(null);
-  const paidDialog = useRef<HTMLDialogElement>(null);
-  const cancelDialog = useRef<HTMLDialogElement>(null);
+  const paidDialog = useRef<DialogHandle>(null);
+  const cancelDialog = useRef<DialogHandle>(null);
 
   const run = async (work: () => Promise<unknown>, after?: () => void) => {
     setBusy(true);
@@ -380,10 +374,8 @@ function Actions({ order }: { order: P2pOrderDetail }) {
       <ProblemLine text={problem} testId="p2p-action-problem" />
       <div className="flex flex-wrap gap-2">
         {actions.includes('pay') && (
-          <button
-            type="button"
-            className={primaryClass}
-            style={{ background: 'var(--up-strong)' }}
+          <Button
+            variant="up"
             disabled={busy}
             onClick={() => {
               if (voucher.state !== 'done') {
@@ -394,39 +386,19 @@ function Actions({ order }: { order: P2pOrderDetail }) {
             }}
           >
             {t('p2p.markPaid')}
-          </button>
+          </Button>
         )}
         {actions.includes('confirm') && (
-          <button
-            type="button"
-            className={primaryClass}
-            style={{ background: 'var(--up-strong)' }}
-            onClick={() => setDialog('confirm')}
-          >
+          <Button variant="up" onClick={() => setDialog('confirm')}>
             {t('p2p.confirmReceipt')}
-          </button>
+          </Button>
         )}
         {actions.includes('cancel') && (
-          <button
-            type="button"
-            className="rounded border px-3 py-1.5"
-            style={borderStyle}
-            disabled={busy}
-            onClick={() => cancelDialog.current?.showModal()}
-          >
+          <Button disabled={busy} onClick={() => cancelDialog.current?.showModal()}>
             {t('p2p.cancelOrder')}
-          </button>
+          </Button>
         )}
-        {actions.includes('appeal') && (
-          <button
-            type="button"
-            className="rounded border px-3 py-1.5"
-            style={borderStyle}
-            onClick={() => setDialog('appeal')}
-          >
-            {t('p2p.appeal')}
-          </button>
-        )}
+        {actions.includes('appeal') && <Button onClick={() => setDialog('appeal')}>{t('p2p.appeal')}</Button>}
       </div>
       <ConfirmDialog
         ref={paidDialog}
@@ -495,7 +467,7 @@ function ConfirmReceiptDialog({
   };
   const lang = currentLang();
   return (
-    <Modal open={open} labelledBy={`${ids}-title`} onClose={close}>
+    <Dialog open={open} labelledBy={`${ids}-title`} onClose={close}>
       <form
         className="flex flex-col gap-3"
         onSubmit={(event) => {
@@ -554,7 +526,7 @@ function ConfirmReceiptDialog({
           onCancel={close}
         />
       </form>
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -578,7 +550,7 @@ function AppealDialog({ order, open, onClose }: { order: P2pOrderDetail; open: b
     onClose();
   };
   return (
-    <Modal
+    <Dialog
       open={open}
       labelledBy={`${ids}-title`}
       onClose={close}
@@ -610,8 +582,8 @@ function AppealDialog({ order, open, onClose }: { order: P2pOrderDetail; open: b
         <h2 id={`${ids}-title`} className="text-base font-semibold">
           {t('p2p.appealTitle')}
         </h2>
-        <p style={muted}>{t('p2p.appealNote')}</p>
-        <label htmlFor={`${ids}-reason`} style={muted}>
+        <p className="text-muted">{t('p2p.appealNote')}</p>
+        <label htmlFor={`${ids}-reason`} className="text-muted">
           {t('p2p.appealReason', { min: APPEAL_MIN_LENGTH })}
         </label>
         <textarea
@@ -647,6 +619,6 @@ function AppealDialog({ order, open, onClose }: { order: P2pOrderDetail; open: b
           onCancel={close}
         />
       </form>
-    </Modal>
+    </Dialog>
   );
 }

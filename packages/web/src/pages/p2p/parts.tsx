@@ -2,14 +2,15 @@ import type { P2pMerchantLevel, P2pOrderView, Paged, PayMethodCode } from '@oex/
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ListStatus } from '../../components/ListStatus.js';
 import { SideMenuLayout } from '../../components/SideMenuLayout.js';
 import { useExchangeTimeZone } from '../../features/content/news.js';
 import { useOrderList, useP2pLive, type OrderListKind } from '../../features/p2p/queries.js';
 import { ORDER_STATUSES } from '../../features/p2p/rules.js';
 import { currentLang } from '../../i18n/index.js';
 import { formatInZone } from '../../lib/format.js';
-import { Pager, RecordTable, formatAmount, inputStyle, muted } from '../assets/parts.js';
+import { formatAmount } from '../assets/parts.js';
+import type { AppCatalog } from '../../i18n/catalogs.js';
+import { Badge, inputStyle, ListStatus, RecordsPager, RecordTable } from '../../components/ui/index.js';
 
 /** Shared pieces of the fiat desk (/legalIndex) and my shop (/myshop). */
 
@@ -58,7 +59,7 @@ export function OrderStatusBadge({ status }: { status: number }) {
           : 'var(--accent)';
   return (
     <span className="whitespace-nowrap font-medium" style={{ color }} data-status={status}>
-      {t(`p2p.status.${status}`)}
+      {t(`p2p.status.${String(status) as keyof AppCatalog['p2p']['status']}`)}
     </span>
   );
 }
@@ -67,14 +68,10 @@ export function OrderStatusBadge({ status }: { status: number }) {
 export function LevelBadge({ level }: { level: P2pMerchantLevel }) {
   const { t } = useTranslation();
   return (
-    <span
-      className="whitespace-nowrap rounded border px-1 text-xs"
-      style={{ borderColor: 'var(--border)', color: 'var(--muted)' }}
-      title={t(`p2p.level.${level}`)}
-    >
+    <Badge title={t(`p2p.level.${level}`)}>
       {t('p2p.levelShort', { level })}
       <span className="sr-only"> ({t(`p2p.level.${level}`)})</span>
-    </span>
+    </Badge>
   );
 }
 
@@ -97,7 +94,7 @@ export function StatusFilter({
   const { t } = useTranslation();
   return (
     <div className="flex items-center gap-2 text-sm">
-      <label htmlFor={id} style={muted}>
+      <label htmlFor={id} className="text-muted">
         {t('p2p.statusFilter')}
       </label>
       <select
@@ -182,7 +179,7 @@ export function OrdersTable({
               {formatAmount(order.fiat_amount, 2, lang)} {order.fiat}
             </td>
             <td className="px-2 py-1.5">{order.counterparty.name}</td>
-            <td className="whitespace-nowrap px-2 py-1.5 tabular-nums" style={muted}>
+            <td className="whitespace-nowrap px-2 py-1.5 tabular-nums text-muted">
               {formatInZone(order.created_at, zone)}
             </td>
           </tr>
@@ -190,7 +187,7 @@ export function OrdersTable({
       </RecordTable>
       <ListStatus query={query} emptyText={t('p2p.noOrders')} />
       {query.data && (
-        <Pager total={query.data.total} page={page} perPage={query.data.per_page} onPage={onPage} />
+        <RecordsPager total={query.data.total} page={page} perPage={query.data.per_page} onPage={onPage} />
       )}
     </>
   );

@@ -1,24 +1,23 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { QueryState } from '../../components/states.js';
 import { inviteLink, securityLabel, securityLevel } from '../../features/personal/rules.js';
 import { useAuthorizationCode, useReloadPersonal, useUserInfo } from '../../features/personal/security.js';
-import { borderStyle, buttonClass, muted } from '../assets/parts.js';
 import { BindPhoneForm } from './BindPhoneForm.js';
 import { CopyText, Panel, SettingRow } from './parts.js';
 import { SessionsPanel } from './SessionsPanel.js';
 import { TwoFactorPanel } from './TwoFactorPanel.js';
+import { borderStyle, buttonClass, QueryState } from '../../components/ui/index.js';
 
 const LEVEL_COLOURS = { low: 'var(--down)', middle: 'var(--accent)', high: 'var(--up)', strong: 'var(--up)' };
 
-/** The security bar of spec 001 §4: 50 % base, +25 for a phone, an email and certified identity. */
+/** The security bar: 50 % base, +25 for a phone, an email and certified identity. */
 function SecurityBar({ level }: { level: number }) {
   const { t } = useTranslation();
   const label = securityLabel(level);
   return (
     <div className="flex items-center gap-3" data-testid="security-level" data-level={level}>
-      <span style={muted}>{t('settings.security')}</span>
+      <span className="text-muted">{t('settings.security')}</span>
       <div
         role="progressbar"
         aria-label={t('settings.security')}
@@ -38,7 +37,7 @@ function SecurityBar({ level }: { level: number }) {
   );
 }
 
-/** Account settings (spec 001 §2): security, invite, bindings, passwords, agent code, two-factor, sessions. */
+/** Account settings (docs/personal.md): security, invite, bindings, passwords, agent code, two-factor, sessions. */
 export function AccountSettingsPage() {
   const { t } = useTranslation();
   const user = useUserInfo();
@@ -75,7 +74,7 @@ export function AccountSettingsPage() {
                   info.mobile ? (
                     `+${info.area_code ?? ''} ${info.mobile}`
                   ) : (
-                    <span style={muted}>{t('settings.notBound')}</span>
+                    <span className="text-muted">{t('settings.notBound')}</span>
                   )
                 }
               >
@@ -104,7 +103,7 @@ export function AccountSettingsPage() {
               <SettingRow
                 label={t('settings.email')}
                 testId="email-row"
-                value={info.email ?? <span style={muted}>{t('settings.notBound')}</span>}
+                value={info.email ?? <span className="text-muted">{t('settings.notBound')}</span>}
               >
                 {!info.email && (
                   <Link to="/bindAccount" className={action} style={linkStyle}>
@@ -124,7 +123,7 @@ export function AccountSettingsPage() {
                   info.has_pay_password ? (
                     t('settings.isSet')
                   ) : (
-                    <span style={muted}>{t('settings.notSet')}</span>
+                    <span className="text-muted">{t('settings.notSet')}</span>
                   )
                 }
               >
@@ -155,9 +154,7 @@ export function AccountSettingsPage() {
                 value={
                   <span>
                     <code data-testid="auth-code">{authCode.data ?? '…'}</code>
-                    <span className="block text-xs" style={muted}>
-                      {t('settings.authCodeHint')}
-                    </span>
+                    <span className="block text-xs text-muted">{t('settings.authCodeHint')}</span>
                   </span>
                 }
               >

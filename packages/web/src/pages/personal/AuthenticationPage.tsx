@@ -2,19 +2,12 @@ import { CARD_ID_PATTERN, type IdentityCenter } from '@oex/protocol';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../components/auth-form.js';
-import { QueryState } from '../../components/states.js';
 import { useToasts } from '../../components/toast.js';
 import { useIdentityCenter, useSubmitIdentity } from '../../features/personal/identity.js';
 import { useExchangeTimeZone } from '../../features/content/news.js';
 import { formatInZone } from '../../lib/format.js';
-import {
-  ImagePicker,
-  muted,
-  panelStyle,
-  primaryClass,
-  primaryStyle,
-  type PickedImage,
-} from './ImagePicker.js';
+import { ImagePicker, type PickedImage } from './ImagePicker.js';
+import { Button, panelStyle, QueryState } from '../../components/ui/index.js';
 
 const EMPTY: PickedImage = { state: 'empty' };
 
@@ -37,7 +30,7 @@ function StatusPanel({ center }: { center: IdentityCenter }) {
       >
         {certified ? t('identity.certified') : t('identity.pending')}
       </h2>
-      <p style={muted}>
+      <p className="text-muted">
         {certified
           ? t('identity.certifiedText')
           : t('identity.pendingText', {
@@ -45,9 +38,9 @@ function StatusPanel({ center }: { center: IdentityCenter }) {
             })}
       </p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt style={muted}>{t('identity.name')}</dt>
+        <dt className="text-muted">{t('identity.name')}</dt>
         <dd>{center.name}</dd>
-        <dt style={muted}>{t('identity.cardId')}</dt>
+        <dt className="text-muted">{t('identity.cardId')}</dt>
         <dd className="font-mono">{center.card_id}</dd>
       </dl>
     </section>
@@ -152,23 +145,16 @@ function IdentityForm({ center }: { center: IdentityCenter }) {
         />
         <ImagePicker label={t('identity.hand')} purpose="identity" testId="pick-hand" onChange={setHand} />
       </div>
-      <p className="text-xs" style={muted}>
-        {t('identity.privacy')}
-      </p>
-      <button
-        type="submit"
-        className={`${primaryClass} self-start`}
-        style={primaryStyle}
-        disabled={busy || uploading}
-      >
+      <p className="text-xs text-muted">{t('identity.privacy')}</p>
+      <Button variant="primary" type="submit" className="self-start" disabled={busy || uploading}>
         {busy ? t('identity.submitting') : t('identity.submit')}
-      </button>
+      </Button>
     </form>
   );
 }
 
 /**
- * Authentication (spec 001 §2, §4): the real-name form while nothing is submitted (0) or after a
+ * Authentication (docs/personal.md): the real-name form while nothing is submitted (0) or after a
  * rejection (3, with the reason), "under review" (1), "certified" (2).
  */
 export function AuthenticationPage() {

@@ -9,25 +9,26 @@ import {
   useFormSubmit,
   useProblemToast,
 } from '../../components/auth-form.js';
-import { QueryState } from '../../components/states.js';
 import {
   bindEmail,
   sendBindEmailCode,
   useReloadPersonal,
   useUserInfo,
 } from '../../features/personal/security.js';
-import { muted } from '../assets/parts.js';
-import { CodeInput, FormPage } from './parts.js';
 
-/** The spec's bind-email field is at most 20 characters (spec 001 §9); longer addresses exist, so 254. */
+import { CodeInput, FormPage } from './parts.js';
+import type { TextKey } from '../../i18n/catalogs.js';
+import { QueryState } from '../../components/ui/index.js';
+
+/** The spec's bind-email field is at most 20 characters; longer addresses exist, so 254. */
 const EMAIL_MAX = 254;
 
-function emailProblem(email: string): string | null {
+function emailProblem(email: string): TextKey | null {
   if (!email.trim()) return 'login.emptyEmail';
   return EMAIL_PATTERN.test(email.trim()) ? null : 'login.badEmail';
 }
 
-/** Bind an email (spec 001 §2 /bindAccount): the address is checked before the code is sent. */
+/** Bind an email (/bindAccount): the address is checked before the code is sent. */
 export function BindAccountPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -55,7 +56,7 @@ export function BindAccountPage() {
     async () => {
       await bindEmail(email, code);
       await reload('info');
-      navigate('/personal/accountSettings');
+      void navigate('/personal/accountSettings');
       return 'leaving';
     },
   );
@@ -86,9 +87,7 @@ export function BindAccountPage() {
                 sending={sending}
                 onSend={() => void send()}
               />{' '}
-              <p className="-mt-2 text-xs" style={muted}>
-                {t('passwordPages.bindNote')}
-              </p>
+              <p className="-mt-2 text-xs text-muted">{t('passwordPages.bindNote')}</p>
               <SubmitButton
                 busy={busy}
                 label={t('passwordPages.bindSubmit')}

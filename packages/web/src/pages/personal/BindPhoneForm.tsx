@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { AreaSelect, TextField, useAreas, useCountdown } from '../../components/auth-form.js';
 import { bindPhoneProblem } from '../../features/personal/rules.js';
 import { bindPhone, sendBindPhoneCode } from '../../features/personal/security.js';
-import { borderStyle, buttonClass, primaryClass } from '../assets/parts.js';
 import { CodeInput, useProblemToast } from './parts.js';
+import { Button } from '../../components/ui/index.js';
 
 /** Binds a phone number: area, number, a code sent to it (60 s before another), then bind. */
 export function BindPhoneForm({ onBound, onCancel }: { onBound(): void; onCancel(): void }) {
@@ -67,17 +67,10 @@ export function BindPhoneForm({ onBound, onCancel }: { onBound(): void; onCancel
         onSend={() => void send()}
       />
       <div className="flex justify-end gap-2">
-        <button type="button" className={buttonClass} style={borderStyle} onClick={onCancel}>
-          {t('settings.cancel')}
-        </button>
-        <button
-          type="submit"
-          disabled={busy}
-          className={primaryClass}
-          style={{ background: 'var(--accent-strong)' }}
-        >
+        <Button onClick={onCancel}>{t('settings.cancel')}</Button>
+        <Button variant="primary" type="submit" disabled={busy}>
           {t('settings.bind')}
-        </button>
+        </Button>
       </div>
     </form>
   );

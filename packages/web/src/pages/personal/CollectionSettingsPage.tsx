@@ -2,7 +2,6 @@ import type { PayMethodCode, PayMethodSaveRequest, PayMethodView } from '@oex/pr
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../components/auth-form.js';
-import { QueryState } from '../../components/states.js';
 import { useToasts } from '../../components/toast.js';
 import {
   usePayMethodTypes,
@@ -11,21 +10,15 @@ import {
 } from '../../features/personal/pay-methods.js';
 import { useExchangeTimeZone } from '../../features/content/news.js';
 import { formatInZone } from '../../lib/format.js';
-import {
-  ImagePicker,
-  muted,
-  panelStyle,
-  primaryClass,
-  primaryStyle,
-  type PickedImage,
-} from './ImagePicker.js';
+import { ImagePicker, type PickedImage } from './ImagePicker.js';
+import { Button, panelStyle, QueryState } from '../../components/ui/index.js';
 
 function SavedSummary({ method, typeName }: { method: PayMethodView | null; typeName: string }) {
   const timeZone = useExchangeTimeZone();
   const { t } = useTranslation();
   if (!method) {
     return (
-      <p className="text-sm" style={muted} data-testid="pay-method-saved">
+      <p className="text-sm text-muted" data-testid="pay-method-saved">
         {t('payMethod.notSaved', { type: typeName })}
       </p>
     );
@@ -55,12 +48,12 @@ function SavedSummary({ method, typeName }: { method: PayMethodView | null; type
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
-            <dt style={muted}>{label}</dt>
+            <dt className="text-muted">{label}</dt>
             <dd className="break-all">{value}</dd>
           </div>
         ))}
       </dl>
-      <p className="mt-1 text-xs" style={muted}>
+      <p className="mt-1 text-xs text-muted">
         {t('payMethod.updated', { time: formatInZone(method.updated_at, timeZone) })}
       </p>
     </section>
@@ -76,7 +69,7 @@ function MethodForm({ type, saved }: { type: PayMethodCode; saved: PayMethodView
   const [realName, setRealName] = useState(saved?.raw_data.real_name ?? '');
   const [account, setAccount] = useState(wallet?.account ?? '');
   const [qrcode, setQrcode] = useState<PickedImage>(
-    wallet ? { state: 'done', id: wallet.qrcode } : { state: 'empty' },
+    wallet ? { state: 'done', id: wallet.qrcode_id } : { state: 'empty' },
   );
   const [bankName, setBankName] = useState(bank?.bank_name ?? '');
   const [bankAddress, setBankAddress] = useState(bank?.bank_address ?? '');
@@ -170,14 +163,14 @@ function MethodForm({ type, saved }: { type: PayMethodCode; saved: PayMethodView
           label={t('payMethod.qrcode')}
           purpose="pay_qrcode"
           required
-          savedUrl={wallet?.qrcode_url ?? null}
+          savedUrl={wallet?.qrcode ?? null}
           testId="pick-qrcode"
           onChange={setQrcode}
         />
       )}
-      <button type="submit" className={`${primaryClass} self-start`} style={primaryStyle} disabled={busy}>
+      <Button variant="primary" type="submit" className="self-start" disabled={busy}>
         {t('payMethod.save')}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -198,7 +191,7 @@ function MethodOfType({ type, typeName }: { type: PayMethodCode; typeName: strin
 }
 
 /**
- * Collection settings (spec 001 §2, §3, §5): pick a payment method type, then fill its form; the
+ * Collection settings (docs/personal.md): pick a payment method type, then fill its form; the
  * saved method of that type is shown above and fills the form. Alipay and WeChat Pay take the
  * receiving QR code as an upload.
  */
@@ -209,16 +202,12 @@ export function CollectionSettingsPage() {
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-lg font-semibold">{t('payMethod.title')}</h1>
-      <p className="text-sm" style={muted}>
-        {t('payMethod.intro')}
-      </p>
+      <p className="text-sm text-muted">{t('payMethod.intro')}</p>
       <QueryState query={types} skeleton={{ rows: 1, rowClass: 'h-9' }}>
         {(all) => (
           <>
             <fieldset className="flex flex-wrap gap-2">
-              <legend className="mb-1 text-sm" style={muted}>
-                {t('payMethod.type')}
-              </legend>
+              <legend className="mb-1 text-sm text-muted">{t('payMethod.type')}</legend>
               {all.map((option) => (
                 <label
                   key={option.code}

@@ -1,23 +1,13 @@
 import { FEEDBACK_MIN_LENGTH, type FeedbackView } from '@oex/protocol';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListStatus } from '../../components/ListStatus.js';
-import { Pager } from '../../components/Pager.js';
 import { useToasts } from '../../components/toast.js';
 import { useFeedbackList, useSubmitFeedback } from '../../features/personal/feedback.js';
 import { useOwnImage } from '../../features/personal/uploads.js';
 import { useExchangeTimeZone } from '../../features/content/news.js';
 import { formatInZone } from '../../lib/format.js';
-import {
-  ImagePicker,
-  inputClass,
-  inputStyle,
-  muted,
-  panelStyle,
-  primaryClass,
-  primaryStyle,
-  type PickedImage,
-} from './ImagePicker.js';
+import { ImagePicker, type PickedImage } from './ImagePicker.js';
+import { Button, inputClass, inputStyle, ListStatus, Pager, panelStyle } from '../../components/ui/index.js';
 
 const MAX_LENGTH = 2000;
 
@@ -70,7 +60,7 @@ function FeedbackForm() {
           required
           onChange={(event) => setContent(event.target.value)}
         />
-        <span id={`${id}-count`} className="self-end text-xs tabular-nums" style={muted}>
+        <span id={`${id}-count`} className="self-end text-xs tabular-nums text-muted">
           {t('feedback.count', { count: content.trim().length, max: MAX_LENGTH })}
         </span>
       </div>
@@ -81,9 +71,9 @@ function FeedbackForm() {
         testId="pick-feedback"
         onChange={setImage}
       />
-      <button type="submit" className={`${primaryClass} self-start`} style={primaryStyle} disabled={busy}>
+      <Button variant="primary" type="submit" className="self-start" disabled={busy}>
         {t('feedback.submit')}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -107,20 +97,18 @@ function FeedbackItem({ item }: { item: FeedbackView }) {
   const { t } = useTranslation();
   return (
     <li className="rounded border p-3 text-sm" style={panelStyle} data-testid="feedback-item">
-      <p className="text-xs" style={muted}>
+      <p className="text-xs text-muted">
         {t('feedback.sentAt', { time: formatInZone(item.created_at, timeZone) })}
       </p>
       <p className="mt-1 whitespace-pre-wrap break-words">{item.content}</p>
       {item.image_url && <FeedbackImage url={item.image_url} />}
       {item.replies.length === 0 ? (
-        <p className="mt-2 text-xs" style={muted}>
-          {t('feedback.noReply')}
-        </p>
+        <p className="mt-2 text-xs text-muted">{t('feedback.noReply')}</p>
       ) : (
         <ul className="mt-2 flex flex-col gap-1 border-l-2 pl-3" style={{ borderColor: 'var(--accent)' }}>
           {item.replies.map((reply) => (
             <li key={reply.id}>
-              <span className="text-xs" style={muted}>
+              <span className="text-xs text-muted">
                 {t('feedback.reply')} · {formatInZone(reply.created_at, timeZone)}
               </span>
               <p className="whitespace-pre-wrap break-words">{reply.content}</p>
@@ -132,7 +120,7 @@ function FeedbackItem({ item }: { item: FeedbackView }) {
   );
 }
 
-/** Feedback (issue 15): the form (at least 10 characters, an optional image) and one's own list with replies. */
+/** Feedback (docs/personal.md): the form (at least 10 characters, an optional image) and one's own list with replies. */
 export function FeedbackPage() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);

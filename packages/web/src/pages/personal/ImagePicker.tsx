@@ -8,11 +8,7 @@ import {
   uploadImage,
   useOwnImage,
 } from '../../features/personal/uploads.js';
-
-import { muted, panelStyle } from '../assets/parts.js';
-
-export { inputClass, inputStyle, muted, panelStyle, primaryClass } from '../assets/parts.js';
-export const primaryStyle = { background: 'var(--accent-strong)' };
+import { panelStyle } from '../../components/ui/index.js';
 
 /** What a picker holds: nothing, an upload in progress, or an uploaded image (with its id). */
 export type PickedImage =
@@ -91,7 +87,7 @@ export function ImagePicker({
             className="max-h-full max-w-full object-contain"
           />
         ) : (
-          <span className="px-2 text-center text-xs" style={muted}>
+          <span className="px-2 text-center text-xs text-muted">
             {saved.failed ? t('upload.loadFailed') : t('upload.none')}
           </span>
         )}
@@ -118,9 +114,7 @@ export function ImagePicker({
           />
         </label>
       )}
-      <span className="text-xs" style={muted}>
-        {t('upload.hint')}
-      </span>
+      <span className="text-xs text-muted">{t('upload.hint')}</span>
     </div>
   );
 }

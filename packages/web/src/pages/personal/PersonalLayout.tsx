@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { SideMenuLayout } from '../../components/SideMenuLayout.js';
 
 /**
- * The personal centre's menu (spec 001 §2 lists account settings, authentication and feedback;
+ * The personal centre's menu (the spec's menu lists account settings, authentication and feedback;
  * the transaction log and collection settings are its other children, so they are listed too).
  */
 const MENU = [

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { call } from '../../api/http.js';
 import { NewPasswordFields, SubmitButton, TextField, useFormSubmit } from '../../components/auth-form.js';
 import { useToasts } from '../../components/toast.js';
 import { changePasswordProblem } from '../../features/personal/rules.js';
+import { changePassword } from '../../features/personal/security.js';
 import { useSession } from '../../features/session.js';
 import { FormPage } from './parts.js';
 
@@ -16,7 +16,7 @@ async function landedOnLogin(): Promise<void> {
 }
 
 /**
- * Change the login password (spec 001 §5): old, new, confirmation. The server then ends every
+ * Change the login password: old, new, confirmation. The server then ends every
  * session, this one too, so the page signs out and sends the user to log in with the new password.
  */
 export function ResetPasswordPage() {
@@ -30,16 +30,7 @@ export function ResetPasswordPage() {
   const { busy, onSubmit } = useFormSubmit(
     () => changePasswordProblem({ old, password, rePassword }),
     async () => {
-      await call(
-        'POST',
-        'user/amend_password',
-        {
-          old_password: old,
-          new_password: password,
-          secondary_password: rePassword,
-        },
-        { quiet: true },
-      );
+      await changePassword({ old_password: old, new_password: password, secondary_password: rePassword });
       // Signing out makes the page's guard (or the live channel's notice of the ended session,
       // whichever comes first) send the user to log in with a way back here, which is pointless
       // now: once that login page has landed, a plain one replaces it.

@@ -1,7 +1,6 @@
 import type { SessionView } from '@oex/protocol';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueryState } from '../../components/states.js';
 import { deviceName } from '../../features/personal/rules.js';
 import {
   endOtherSessions,
@@ -9,18 +8,26 @@ import {
   useReloadPersonal,
   useSessions,
 } from '../../features/personal/security.js';
-import { formatInZone } from '../../lib/format.js';
-import { borderStyle, buttonClass, ConfirmDialog, muted, RecordTable } from '../assets/parts.js';
+import { formatInZone, zoneLabel } from '../../lib/format.js';
+import { useExchangeTimeZone } from '../../features/content/news.js';
 import { Panel } from './parts.js';
-
-const localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+import {
+  borderStyle,
+  Button,
+  ConfirmDialog,
+  type DialogHandle,
+  QueryState,
+  RecordTable,
+} from '../../components/ui/index.js';
 
 /** The signed-in devices, with sign-out of one and of every other (after a confirmation). */
 export function SessionsPanel() {
   const { t } = useTranslation();
   const sessions = useSessions();
+  // Exchange time, as on every other page, and said which zone it is.
+  const zone = useExchangeTimeZone();
   const reload = useReloadPersonal();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useRef<DialogHandle>(null);
   /** The session to end, or 'others'. */
   const [doomed, setDoomed] = useState<SessionView | 'others' | null>(null);
   const [busy, setBusy] = useState(false);
@@ -49,15 +56,9 @@ export function SessionsPanel() {
       title={t('sessions.title')}
       titleId="sessions-title"
       aside={
-        <button
-          type="button"
-          className={`${buttonClass} text-sm`}
-          style={{ ...borderStyle, color: 'var(--down)' }}
-          disabled={others === 0}
-          onClick={() => ask('others')}
-        >
+        <Button className="text-sm text-down" disabled={others === 0} onClick={() => ask('others')}>
           {t('sessions.endOthers')}
-        </button>
+        </Button>
       }
     >
       <QueryState query={sessions} skeleton={{ rows: 2 }}>
@@ -84,28 +85,23 @@ export function SessionsPanel() {
                     </span>
                   )}
                 </td>
-                <td className="px-2 py-1.5 tabular-nums" style={muted}>
-                  {session.ip}
+                <td className="px-2 py-1.5 tabular-nums text-muted">{session.ip}</td>
+                <td className="px-2 py-1.5 whitespace-nowrap tabular-nums">
+                  {formatInZone(session.created_at, zone)}
                 </td>
                 <td className="px-2 py-1.5 whitespace-nowrap tabular-nums">
-                  {formatInZone(session.created_at, localZone)}
-                </td>
-                <td className="px-2 py-1.5 whitespace-nowrap tabular-nums">
-                  {formatInZone(session.last_seen_at, localZone)}
+                  {formatInZone(session.last_seen_at, zone)}
                 </td>
                 <td className="px-2 py-1.5 text-right">
                   {!session.current && (
-                    <button
-                      type="button"
-                      className={buttonClass}
-                      style={borderStyle}
+                    <Button
                       aria-label={t('sessions.endOne', {
                         device: deviceName(session.user_agent) || session.ip,
                       })}
                       onClick={() => ask(session)}
                     >
                       {t('sessions.end')}
-                    </button>
+                    </Button>
                   )}
                 </td>
               </tr>
@@ -113,6 +109,9 @@ export function SessionsPanel() {
           </RecordTable>
         )}
       </QueryState>
+      <p className="mt-2 text-xs text-muted" data-testid="sessions-zone">
+        {t('time.zoneNote', { zone: zoneLabel(zone) })}
+      </p>
       <ConfirmDialog
         ref={dialog}
         titleId="session-end-title"
@@ -121,9 +120,7 @@ export function SessionsPanel() {
         busy={busy}
         onConfirm={() => void end()}
       >
-        <p className="mb-3" style={muted}>
-          {t('sessions.confirmNote')}
-        </p>
+        <p className="mb-3 text-muted">{t('sessions.confirmNote')}</p>
       </ConfirmDialog>
     </Panel>
   );

@@ -2,7 +2,6 @@ import { CodeType } from '@oex/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { call } from '../../api/http.js';
 import {
   CodeField,
   NewPasswordFields,
@@ -12,14 +11,19 @@ import {
   useCountdown,
   useFormSubmit,
 } from '../../components/auth-form.js';
-import { QueryState } from '../../components/states.js';
 import { tradePasswordProblem } from '../../features/personal/rules.js';
-import { useReloadPersonal, useTotpStatus, useUserInfo } from '../../features/personal/security.js';
-import { muted } from '../assets/parts.js';
+import {
+  setTradePassword,
+  useReloadPersonal,
+  useTotpStatus,
+  useUserInfo,
+} from '../../features/personal/security.js';
+
 import { FormPage } from './parts.js';
+import { QueryState } from '../../components/ui/index.js';
 
 /**
- * Set or change the trade password (spec 001 §5): password and confirmation, a type-3 code sent to
+ * Set or change the trade password: password and confirmation, a type-3 code sent to
  * the account's own email (or phone, without one), 60 s before another; with two-factor on, a code
  * from the app as well.
  */
@@ -39,14 +43,14 @@ export function TradePasswordPage() {
   const { busy, onSubmit } = useFormSubmit(
     () => tradePasswordProblem({ password, rePassword, code, totpNeeded, totpCode }),
     async () => {
-      await call('POST', 'user/amend_pay_password', {
+      await setTradePassword({
         password,
         re_password: rePassword,
         auth_code: code,
         totp_code: totpNeeded ? totpCode : undefined,
       });
       await reload('info');
-      navigate('/personal/accountSettings');
+      void navigate('/personal/accountSettings');
       return 'leaving';
     },
   );
@@ -82,9 +86,7 @@ export function TradePasswordPage() {
                   type: CodeType.TRADE_PASSWORD,
                 }}
               />
-              <p className="-mt-2 text-xs" style={muted}>
-                {t('passwordPages.codeTo', { contact })}
-              </p>
+              <p className="-mt-2 text-xs text-muted">{t('passwordPages.codeTo', { contact })}</p>
               {totpNeeded && (
                 <TextField
                   label={t('totp.code')}

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { recordAmount } from '../../features/assets/rules.js';
+import { recordChanges } from '../../features/assets/rules.js';
 import { useTransactionLog } from '../../features/personal/transaction-log.js';
 import { currentLang } from '../../i18n/index.js';
-import { borderStyle, muted, PagedRecords, RecordTable, SignedAmount } from '../assets/parts.js';
+import { PagedRecords, RecordChange } from '../assets/parts.js';
+import type { TextKey } from '../../i18n/catalogs.js';
+import { borderStyle, RecordTable } from '../../components/ui/index.js';
 
 /** The asset centre's name of each account type, by id (protocol AccountTypeId). */
-const ACCOUNT_NAMES: Record<number, string> = {
+const ACCOUNT_NAMES: Record<number, TextKey> = {
   1: 'assets.nav.tradeAccount',
   2: 'assets.nav.legalAccount',
   3: 'assets.nav.leverAccount',
@@ -17,7 +19,10 @@ const ACCOUNT_NAMES: Record<number, string> = {
 /** Shown decimals of a log amount: enough for any currency's smallest unit the ledger keeps. */
 const LOG_DECIMALS = 8;
 
-/** The transaction log (spec 001 §2): every account's records, newest first: time, detail, quantity. */
+/**
+ * The transaction log (docs/personal.md): every account's records, newest first: time, detail, and the
+ * change of the available and of the locked balance apart, so a hold and its payout are not counted twice.
+ */
 export function TransactionLogPage() {
   const { t } = useTranslation();
   const lang = currentLang();
@@ -35,7 +40,8 @@ export function TransactionLogPage() {
             columns={[
               { title: t('txlog.time') },
               { title: t('txlog.detail') },
-              { title: t('txlog.quantity'), numeric: true },
+              { title: t('assets.columns.available'), numeric: true },
+              { title: t('assets.columns.locked'), numeric: true },
             ]}
           >
             {rows.map((row) => (
@@ -43,15 +49,21 @@ export function TransactionLogPage() {
                 <td className="w-28 px-2 py-1.5 tabular-nums sm:w-44">{row.created_at}</td>
                 <td className="px-2 py-1.5">
                   {row.memo}
-                  <span className="block text-xs" style={muted}>
+                  <span className="block text-xs text-muted">
                     {ACCOUNT_NAMES[row.account_type_id] ? t(ACCOUNT_NAMES[row.account_type_id]!) : ''}
                     {row.notes ? ` · ${row.notes}` : ''}
                   </span>
                 </td>
-                <td className="px-2 py-1.5 text-right whitespace-nowrap">
-                  <SignedAmount value={recordAmount(row)} decimals={LOG_DECIMALS} lang={lang} />{' '}
-                  <span style={muted}>{row.currency.code}</span>
-                </td>
+                {(['available', 'locked'] as const).map((column) => (
+                  <RecordChange
+                    key={column}
+                    column={column}
+                    value={recordChanges(row)[column]}
+                    decimals={LOG_DECIMALS}
+                    lang={lang}
+                    suffix={<span className="text-muted"> {row.currency.code}</span>}
+                  />
+                ))}
               </tr>
             ))}
           </RecordTable>

@@ -8,9 +8,15 @@ import {
   useReloadPersonal,
   useTotpStatus,
 } from '../../features/personal/security.js';
-import { QueryState } from '../../components/states.js';
-import { borderStyle, buttonClass, ConfirmDialog, muted, primaryClass, TextField } from '../assets/parts.js';
 import { Panel, useProblemToast } from './parts.js';
+import {
+  borderStyle,
+  Button,
+  ConfirmDialog,
+  type DialogHandle,
+  QueryState,
+  TextField,
+} from '../../components/ui/index.js';
 
 type Step =
   { kind: 'idle' } | { kind: 'enrolling'; enrolment: TotpEnrolment } | { kind: 'recovery'; codes: string[] };
@@ -28,7 +34,7 @@ export function TwoFactorPanel() {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useRef<DialogHandle>(null);
 
   const run = async (action: () => Promise<void>) => {
     setBusy(true);
@@ -71,49 +77,36 @@ export function TwoFactorPanel() {
       <QueryState query={status} skeleton={{ rows: 1 }}>
         {(data) => (
           <div className="flex flex-col gap-2 text-sm" data-testid="totp-panel">
-            <p style={muted}>{t('totp.intro')}</p>
+            <p className="text-muted">{t('totp.intro')}</p>
             <p>
               <span data-testid="totp-state" style={{ color: data.enabled ? 'var(--up)' : 'var(--muted)' }}>
                 {data.enabled ? t('totp.on') : t('totp.off')}
               </span>
               {data.enabled && (
-                <span style={muted}> · {t('totp.left', { count: data.recovery_codes_left })}</span>
+                <span className="text-muted"> · {t('totp.left', { count: data.recovery_codes_left })}</span>
               )}
             </p>
 
             {step.kind === 'recovery' && (
               <div className="rounded border p-3" style={borderStyle} data-testid="recovery-codes">
                 <h3 className="font-semibold">{t('totp.recoveryTitle')}</h3>
-                <p className="mb-2" style={muted}>
-                  {t('totp.recoveryNote')}
-                </p>
+                <p className="mb-2 text-muted">{t('totp.recoveryNote')}</p>
                 <ul className="grid grid-cols-2 gap-1 font-mono">
                   {step.codes.map((recovery) => (
                     <li key={recovery}>{recovery}</li>
                   ))}
                 </ul>
-                <button
-                  type="button"
-                  className={`${primaryClass} mt-2`}
-                  style={{ background: 'var(--accent-strong)' }}
-                  onClick={() => setStep({ kind: 'idle' })}
-                >
+                <Button variant="primary" className="mt-2" onClick={() => setStep({ kind: 'idle' })}>
                   {t('totp.saved')}
-                </button>
+                </Button>
               </div>
             )}
 
             {!data.enabled && step.kind === 'idle' && (
               <div>
-                <button
-                  type="button"
-                  disabled={busy}
-                  className={primaryClass}
-                  style={{ background: 'var(--accent-strong)' }}
-                  onClick={() => void begin()}
-                >
+                <Button variant="primary" disabled={busy} onClick={() => void begin()}>
                   {t('totp.enable')}
-                </button>
+                </Button>
               </div>
             )}
 
@@ -129,7 +122,7 @@ export function TwoFactorPanel() {
                   data-testid="totp-qr"
                 />
                 <p className="break-all">
-                  <span style={muted}>{t('totp.key')}: </span>
+                  <span className="text-muted">{t('totp.key')}: </span>
                   <code data-testid="totp-secret">{step.enrolment.secret}</code>
                 </p>
                 <TextField
@@ -140,32 +133,18 @@ export function TwoFactorPanel() {
                   onChange={setCode}
                 />
                 <div className="flex gap-2">
-                  <button
-                    type="button"
-                    className={buttonClass}
-                    style={borderStyle}
-                    onClick={() => setStep({ kind: 'idle' })}
-                  >
-                    {t('settings.cancel')}
-                  </button>
-                  <button
-                    type="submit"
-                    disabled={busy}
-                    className={primaryClass}
-                    style={{ background: 'var(--accent-strong)' }}
-                  >
+                  <Button onClick={() => setStep({ kind: 'idle' })}>{t('settings.cancel')}</Button>
+                  <Button variant="primary" type="submit" disabled={busy}>
                     {t('totp.confirm')}
-                  </button>
+                  </Button>
                 </div>
               </form>
             )}
 
             {data.enabled && step.kind === 'idle' && (
               <div>
-                <button
-                  type="button"
-                  className={buttonClass}
-                  style={{ ...borderStyle, color: 'var(--down)' }}
+                <Button
+                  className="text-down"
                   onClick={() => {
                     setCode('');
                     setPassword('');
@@ -173,7 +152,7 @@ export function TwoFactorPanel() {
                   }}
                 >
                   {t('totp.disable')}
-                </button>
+                </Button>
               </div>
             )}
           </div>
@@ -188,7 +167,7 @@ export function TwoFactorPanel() {
         onConfirm={turnOff}
       >
         <div className="mb-3 flex flex-col gap-2">
-          <p style={muted}>{t('totp.disableNote')}</p>
+          <p className="text-muted">{t('totp.disableNote')}</p>
           <TextField
             id="totp-off-password"
             label={t('totp.password')}

@@ -2,21 +2,19 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useProblemToast } from '../../components/auth-form.js';
 import { useToasts } from '../../components/toast.js';
-import { borderStyle, buttonClass, muted } from '../assets/parts.js';
+import { borderStyle, Button } from '../../components/ui/index.js';
 
 /** Shared pieces of the personal centre's pages. */
 
 export { useProblemToast };
 
-/** Copies a text with the spec's words: "Replication success" or "copy failed" (spec 001 §8). */
+/** Copies a text and says so in plain words ("Copied"), or that copying failed. */
 export function CopyText({ text, label }: { text: string; label: string }) {
   const { t } = useTranslation();
   const toast = useToasts((state) => state.show);
   return (
-    <button
-      type="button"
-      className={`${buttonClass} shrink-0 text-xs`}
-      style={borderStyle}
+    <Button
+      className="shrink-0 text-xs"
       aria-label={label}
       disabled={!text}
       onClick={() => {
@@ -27,7 +25,7 @@ export function CopyText({ text, label }: { text: string; label: string }) {
       }}
     >
       {t('settings.copy')}
-    </button>
+    </Button>
   );
 }
 
@@ -78,9 +76,7 @@ export function SettingRow({
       style={borderStyle}
       data-testid={testId}
     >
-      <span className="w-28 shrink-0 sm:w-40" style={muted}>
-        {label}
-      </span>
+      <span className="w-28 shrink-0 sm:w-40 text-muted">{label}</span>
       <span className="min-w-0 flex-1 break-all">{value}</span>
       {children && <span className="flex shrink-0 gap-2">{children}</span>}
     </div>

@@ -2,7 +2,6 @@ import { CodeType } from '@oex/protocol';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { call } from '../../api/http.js';
 import {
   AccountWithCodeFields,
   MethodTabs,
@@ -12,39 +11,54 @@ import {
   useAccountWithCode,
   useFormSubmit,
 } from '../../components/auth-form.js';
+import { checkInvite, register, registerNeedsInvite } from '../../features/auth/calls.js';
 import { registerProblem } from '../../features/auth/rules.js';
 
-/** Where the privacy policy lives: news 66 of category 26 (spec 000 §2 Register). */
+/** Where the privacy policy lives: news 66 of category 26, as the spec's register page links it. */
 export const PRIVACY_LINK = '/notice?id=66&category_id=26';
 
-/** Spec 000 §2: after a successful registration, the login page follows after 0.5 s. */
+/** After a successful registration, the login page follows after 0.5 s. */
 const TO_LOGIN_MS = 500;
 
-/** Register by email or phone; `extension_code` pre-fills and locks the invite code. */
+/** What the login page receives after a registration: the new account, filled in there. */
+export interface RegisteredAccount {
+  registered: { method: 0 | 1; account: string };
+}
+
+/**
+ * Register by email or phone; `extension_code` pre-fills the invite code. The code is checked at
+ * once: a known code stays filled in, an unknown one is said so and the field stays editable.
+ */
 export function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const target = useAccountWithCode(CodeType.REGISTER, search.get('haccount')?.trim() ?? '');
-  const lockedInvite = search.get('extension_code')?.trim() ?? '';
+  const linkedInvite = search.get('extension_code')?.trim() ?? '';
   const [password, setPassword] = useState('');
   const [rePassword, setRePassword] = useState('');
-  const [invite, setInvite] = useState(lockedInvite);
+  const [invite, setInvite] = useState(linkedInvite);
+  const [inviteProblem, setInviteProblem] = useState('');
   const [privacy, setPrivacy] = useState(true);
   const [inviteRequired, setInviteRequired] = useState(false);
   const { method, account, code } = target;
 
   useEffect(() => {
-    void call<string>('GET', 'default/setting', { key: 'register_require_invite' }, { quiet: true }).then(
-      (value) => setInviteRequired(value === '1'),
-      () => undefined,
-    );
+    void registerNeedsInvite().then(setInviteRequired, () => undefined);
   }, []);
+
+  useEffect(() => {
+    if (!linkedInvite) return;
+    void checkInvite(linkedInvite).then(
+      () => setInviteProblem(''),
+      (error: unknown) => setInviteProblem(error instanceof Error ? error.message : String(error)),
+    );
+  }, [linkedInvite]);
 
   const { busy, onSubmit } = useFormSubmit(
     () => registerProblem({ method, account, code, password, rePassword, invite, privacy, inviteRequired }),
     async () => {
-      await call('POST', 'user/register', {
+      await register({
         type: method === 0 ? 'email' : 'mobile',
         account,
         password,
@@ -53,7 +67,8 @@ export function RegisterPage() {
         invite_code: invite || undefined,
         area_id: method === 1 ? target.areaId : undefined,
       });
-      setTimeout(() => navigate('/login', { replace: true }), TO_LOGIN_MS);
+      const state: RegisteredAccount = { registered: { method, account: account.trim() } };
+      setTimeout(() => void navigate('/login', { replace: true, state }), TO_LOGIN_MS);
       return 'leaving';
     },
   );
@@ -74,9 +89,13 @@ export function RegisterPage() {
         <TextField
           label={inviteRequired ? t('register.invite') : t('register.inviteOptional')}
           value={invite}
-          onChange={(event) => setInvite(event.target.value)}
-          readOnly={lockedInvite !== ''}
-          aria-readonly={lockedInvite !== ''}
+          onChange={(event) => {
+            setInvite(event.target.value);
+            setInviteProblem('');
+          }}
+          aria-invalid={inviteProblem !== ''}
+          hint={inviteProblem || undefined}
+          data-testid="register-invite"
         />
         <label className="flex items-start gap-2">
           <input

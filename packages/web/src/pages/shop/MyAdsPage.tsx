@@ -8,9 +8,6 @@ import {
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DialogButtons, ProblemLine } from '../../components/dialog-parts.js';
-import { ListStatus } from '../../components/ListStatus.js';
-import { QueryState } from '../../components/states.js';
 import {
   applySeller,
   saveAd,
@@ -30,24 +27,27 @@ import {
 } from '../../features/p2p/rules.js';
 import { useSavedPayMethod } from '../../features/personal/pay-methods.js';
 import { currentLang } from '../../i18n/index.js';
+import { failureText, formatAmount } from '../assets/parts.js';
+import { COIN_SHOWN, LevelBadge, PayTypes } from '../p2p/parts.js';
+import type { AppCatalog } from '../../i18n/catalogs.js';
 import {
+  Button,
   ConfirmDialog,
+  Dialog,
+  DialogButtons,
+  type DialogHandle,
+  Fact,
   Field,
-  Pager,
-  RecordTable,
-  SelectField,
-  borderStyle,
-  buttonClass,
-  failureText,
-  formatAmount,
   inputClass,
   inputStyle,
-  muted,
+  ListStatus,
   panelStyle,
-  primaryClass,
-} from '../assets/parts.js';
-import { Fact, Modal } from '../micro/parts.js';
-import { COIN_SHOWN, LevelBadge, PayTypes } from '../p2p/parts.js';
+  ProblemLine,
+  QueryState,
+  RecordsPager,
+  RecordTable,
+  SelectField,
+} from '../../components/ui/index.js';
 
 /**
  * /myshop/myshoporders: a seller's ads (post, edit, suspend, resume, take off shelf); anyone else sees
@@ -82,7 +82,7 @@ function ApplyPanel({ shop }: { shop: P2pShopInfo }) {
       data-testid="shop-apply"
     >
       <h2 className="text-base font-semibold">{t('shop.applyTitle')}</h2>
-      <p style={muted}>{t('shop.applyIntro')}</p>
+      <p className="text-muted">{t('shop.applyIntro')}</p>
       {status === 1 ? (
         <p role="status" className="font-medium" style={{ color: 'var(--accent)' }}>
           {t('shop.applyPending')}
@@ -100,10 +100,9 @@ function ApplyPanel({ shop }: { shop: P2pShopInfo }) {
             <p style={{ color: 'var(--down)' }}>{t('shop.applyRejected', { reason: reason ?? '—' })}</p>
           )}
           <ProblemLine text={problem} testId="shop-apply-problem" />
-          <button
-            type="button"
-            className={`${primaryClass} w-fit`}
-            style={{ background: 'var(--accent-strong)' }}
+          <Button
+            variant="primary"
+            className="w-fit"
             disabled={busy}
             onClick={() => {
               setBusy(true);
@@ -115,7 +114,7 @@ function ApplyPanel({ shop }: { shop: P2pShopInfo }) {
             }}
           >
             {t('shop.apply')}
-          </button>
+          </Button>
         </>
       )}
     </div>
@@ -132,7 +131,7 @@ function SellerAds({ shop }: { shop: P2pShopInfo }) {
   const [pending, setPending] = useState<{ ad: P2pAdView; status: 1 | 2 | 3 } | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const confirmRef = useRef<HTMLDialogElement>(null);
+  const confirmRef = useRef<DialogHandle>(null);
   const ids = useId();
   const ask = (ad: P2pAdView, status: 1 | 2 | 3) => {
     setPending({ ad, status });
@@ -143,7 +142,7 @@ function SellerAds({ shop }: { shop: P2pShopInfo }) {
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-        <p style={muted} data-testid="shop-stats">
+        <p className="text-muted" data-testid="shop-stats">
           <LevelBadge level={shop.level} />{' '}
           {t('shop.stats', {
             count: shop.stats.completed_orders,
@@ -151,14 +150,9 @@ function SellerAds({ shop }: { shop: P2pShopInfo }) {
             ads: shop.stats.open_ads,
           })}
         </p>
-        <button
-          type="button"
-          className={primaryClass}
-          style={{ background: 'var(--accent-strong)' }}
-          onClick={() => setEditing('new')}
-        >
+        <Button variant="primary" onClick={() => setEditing('new')}>
           {t('shop.postAd')}
-        </button>
+        </Button>
       </div>
       <div className="hidden md:block">
         <RecordTable
@@ -250,7 +244,9 @@ function SellerAds({ shop }: { shop: P2pShopInfo }) {
         ))}
       </ul>
       <ListStatus query={ads} emptyText={t('shop.noAds')} />
-      {ads.data && <Pager total={ads.data.total} page={page} perPage={ads.data.per_page} onPage={setPage} />}
+      {ads.data && (
+        <RecordsPager total={ads.data.total} page={page} perPage={ads.data.per_page} onPage={setPage} />
+      )}
       <ConfirmDialog
         ref={confirmRef}
         titleId={`${ids}-status`}
@@ -287,7 +283,7 @@ function AdStatusText({ status }: { status: number }) {
       data-status={status}
       style={{ color: status === 1 ? 'var(--up)' : status === 4 ? 'var(--down)' : 'var(--muted)' }}
     >
-      {t(`shop.adStatus.${status}`)}
+      {t(`shop.adStatus.${String(status) as keyof AppCatalog['shop']['adStatus']}`)}
     </span>
   );
 }
@@ -304,11 +300,7 @@ function AdButtons({
 }) {
   const { t } = useTranslation();
   if (ad.status === 3) return null;
-  const button = (text: string, onClick: () => void) => (
-    <button type="button" className={buttonClass} style={borderStyle} onClick={onClick}>
-      {text}
-    </button>
-  );
+  const button = (text: string, onClick: () => void) => <Button onClick={onClick}>{text}</Button>;
   return (
     <span className="inline-flex flex-wrap justify-end gap-1">
       {button(t('shop.edit'), () => onEdit(ad))}
@@ -337,7 +329,7 @@ function AdDialog({ ad, onClose }: { ad: P2pAdView | 'new' | null; onClose(): vo
   const ids = useId();
   const open = ad !== null;
   return (
-    <Modal
+    <Dialog
       open={open}
       labelledBy={`${ids}-title`}
       onClose={onClose}
@@ -351,7 +343,7 @@ function AdDialog({ ad, onClose }: { ad: P2pAdView | 'new' | null; onClose(): vo
           onDone={onClose}
         />
       )}
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -491,9 +483,7 @@ function AdForm({ ad, titleId, onDone }: { ad: P2pAdView | null; titleId: string
         {amount('max_number', t('shop.max', { coin }), decimals)}
       </div>
       <fieldset className="flex flex-col gap-1">
-        <legend className="mb-1" style={muted}>
-          {t('p2p.col.payMethods')}
-        </legend>
+        <legend className="mb-1 text-muted">{t('p2p.col.payMethods')}</legend>
         <div className="flex flex-wrap gap-3">
           {PAY_METHOD_CODES.map((code) => (
             <label key={code} className="inline-flex items-center gap-1">
@@ -510,11 +500,7 @@ function AdForm({ ad, titleId, onDone }: { ad: P2pAdView | null; titleId: string
                 }
               />
               {t(`p2p.payType.${code}`)}
-              {!saved.has(code) && (
-                <span className="text-xs" style={muted}>
-                  ({t('shop.notSaved')})
-                </span>
-              )}
+              {!saved.has(code) && <span className="text-xs text-muted">({t('shop.notSaved')})</span>}
             </label>
           ))}
         </div>
@@ -536,11 +522,7 @@ function AdForm({ ad, titleId, onDone }: { ad: P2pAdView | null; titleId: string
           onChange={(event) => set({ terms: event.target.value })}
         />
       </Field>
-      {draft.side === 'sell' && (
-        <p className="text-xs" style={muted}>
-          {t('shop.sellNote')}
-        </p>
-      )}
+      {draft.side === 'sell' && <p className="text-xs text-muted">{t('shop.sellNote')}</p>}
       <ProblemLine text={problem} testId="shop-ad-problem" />
       <DialogButtons
         cancelText={t('assets.cancel')}

@@ -68,12 +68,7 @@ export function DepthChart({
   const bidPoints = depthPoints(bids);
   const askPoints = depthPoints(asks);
   const all = [...bidPoints, ...askPoints];
-  if (all.length === 0)
-    return (
-      <p className="p-6 text-center" style={{ color: 'var(--muted)' }}>
-        {t('trade.noDepth')}
-      </p>
-    );
+  if (all.length === 0) return <p className="p-6 text-center text-muted">{t('trade.noDepth')}</p>;
 
   const prices = all.map((point) => Number(point.price));
   const low = Math.min(...prices);
@@ -219,11 +214,11 @@ export function DepthChart({
           }}
         >
           <div>
-            <span style={{ color: 'var(--muted)' }}>{t('trade.price')} </span>
+            <span className="text-muted">{t('trade.price')} </span>
             {price(current.price)} {market.quote_currency_code}
           </div>
           <div>
-            <span style={{ color: 'var(--muted)' }}>{t('trade.depthTotal')} </span>
+            <span className="text-muted">{t('trade.depthTotal')} </span>
             {amount(current.cumulative)} {market.base_currency_code}
           </div>
         </div>

@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Change } from '../../components/MarketTable.js';
 import { currentLang } from '../../i18n/index.js';
 import { directionOf, formatNumber, formatPrice } from '../../lib/format.js';
+import type { TextKey } from '../../i18n/catalogs.js';
 
-/** Symbol, latest price, change, high, low and volume, all live (spec 000 §2). */
+/** Symbol, latest price, change, high, low and volume, all live. */
 export function MarketHeader({ market, quotation }: { market: MarketView; quotation: Quotation }) {
   const { t } = useTranslation();
   const lang = currentLang();
   const direction = directionOf(quotation.change);
-  const stats: [string, string][] = [
+  const stats: [TextKey, string][] = [
     ['markets.high', formatPrice(quotation.high, lang, market.price_decimals)],
     ['markets.low', formatPrice(quotation.low, lang, market.price_decimals)],
     ['markets.volume', `${formatNumber(quotation.volume, 2, lang)} ${market.base_currency_code}`],
@@ -31,14 +32,14 @@ export function MarketHeader({ market, quotation }: { market: MarketView; quotat
       </span>
       <dl className="flex flex-wrap gap-x-6 gap-y-1 text-xs">
         <div className="flex gap-1">
-          <dt style={{ color: 'var(--muted)' }}>{t('markets.change')}</dt>
+          <dt className="text-muted">{t('markets.change')}</dt>
           <dd>
             <Change value={quotation.change} />
           </dd>
         </div>
         {stats.map(([label, value]) => (
           <div key={label} className="flex gap-1">
-            <dt style={{ color: 'var(--muted)' }}>{t(label)}</dt>
+            <dt className="text-muted">{t(label)}</dt>
             <dd className="tabular-nums">{value}</dd>
           </div>
         ))}

@@ -2,9 +2,9 @@ import type { MarketView, QuoteGroup } from '@oex/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Change } from '../../components/MarketTable.js';
-import { Tabs } from '../../components/Tabs.js';
 import { currentLang } from '../../i18n/index.js';
 import { formatPrice } from '../../lib/format.js';
+import { Tabs } from '../../components/ui/index.js';
 
 const openForSpot = (market: MarketView) => market.open_change === 1;
 
@@ -73,11 +73,7 @@ export function MarketList({
           </li>
         ))}
       </ul>
-      {markets.length === 0 && (
-        <p className="p-2" style={{ color: 'var(--muted)' }}>
-          {t('trade.noMarkets')}
-        </p>
-      )}
+      {markets.length === 0 && <p className="p-2 text-muted">{t('trade.noMarkets')}</p>}
     </nav>
   );
 }

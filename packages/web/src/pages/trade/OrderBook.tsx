@@ -76,11 +76,7 @@ function Side({
             style={{ height: ROW_PX }}
             onClick={() => onPick(row.price)}
           >
-            <th
-              scope="row"
-              className="truncate px-1 text-left font-normal whitespace-nowrap"
-              style={{ color: 'var(--muted)' }}
-            >
+            <th scope="row" className="truncate px-1 text-left font-normal whitespace-nowrap text-muted">
               {t(side === 'ask' ? 'trade.sellN' : 'trade.buyN', { n: index })}
             </th>
             <td className="px-1 text-right tabular-nums" style={{ color }}>
@@ -113,7 +109,7 @@ function EmptyRow() {
 }
 
 /**
- * The order book (spec 000 §2): asks above, bids below, as many levels a side as fit beside the
+ * The order book: asks above, bids below, as many levels a side as fit beside the
  * chart (at least 15 on a desktop), cumulative depth bars, the last price with its direction and the
  * spread between the sides, grouping by the market's tick and 10, 100 and 1000 times it. Clicking a
  * price fills both forms.
@@ -143,12 +139,17 @@ export const OrderBook = memo(function OrderBook({
   const trades = deal?.tx_completes ?? [];
   const last = trades[0]?.price ?? market.currency_quotation.close;
   const move = lastMove(trades);
+  const levelLabelChars = Math.max(
+    4,
+    t('trade.sellN', { n: rows }).length,
+    t('trade.buyN', { n: rows }).length,
+  );
   const moveColor = move === 'up' ? 'var(--up)' : move === 'down' ? 'var(--down)' : 'var(--text)';
   return (
     <section aria-label={t('trade.book')} className="flex h-full flex-col text-xs">
       <div className="flex items-center justify-between px-1 py-1">
         <h2 className="font-semibold">{t('trade.book')}</h2>
-        <label className="flex items-center gap-1" style={{ color: 'var(--muted)' }}>
+        <label className="flex items-center gap-1 text-muted">
           {t('trade.grouping')}
           <select
             value={step}
@@ -172,8 +173,13 @@ export const OrderBook = memo(function OrderBook({
       >
         <table className="absolute inset-x-0 top-0 w-full table-fixed border-collapse" data-rows={rows}>
           <thead>
-            <tr style={{ height: HEAD_PX, color: 'var(--muted)' }}>
-              <th scope="col" className="w-[4.5rem] px-1 text-left font-normal">
+            <tr className="text-muted" style={{ height: HEAD_PX }}>
+              <th
+                scope="col"
+                className="px-1 text-left font-normal"
+                // As wide as the language's longest level label ("Verkauf 15"), never cut off.
+                style={{ width: `calc(${levelLabelChars} * 1ch + 0.75rem)` }}
+              >
                 <span className="sr-only">{t('trade.level')}</span>
               </th>
               <th scope="col" className="px-1 text-right font-normal">
@@ -203,11 +209,7 @@ export const OrderBook = memo(function OrderBook({
                     )}
                   </span>
                   {spread && (
-                    <span
-                      className="truncate tabular-nums"
-                      style={{ color: 'var(--muted)' }}
-                      data-testid="book-spread"
-                    >
+                    <span className="truncate tabular-nums text-muted" data-testid="book-spread">
                       {t('trade.spread')} {formatPrice(spread.absolute, lang, market.price_decimals)} (
                       {formatNumber(spread.percent, spread.percent.split('.')[1]?.length ?? 0, lang)}%)
                     </span>

@@ -2,25 +2,29 @@ import { Decimal, type DepthEntry, type MarketView } from '@oex/protocol';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SignInLinks } from '../../components/SignInLinks.js';
-import { call } from '../../api/http.js';
-import { Tabs } from '../../components/Tabs.js';
 import { useToasts } from '../../components/toast.js';
 import { useSettings } from '../../features/content/news.js';
 import {
-  acceptDecimalInput,
-  estimateMarketFill,
   farPrice,
+  MAX_DIGITS,
   orderProblem,
   orderTotal,
+  protectionPrice,
   SLIDER_STEPS,
   sliderQuantity,
+  sliderTotal,
+  walkBook,
   type OrderType,
-  type Refusal,
   type Side,
 } from '../../features/trade/form-rules.js';
+import { placeSpotOrder } from '../../features/trade/orders.js';
 import { useSession } from '../../features/session.js';
 import { currentLang } from '../../i18n/index.js';
-import { formatPrice, formatQuantity, QUANTITY_DECIMALS } from '../../lib/format.js';
+import { formatNumber, formatPrice, formatQuantity, QUANTITY_DECIMALS } from '../../lib/format.js';
+import { shownDecimals } from '../../features/assets/rules.js';
+import { hintOf, readTyped, toInputText, type TypedNumber } from '../../lib/parse-number.js';
+import { Tabs } from '../../components/ui/index.js';
+import { Dialog, type DialogHandle } from '../../components/ui/index.js';
 
 const CONFIRM_KEY = 'confirmOrders';
 /** The form warns past this many percent through the best opposite price until the setting arrives. */
@@ -39,6 +43,8 @@ interface FormProps {
   market: MarketView;
   /** Available quote (buy) or base (sell) balance. */
   balance: string | null;
+  /** The balance's currency's decimals (null until its account arrives). */
+  balanceDecimals: number | null;
   bestPrice: string | null;
   /** The other side of the visible book, best first: asks for a buy, bids for a sell. */
   levels: readonly DepthEntry[];
@@ -47,11 +53,21 @@ interface FormProps {
   onPlaced(): void;
 }
 
-/** A price or amount field: refuses what cannot be the number, and says why under the field. */
+/** The message under a field whose text is not a number, in the reader's language. */
+function useNumberHint(): (problem: TypedNumber['problem']) => string {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  return (problem) => {
+    if (!problem) return '';
+    const hint = hintOf(problem, lang);
+    return t(hint.key, hint.params);
+  };
+}
+
+/** A price or amount field: keeps the text as typed, and says under it why it is not a number. */
 function DecimalField({
   label,
-  value,
-  decimals,
+  field,
   disabled,
   shown,
   placeholder,
@@ -59,40 +75,34 @@ function DecimalField({
   onChange,
 }: {
   label: string;
-  value: string;
-  decimals: number;
+  field: TypedNumber;
   disabled?: boolean;
   /** Shown instead of the value while disabled (market price). */
   shown?: string;
   placeholder?: string;
   /** A lasting note about the accepted value (a price far through the book). */
   warning?: string | null;
-  onChange(value: string): void;
+  onChange(text: string): void;
 }) {
-  const { t } = useTranslation();
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const hint = useNumberHint();
   const hintId = useId();
-  const note = refusal ? t(refusal.key, refusal.params) : (warning ?? '');
+  const refused = !disabled && field.problem !== null;
+  const note = refused ? hint(field.problem) : (warning ?? '');
   return (
     <div className="flex flex-col gap-0.5">
       <label className="flex items-center gap-2">
         <span className="w-16 shrink-0">{label}</span>
         <input
           className="w-full rounded border px-2 py-1.5 text-right tabular-nums disabled:opacity-60"
-          style={{ ...inputStyle, borderColor: refusal ? 'var(--down)' : 'var(--border)' }}
+          style={{ ...inputStyle, borderColor: refused ? 'var(--down)' : 'var(--border)' }}
           inputMode="decimal"
           autoComplete="off"
           disabled={disabled}
           placeholder={placeholder}
+          aria-invalid={refused || undefined}
           aria-describedby={note ? hintId : undefined}
-          value={disabled ? (shown ?? '') : value}
-          onBlur={() => setRefusal(null)}
-          onChange={(event) => {
-            const result = acceptDecimalInput(event.target.value, decimals);
-            // A refusal stays in view while typing goes on, so a refused key is never missed.
-            if ('refused' in result) return setRefusal(result.refused);
-            onChange(result.value);
-          }}
+          value={disabled ? (shown ?? '') : field.text}
+          onChange={(event) => onChange(event.target.value)}
         />
       </label>
       <p
@@ -112,22 +122,44 @@ function DecimalField({
 function Fact({ term, children }: { term: string; children: React.ReactNode }) {
   return (
     <div className="flex justify-between gap-4">
-      <dt style={{ color: 'var(--muted)' }}>{term}</dt>
+      <dt className="text-muted">{term}</dt>
       <dd className="text-right tabular-nums">{children}</dd>
     </div>
   );
 }
 
-function OrderForm({ side, type, market, balance, bestPrice, levels, picked, confirm, onPlaced }: FormProps) {
+function OrderForm({
+  side,
+  type,
+  market,
+  balance,
+  balanceDecimals,
+  bestPrice,
+  levels,
+  picked,
+  confirm,
+  onPlaced,
+}: FormProps) {
   const { t } = useTranslation();
   const toast = useToasts((state) => state.show);
   const lang = currentLang();
   const warnPercent = useSettings().data?.price_warning_percent ?? DEFAULT_WARNING_PERCENT;
-  const [price, setPrice] = useState('');
-  const [quantity, setQuantity] = useState('');
+  const priceLimits = { decimals: market.price_decimals, maxDigits: MAX_DIGITS };
+  const amountLimits = { decimals: market.number_decimals, maxDigits: MAX_DIGITS };
+  const [priceText, setPriceText] = useState('');
+  const [quantityText, setQuantityText] = useState('');
+  /** A market buy by the total to spend (docs/spot.md): the quote typed or set by the slider. */
+  const [spendText, setSpendText] = useState('');
   const [percent, setPercent] = useState(0);
   const [busy, setBusy] = useState(false);
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useRef<DialogHandle>(null);
+  const priceField = readTyped(priceText, lang, priceLimits);
+  const quantityField = readTyped(quantityText, lang, amountLimits);
+  const spendField = readTyped(spendText, lang, { maxDigits: 30 });
+  const price = priceField.value;
+  const quantity = quantityField.value;
+  const byTotal = side === 'buy' && type === 1;
+  const spend = byTotal && quantityText.trim() === '' ? spendField.value : '';
   const effectivePrice = type === 1 ? (bestPrice ?? '') : price;
   const unit = side === 'buy' ? market.quote_currency_code : market.base_currency_code;
   const base = market.base_currency_code;
@@ -138,26 +170,34 @@ function OrderForm({ side, type, market, balance, bestPrice, levels, picked, con
   useEffect(() => {
     if (!picked || picked === lastPick.current) return;
     lastPick.current = picked;
-    const result = acceptDecimalInput(picked.price, market.price_decimals);
-    if ('value' in result) setPrice(result.value);
-  }, [picked, market.price_decimals]);
+    setPriceText(toInputText(picked.price, lang));
+  }, [picked, lang]);
 
   const slide = (next: number) => {
     setPercent(next);
-    setQuantity(sliderQuantity(side, next, balance ?? '0', effectivePrice, market.number_decimals));
+    if (byTotal) {
+      // A market buy spends its share of the balance exactly: 100 % is the whole balance.
+      setQuantityText('');
+      setSpendText(toInputText(sliderTotal(next, balance ?? '0'), lang));
+      return;
+    }
+    setQuantityText(
+      toInputText(sliderQuantity(side, next, balance ?? '0', effectivePrice, market.number_decimals), lang),
+    );
   };
 
   const place = async () => {
     dialog.current?.close();
     setBusy(true);
     try {
-      await call('POST', side === 'buy' ? 'tx_in/add' : 'tx_out/add', {
+      await placeSpotOrder(side, {
         currency_match_id: market.id,
-        number: quantity,
+        ...(spend ? { total: spend } : { number: quantity }),
         price: type === 0 ? price : undefined,
         type,
       });
-      setQuantity('');
+      setQuantityText('');
+      setSpendText('');
       setPercent(0);
       onPlaced();
     } catch {
@@ -177,14 +217,33 @@ function OrderForm({ side, type, market, balance, bestPrice, levels, picked, con
           quote,
         })
       : null;
-  const estimate = type === 1 ? estimateMarketFill(levels, quantity, market.price_decimals) : null;
+  // A market order: one walk of the book, within the protection limit, for the form and the dialog.
+  const protection =
+    type === 1 ? protectionPrice(side, bestPrice, market.price_protection, market.price_decimals) : null;
+  const estimate =
+    type === 1
+      ? walkBook(
+          side,
+          levels,
+          spend ? { total: spend, numberDecimals: market.number_decimals } : { quantity },
+          market.price_decimals,
+          protection,
+        )
+      : null;
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const problem = orderProblem(
-      { side, type, price, quantity, bestPrice, sellDisabled: market.sell_disabled === 1 },
-      market,
-    );
+    // A field that is not a number says so under itself; nothing is sent.
+    const fields = [type === 0 ? priceField : null, quantityField, byTotal ? spendField : null];
+    if (fields.some((field) => field?.problem)) return;
+    const problem = spend
+      ? bestPrice === null
+        ? { key: 'trade.noBestPrice' as const }
+        : null
+      : orderProblem(
+          { side, type, price, quantity, bestPrice, sellDisabled: market.sell_disabled === 1 },
+          market,
+        );
     if (problem) return toast('error', t(problem.key, { ...problem.params, base, quote }));
     // A warning is always shown before placing, even with confirmation turned off.
     if (confirm || far) dialog.current?.showModal();
@@ -193,8 +252,10 @@ function OrderForm({ side, type, market, balance, bestPrice, levels, picked, con
 
   const color = side === 'buy' ? 'var(--up-strong)' : 'var(--down-strong)';
   const title = t(side === 'buy' ? 'trade.buyBase' : 'trade.sellBase', { base });
-  const total = orderTotal(effectivePrice, quantity);
+  // The form's total is the dialog's: a limit order's price × amount, a market order's walk.
+  const total = type === 0 ? orderTotal(price, quantity) : spend || (estimate?.total ?? '');
   const feePercent = Decimal.tryParse(market.change_fee_rate)?.mul(Decimal.fromInt(100)).toString() ?? '—';
+  const shownQuantity = spend ? (estimate?.filled ?? '') : quantity;
   return (
     <form
       id={`order-form-${side}`}
@@ -203,32 +264,46 @@ function OrderForm({ side, type, market, balance, bestPrice, levels, picked, con
       className="flex flex-col gap-1 text-xs"
       noValidate
     >
-      <p className="mb-1" style={{ color: 'var(--muted)' }}>
+      <p className="mb-1 text-muted">
         {t('trade.available')}{' '}
         <span className="tabular-nums" style={{ color: 'var(--text)' }} data-testid={`available-${side}`}>
-          {balance === null ? '—' : formatQuantity(balance, lang)}
+          {/* As /assets shows it: the currency's decimals (at least 2), cut. */}
+          {balance === null
+            ? '—'
+            : formatNumber(balance, shownDecimals(balance, balanceDecimals ?? QUANTITY_DECIMALS), lang)}
         </span>{' '}
         {unit}
       </p>
       <DecimalField
         label={t('trade.price')}
-        value={price}
-        decimals={market.price_decimals}
+        field={priceField}
         disabled={type === 1}
         shown={t('trade.marketPrice')}
         warning={farText}
-        onChange={setPrice}
+        onChange={setPriceText}
       />
       <DecimalField
         label={t('trade.amount')}
-        value={quantity}
-        decimals={market.number_decimals}
+        field={quantityField}
         placeholder={t('trade.minimum', { min: market.min_number, base })}
         onChange={(next) => {
-          setQuantity(next);
+          setQuantityText(next);
+          if (next.trim()) setSpendText('');
           setPercent(0);
         }}
       />
+      {byTotal && (
+        <DecimalField
+          label={t('trade.spend')}
+          field={spendField}
+          placeholder={quote}
+          onChange={(next) => {
+            setSpendText(next);
+            if (next.trim()) setQuantityText('');
+            setPercent(0);
+          }}
+        />
+      )}
       <fieldset className="flex gap-1">
         <legend className="sr-only">{t('trade.share')}</legend>
         {SLIDER_STEPS.slice(1).map((step) => (
@@ -244,10 +319,10 @@ function OrderForm({ side, type, market, balance, bestPrice, levels, picked, con
           </button>
         ))}
       </fieldset>
-      <p className="my-1" style={{ color: 'var(--muted)' }}>
+      <p className="my-1 text-muted">
         {t('trade.total')}{' '}
-        <span className="tabular-nums" style={{ color: 'var(--text)' }}>
-          {total ? formatQuantity(total, lang) : '—'}
+        <span className="tabular-nums" style={{ color: 'var(--text)' }} data-testid={`total-${side}`}>
+          {total ? `${type === 1 && !spend ? '≈ ' : ''}${formatQuantity(total, lang)}` : '—'}
         </span>{' '}
         {quote}
       </p>
@@ -259,22 +334,19 @@ function OrderForm({ side, type, market, balance, bestPrice, levels, picked, con
       >
         {title}
       </button>
-      <dialog
-        ref={dialog}
-        aria-labelledby={`confirm-${side}-title`}
-        className="m-auto w-[min(22rem,calc(100vw-2rem))] rounded-lg border p-4 text-sm"
-        style={{ ...inputStyle }}
-      >
+      <Dialog ref={dialog} labelledBy={`confirm-${side}-title`} className="w-[min(22rem,calc(100vw-2rem))]">
         <h3 id={`confirm-${side}-title`} className="mb-2 font-semibold">
           {t('trade.confirmTitle')}
         </h3>
         <p className="mb-3">
-          {t(`trade.confirm${side === 'buy' ? 'Buy' : 'Sell'}${type === 1 ? 'Market' : ''}`, {
-            quantity,
-            base,
-            price,
-            quote,
-          })}
+          {spend
+            ? t('trade.confirmBuyTotal', { total: formatQuantity(spend, lang), base, quote })
+            : t(`trade.confirm${side === 'buy' ? 'Buy' : 'Sell'}${type === 1 ? 'Market' : ''}`, {
+                quantity,
+                base,
+                price,
+                quote,
+              })}
         </p>
         <dl className="mb-3 flex flex-col gap-1 text-xs" data-testid="order-summary">
           <Fact term={t('trade.summary.side')}>
@@ -292,16 +364,33 @@ function OrderForm({ side, type, market, balance, bestPrice, levels, picked, con
               {estimate ? `≈ ${formatPrice(estimate.average, lang, market.price_decimals)} ${quote}` : '—'}
             </Fact>
           )}
-          <Fact term={t('trade.summary.amount')}>
-            {formatQuantity(quantity, lang, market.number_decimals)} {base}
+          {protection && (
+            <Fact term={t('trade.summary.protection')}>
+              <span data-testid="protection-limit">
+                {t('trade.fillsNoFurther', {
+                  price: formatPrice(protection, lang, market.price_decimals),
+                  quote,
+                  percent: market.price_protection,
+                })}
+              </span>
+            </Fact>
+          )}
+          <Fact term={t(spend ? 'trade.summary.estimatedAmount' : 'trade.summary.amount')}>
+            {shownQuantity
+              ? `${spend ? '≈ ' : ''}${formatQuantity(shownQuantity, lang, market.number_decimals)}`
+              : '—'}{' '}
+            {base}
           </Fact>
           {type === 0 ? (
             <Fact term={t('trade.summary.total')}>
               {total ? formatQuantity(total, lang, QUANTITY_DECIMALS) : '—'} {quote}
             </Fact>
           ) : (
-            <Fact term={t('trade.summary.estimatedTotal')}>
-              {estimate ? `≈ ${formatQuantity(estimate.total, lang, QUANTITY_DECIMALS)} ${quote}` : '—'}
+            <Fact term={t(spend ? 'trade.summary.spendAtMost' : 'trade.summary.estimatedTotal')}>
+              <span data-testid="dialog-total">
+                {total ? `${spend ? '' : '≈ '}${formatQuantity(total, lang, QUANTITY_DECIMALS)}` : '—'}
+              </span>{' '}
+              {quote}
             </Fact>
           )}
           <Fact term={t('trade.summary.fee')}>{feePercent}%</Fact>
@@ -337,13 +426,13 @@ function OrderForm({ side, type, market, balance, bestPrice, levels, picked, con
             {t('trade.confirm')}
           </button>
         </div>
-      </dialog>
+      </Dialog>
     </form>
   );
 }
 
 /**
- * The buy and sell forms (spec 000 §§4-5) with the limit/market tabs (market by default). A visitor
+ * The buy and sell forms (docs/spot.md) with the limit/market tabs (market by default). A visitor
  * sees login and register links instead.
  */
 export function OrderForms({
@@ -356,7 +445,12 @@ export function OrderForms({
   onPlaced,
 }: {
   market: MarketView;
-  balances: { base: string | null; quote: string | null };
+  balances: {
+    base: string | null;
+    quote: string | null;
+    baseDecimals: number | null;
+    quoteDecimals: number | null;
+  };
   bestAsk: string | null;
   bestBid: string | null;
   /** The visible book, for a market order's estimated average price. */
@@ -391,7 +485,7 @@ export function OrderForms({
           text={(value) => t(value === 0 ? 'trade.limit' : 'trade.market')}
           onChange={setType}
         />
-        <label className="flex items-center gap-1 text-xs" style={{ color: 'var(--muted)' }}>
+        <label className="flex items-center gap-1 text-xs text-muted">
           <input
             type="checkbox"
             checked={confirm}
@@ -409,6 +503,7 @@ export function OrderForms({
           key={`buy-${market.id}`}
           side="buy"
           balance={balances.quote}
+          balanceDecimals={balances.quoteDecimals}
           bestPrice={bestAsk}
           levels={depth?.out ?? []}
           {...shared}
@@ -417,6 +512,7 @@ export function OrderForms({
           key={`sell-${market.id}`}
           side="sell"
           balance={balances.base}
+          balanceDecimals={balances.baseDecimals}
           bestPrice={bestBid}
           levels={depth?.in ?? []}
           {...shared}

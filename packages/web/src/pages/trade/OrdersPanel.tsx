@@ -1,15 +1,13 @@
 import type { MarketView, SpotOrderView } from '@oex/protocol';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/http.js';
 import { ScrollArea } from '../../components/ScrollArea.js';
-import { Empty, Failed, Loading } from '../../components/states.js';
-import { Tabs } from '../../components/Tabs.js';
 import { OrderStatus, PAGE_SIZE, type OrdersView } from '../../features/trade/order-rules.js';
-import { useOrders } from '../../features/trade/orders.js';
+import { cancelSpotOrder, useOrders } from '../../features/trade/orders.js';
 import { currentLang } from '../../i18n/index.js';
 import { useQuoteGroups } from '../../features/markets/quotes.js';
 import { formatPrice, formatQuantity, PRICE_DECIMALS, QUANTITY_DECIMALS } from '../../lib/format.js';
+import { Empty, Failed, Loading, Tabs } from '../../components/ui/index.js';
 
 /** Fees are small fractions of a fill; they are shown to this many decimals, cut. */
 const FEE_DECIMALS = 8;
@@ -32,7 +30,7 @@ function OrderRow({
   const lang = currentLang();
   const priceDecimals = market?.price_decimals ?? PRICE_DECIMALS;
   const quantityDecimals = market?.number_decimals ?? QUANTITY_DECIMALS;
-  // History times are shown without the year (spec 000 §2).
+  // History times are shown without the year.
   const time = view === 'history' ? order.created_at.slice(5) : order.created_at;
   return (
     <tr className="border-t" style={{ borderColor: 'var(--border)' }} data-order-id={order.id}>
@@ -51,7 +49,8 @@ function OrderRow({
         {formatQuantity(order.transacted_amount, lang, quantityDecimals)}
       </td>
       <td className="px-2 py-1 text-right tabular-nums" data-testid="average">
-        {order.avg_price === null ? '—' : formatPrice(order.avg_price, lang, priceDecimals + 2)}
+        {/* The market's own precision, as every other price of the market. */}
+        {order.avg_price === null ? '—' : formatPrice(order.avg_price, lang, priceDecimals)}
       </td>
       <td className="px-2 py-1 text-right tabular-nums" data-testid="fee">
         {formatQuantity(order.fee, lang, FEE_DECIMALS)} {order.fee_currency}
@@ -74,7 +73,7 @@ function OrderRow({
 }
 
 /**
- * The orders panel (spec 000 §§2, 4): current, all and history; buy and sell sub-tabs; pages of 10;
+ * The orders panel (docs/spot.md): current, all and history; buy and sell sub-tabs; pages of 10;
  * cancel; live through TX_MATCHED and TX_SUBMIT. Changing a tab goes back to page 1.
  */
 export function OrdersPanel({ marketId, onChange }: { marketId: number; onChange(): void }) {
@@ -90,7 +89,7 @@ export function OrdersPanel({ marketId, onChange }: { marketId: number; onChange
   );
   const cancel = async (order: SpotOrderView) => {
     try {
-      await call('POST', order.way === 1 ? 'tx_in/cancel' : 'tx_out/cancel', { id: order.id });
+      await cancelSpotOrder(order);
       reload();
       onChange();
     } catch {
@@ -131,18 +130,18 @@ export function OrdersPanel({ marketId, onChange }: { marketId: number; onChange
       <ScrollArea label={t('trade.orders')}>
         <table className="w-full min-w-[820px] border-collapse">
           <thead>
-            <tr style={{ color: 'var(--muted)' }}>
-              {['time', 'pair', 'side', 'price', 'amount', 'filled', 'average', 'fee', 'status'].map(
-                (key) => (
-                  <th
-                    key={key}
-                    scope="col"
-                    className={`px-2 py-1 font-normal ${NUMERIC_COLUMNS.includes(key) ? 'text-right' : 'text-left'}`}
-                  >
-                    {t(`trade.columns.${key}`)}
-                  </th>
-                ),
-              )}
+            <tr className="text-muted">
+              {(
+                ['time', 'pair', 'side', 'price', 'amount', 'filled', 'average', 'fee', 'status'] as const
+              ).map((key) => (
+                <th
+                  key={key}
+                  scope="col"
+                  className={`px-2 py-1 font-normal ${NUMERIC_COLUMNS.includes(key) ? 'text-right' : 'text-left'}`}
+                >
+                  {t(`trade.columns.${key}`)}
+                </th>
+              ))}
               <th scope="col" className="px-2 py-1">
                 <span className="sr-only">{t('trade.columns.action')}</span>
               </th>

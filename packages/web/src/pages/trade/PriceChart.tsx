@@ -12,14 +12,14 @@ import {
 } from 'klinecharts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/http.js';
-import { live } from '../../api/socket.js';
 import { useTheme } from '../../app/theme.js';
 import { SPEC_TZ, useSettings } from '../../features/content/news.js';
+import { ticksClearOfLast } from '../../features/trade/axis-ticks.js';
 import { barChange, indicatorDigits } from '../../features/trade/chart-legend.js';
 import { KlineFeed } from '../../features/trade/kline-feed.js';
+import { klineSource } from '../../features/trade/market-data.js';
 import { currentLang } from '../../i18n/index.js';
-import { formatChange, formatInZone, formatNumber } from '../../lib/format.js';
+import { formatChange, formatChartNumber, formatInZone, formatNumber } from '../../lib/format.js';
 import {
   CHART_INTERVALS,
   periodOf,
@@ -30,13 +30,15 @@ import {
 } from './intervals.js';
 
 /**
- * Spec 000 §9: times in the exchange's zone (the server's `exchange_tz`; the spec's zone until it is
+ * Times in the exchange's zone (the server's `exchange_tz`; the spec's zone until it is
  * known), about 7 hours shown at first.
  */
 const INITIAL_RANGE_MS = 25_200_000;
-/** Spec 000 §9: MACD only on screens wider than 760 px. */
+/** MACD only on screens wider than 760 px. */
 const MACD_MIN_WIDTH = 760;
 const CANDLE_PANE = 'candle_pane';
+/** Half the last-price tag's height and a little air: a price label nearer its row is left out. */
+const LAST_TAG_CLEARANCE_PX = 14;
 
 /** A drawn bar keeps the server's exact bar and its market beside the numbers the library draws with. */
 type ChartBar = KLineData & { exact: KlineBar; symbol: string };
@@ -196,7 +198,7 @@ function Legend({
   const time = formatInZone(bar.time, timeZone);
   const item = (label: string, value: string, color?: string) => (
     <span key={label} className="whitespace-nowrap" data-legend-item="">
-      <span style={{ color: 'var(--muted)' }}>{label}</span>
+      <span className="text-muted">{label}</span>
       <span className="tabular-nums" style={color ? { color } : undefined}>
         {value}
       </span>
@@ -270,6 +272,8 @@ export default function PriceChart({
       styles: chartStyles(theme),
       // Small values in plain digits, never folded to 0.0{3}9.
       decimalFold: { format: (value) => String(value) },
+      // Axis, price marks and tooltips in the reader's grouping and decimal mark (69.658,84 in German).
+      thousandsSeparator: { format: (value) => formatChartNumber(value, currentLang()) },
     });
     chart.current = instance;
     if (!instance) return;
@@ -279,6 +283,12 @@ export default function PriceChart({
       if (Number(focusable.getAttribute('tabindex')) > 0) focusable.setAttribute('tabindex', '0');
     }
     instance.createIndicator({ name: 'MA', paneId: CANDLE_PANE }, true);
+    // No price label half hidden under the last-price tag: the one it would cover is left out.
+    instance.overrideYAxis({
+      paneId: CANDLE_PANE,
+      createTicks: ({ defaultTicks }) =>
+        ticksClearOfLast(defaultTicks, instance.getDataList().at(-1)?.close, LAST_TAG_CLEARANCE_PX),
+    });
     if (window.innerWidth > MACD_MIN_WIDTH)
       instance.createIndicator({ name: 'MACD', calcParams: [12, 26, 9] });
 
@@ -298,16 +308,7 @@ export default function PriceChart({
     };
     element.addEventListener('pointerleave', leave);
 
-    const source = new KlineFeed({
-      load: (key, range) =>
-        call<KlineBar[]>(
-          'GET',
-          'market/kline',
-          { currency_match_id: key.marketId, period: key.period, ...range },
-          { quiet: true },
-        ),
-      listen: (channel, listener) => live.subscribe(channel, listener),
-    });
+    const source = new KlineFeed(klineSource);
     feed.current = source;
     instance.setDataLoader({
       getBars: async ({ type, symbol, period, timestamp, callback }) => {
@@ -365,6 +366,7 @@ export default function PriceChart({
       chart.current = null;
     };
     // The chart is made once; theme, market and interval changes are applied below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- deliberately empty: the chart is made once
   }, []);
 
   useEffect(() => {
@@ -398,13 +400,19 @@ export default function PriceChart({
 
   return (
     <div className="flex h-full min-h-[320px] flex-col">
-      <div role="toolbar" aria-label={t('trade.interval')} className="flex flex-wrap gap-1 px-2 py-1 text-xs">
+      {/* One row at any width and in every language: it scrolls sideways rather than wrap a button. */}
+      <div
+        role="toolbar"
+        aria-label={t('trade.interval')}
+        className="flex gap-0.5 overflow-x-auto px-1 py-1 text-xs sm:gap-1 sm:px-2"
+        data-testid="chart-intervals"
+      >
         {CHART_INTERVALS.map((value) => (
           <button
             key={value}
             type="button"
             aria-pressed={interval === value}
-            className="rounded px-1.5 py-0.5"
+            className="shrink-0 rounded px-1 py-0.5 whitespace-nowrap sm:px-1.5"
             style={interval === value ? { background: 'var(--panel)', color: 'var(--accent)' } : undefined}
             onClick={() => {
               saveInterval(value, periodKey);

@@ -6,7 +6,7 @@ import { formatPrice, formatQuantity } from '../../lib/format.js';
 
 /**
  * The latest 30 trades: time, price and amount. A trade a buyer took is green and one a seller took
- * is red (our `way` 1 and 2; see docs/decisions.md).
+ * is red (our `way` 1 and 2; see docs/spot.md).
  */
 export const RecentTrades = memo(function RecentTrades({
   trades,
@@ -22,7 +22,7 @@ export const RecentTrades = memo(function RecentTrades({
       <h2 className="px-1 py-1 font-semibold">{t('trade.trades')}</h2>
       <table className="w-full table-fixed border-collapse">
         <thead>
-          <tr style={{ color: 'var(--muted)' }}>
+          <tr className="text-muted">
             <th scope="col" className="px-1 text-left font-normal">
               {t('trade.time')}
             </th>
@@ -37,9 +37,7 @@ export const RecentTrades = memo(function RecentTrades({
         <tbody>
           {trades.map((trade) => (
             <tr key={trade.id} className="h-5">
-              <td className="px-1 tabular-nums" style={{ color: 'var(--muted)' }}>
-                {trade.time.slice(11, 19)}
-              </td>
+              <td className="px-1 tabular-nums text-muted">{trade.time.slice(11, 19)}</td>
               <td
                 className="px-1 text-right tabular-nums"
                 style={{ color: trade.way === 1 ? 'var(--up)' : 'var(--down)' }}
@@ -53,11 +51,7 @@ export const RecentTrades = memo(function RecentTrades({
           ))}
         </tbody>
       </table>
-      {trades.length === 0 && (
-        <p className="py-4 text-center" style={{ color: 'var(--muted)' }}>
-          {t('trade.noTrades')}
-        </p>
-      )}
+      {trades.length === 0 && <p className="py-4 text-center text-muted">{t('trade.noTrades')}</p>}
     </section>
   );
 });

@@ -2,8 +2,6 @@ import type { QuoteGroup } from '@oex/protocol';
 import { lazy, memo, Suspense, useCallback, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Loading, QueryState } from '../../components/states.js';
-import { Tabs } from '../../components/Tabs.js';
 import { useHomeCoins } from '../../features/content/news.js';
 import { useQuoteGroups } from '../../features/markets/quotes.js';
 import { useSession } from '../../features/session.js';
@@ -18,6 +16,7 @@ import { OrderBook as OrderBookPanel } from './OrderBook.js';
 import { OrderForms, type PickedPrice } from './OrderForms.js';
 import { OrdersPanel } from './OrdersPanel.js';
 import { RecentTrades as RecentTradesPanel } from './RecentTrades.js';
+import { Loading, QueryState, Tabs } from '../../components/ui/index.js';
 
 /*
  * The market data reaches the panels as deferred values (useDeferredValue): a push or a loaded
@@ -82,7 +81,7 @@ function Trade({ groups }: { groups: QuoteGroup[] }) {
       <Panel>
         <MarketHeader market={market} quotation={quotation} />
         <label className="flex items-center gap-2 px-2 pb-2 text-xs lg:hidden">
-          <span style={{ color: 'var(--muted)' }}>{t('trade.markets')}</span>
+          <span className="text-muted">{t('trade.markets')}</span>
           <select
             value={market.id}
             onChange={(event) => select(Number(event.target.value))}
@@ -174,7 +173,7 @@ function Trade({ groups }: { groups: QuoteGroup[] }) {
   );
 }
 
-/** The spot trade page (spec 000 §2), everything live. */
+/** The spot trade page (docs/spot.md), everything live. */
 export function TradePage() {
   const groups = useQuoteGroups();
   // The page's first full draw is its longest piece of work: done in the background, see above.

@@ -1,7 +1,7 @@
 import type { KLINE_PERIODS } from '@oex/protocol';
 import type { Period } from 'klinecharts';
 
-/** The chart's interval buttons (spec 000 §2); "time" is the line chart of 1-minute closes. */
+/** The chart's interval buttons; "time" is the line chart of 1-minute closes. */
 export const CHART_INTERVALS = [
   'time',
   '1min',

@@ -1,28 +1,28 @@
 import {
-  verifyInclusionSteps,
+  Decimal,
+  verifyUserProof,
   type ChainHoldingView,
   type LiabilityProofView,
   type LiabilitySnapshotView,
   type OperatorLogHeadView,
   type PublishedRoot,
   type TransparencyView,
-  type Verification,
   type VerifyStep,
 } from '@oex/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SignInLinks } from '../../components/SignInLinks.js';
-import { QueryState } from '../../components/states.js';
 import { useExchangeTimeZone } from '../../features/content/news.js';
 import { useSession } from '../../features/session.js';
 import { useLiabilityProof, useTransparency } from '../../features/transparency/queries.js';
 import { currentLang } from '../../i18n/index.js';
 import { formatInZone } from '../../lib/format.js';
-import { borderStyle, buttonClass, CopyButton, RecordTable } from '../assets/parts.js';
-import { Fact, formatPlain, muted } from '../micro/parts.js';
+import { CopyButton } from '../assets/parts.js';
+import { formatPlain } from '../micro/parts.js';
+import { borderStyle, Button, Fact, QueryState, RecordTable } from '../../components/ui/index.js';
 
 /**
- * Proof of liabilities (/transparency, issue 17): per currency what the exchange owes its users
+ * Proof of liabilities (/transparency, docs/transparency.md): per currency what the exchange owes its users
  * (the total of a Merkle-sum tree over every balance, with its root), beside what its addresses hold
  * on chain where the wallet can read it, and the operator log's head. A signed-in user fetches
  * their own leaf and path and this page checks it with the protocol's verifier, the same code the
@@ -36,7 +36,7 @@ export function TransparencyPage() {
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-4 p-3 text-sm sm:p-4">
       <header className="flex flex-col gap-1">
         <h1 className="text-xl font-semibold">{t('transparency.title')}</h1>
-        <p style={muted}>{t('transparency.intro')}</p>
+        <p className="text-muted">{t('transparency.intro')}</p>
       </header>
       <QueryState query={overview} skeleton={{ rows: 6, rowClass: 'h-10' }}>
         {(view) => (
@@ -102,7 +102,7 @@ function Liabilities({ view, onVerify }: { view: TransparencyView; onVerify(curr
       </div>
       <LiabilityCards rows={rows} onVerify={onVerify} />
       {view.snapshots.length > 0 && <SignInToVerify />}
-      <p className="text-xs" style={muted}>
+      <p className="text-xs text-muted">
         {t('transparency.holdingsNote')} {t('transparency.includesMaker')}
       </p>
     </section>
@@ -193,9 +193,7 @@ function LiabilityCards({ rows, onVerify }: { rows: Row[]; onVerify(currency: st
           </dl>
           {row.snapshot && (
             <>
-              <p className="mb-1 text-xs" style={muted}>
-                {t('transparency.columns.root')}
-              </p>
+              <p className="mb-1 text-xs text-muted">{t('transparency.columns.root')}</p>
               <div className="mb-2 flex items-start gap-2">
                 <code className={`${hashClass} min-w-0 flex-1`}>{row.snapshot.root_hash}</code>
                 <CopyButton
@@ -229,11 +227,11 @@ function SignInToVerify() {
 function OnChain({ holding }: { holding: ChainHoldingView | null }) {
   const { t } = useTranslation();
   const lang = currentLang();
-  if (!holding) return <span style={muted}>{t('transparency.noChain')}</span>;
+  if (!holding) return <span className="text-muted">{t('transparency.noChain')}</span>;
   if (holding.on_chain === null) {
     const missing = holding.networks.filter((network) => !network.available).map((n) => n.chain);
     return (
-      <span style={muted}>
+      <span className="text-muted">
         {t('transparency.notKnown')}
         <span className="block text-xs whitespace-normal">
           {t('transparency.notConnected', { chains: missing.join(', ') })}
@@ -253,7 +251,7 @@ function SnapshotTime({ snapshot }: { snapshot: LiabilitySnapshotView }) {
     <span className="tabular-nums">
       {formatInZone(snapshot.taken_at, zone, true)}
       {late && (
-        <span className="block text-xs whitespace-normal" style={muted}>
+        <span className="block text-xs whitespace-normal text-muted">
           {t('transparency.dueNote', { time: formatInZone(snapshot.due_at!, zone) })}
         </span>
       )}
@@ -317,14 +315,14 @@ function VerifyPanel({
         <h2 id="transparency-verify" ref={heading} tabIndex={-1} className="font-semibold outline-none">
           {t('transparency.verifyTitle', { currency })}
         </h2>
-        <button type="button" className={`${buttonClass} text-xs`} style={borderStyle} onClick={onClose}>
+        <Button className="text-xs" onClick={onClose}>
           {t('transparency.close')}
-        </button>
+        </Button>
       </div>
       <div aria-live="polite">
-        {proof.isPending && <p style={muted}>{t('transparency.fetching')}</p>}
+        {proof.isPending && <p className="text-muted">{t('transparency.fetching')}</p>}
         {proof.isError && (
-          <p role="alert" style={muted}>
+          <p role="alert" className="text-muted">
             {proof.error.message}
           </p>
         )}
@@ -358,33 +356,64 @@ function ProofSteps({ proof, published }: { proof: LiabilityProofView; published
   const { t } = useTranslation();
   const lang = currentLang();
   const zone = useExchangeTimeZone();
-  const result: Verification = verifyInclusionSteps(proof.leaf, proof.path, published);
+  const result = verifyUserProof(proof, published);
   const currency = proof.snapshot.currency;
   const amount = (value: string) => `${formatPlain(value, lang)} ${currency}`;
+  const sumOk = result.sum !== null && Decimal.parse(result.sum).eq(Decimal.parse(proof.balance));
   return (
     <div className="flex flex-col gap-2">
       <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-xs sm:grid-cols-2">
         <Fact term={t('transparency.snapshotOf')}>{formatInZone(proof.snapshot.taken_at, zone, true)}</Fact>
-        <Fact term={t('transparency.userId')}>{proof.leaf.user_id}</Fact>
-        <Fact term={t('transparency.yourBalance')}>{amount(proof.leaf.balance)}</Fact>
-        <Fact term={t('transparency.leafIndex')}>
-          {t('transparency.leafOf', { index: proof.leaf.index + 1, total: published.leaf_count })}
-        </Fact>
+        <Fact term={t('transparency.userId')}>{proof.user_id}</Fact>
+        <Fact term={t('transparency.yourBalance')}>{amount(proof.balance)}</Fact>
       </dl>
-      <p className="text-xs">
-        <span style={muted}>{t('transparency.salt')}: </span>
-        <code className={hashClass}>{proof.leaf.salt}</code>
+      <p className="text-xs text-muted">{t('transparency.yourLeaves', { count: proof.leaves.length })}</p>
+      {proof.leaves.map((leaf, i) => (
+        <section
+          key={leaf.index}
+          className="flex flex-col gap-1 rounded border p-2"
+          style={{ borderColor: 'var(--border)' }}
+          data-testid="transparency-leaf"
+          aria-label={t('transparency.leafTitle', {
+            index: leaf.index + 1,
+            total: published.leaf_count,
+            amount: amount(leaf.balance),
+          })}
+        >
+          <h3 className="text-xs font-semibold">
+            {t('transparency.leafTitle', {
+              index: leaf.index + 1,
+              total: published.leaf_count,
+              amount: amount(leaf.balance),
+            })}
+          </h3>
+          <p className="text-xs">
+            <span className="text-muted">{t('transparency.salt')}: </span>
+            <code className={hashClass}>{leaf.salt}</code>
+          </p>
+          <ol className="flex flex-col gap-1.5" data-testid="transparency-steps">
+            {result.leaves[i]!.steps.map((step, index) => (
+              <li key={index} className="flex gap-2" data-ok={step.ok}>
+                <Mark ok={step.ok} />
+                <span className="min-w-0">
+                  <StepText step={step} amount={amount} />
+                </span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ))}
+      <p className="flex gap-2 text-xs" data-testid="transparency-sum" data-ok={sumOk}>
+        <Mark ok={sumOk} />
+        <span>
+          {sumOk
+            ? t('transparency.leavesSumOk', { count: proof.leaves.length, sum: amount(result.sum!) })
+            : t('transparency.leavesSumBad', {
+                sum: result.sum === null ? '—' : amount(result.sum),
+                balance: amount(proof.balance),
+              })}
+        </span>
       </p>
-      <ol className="flex flex-col gap-1.5" data-testid="transparency-steps">
-        {result.steps.map((step, index) => (
-          <li key={index} className="flex gap-2" data-ok={step.ok}>
-            <Mark ok={step.ok} />
-            <span className="min-w-0">
-              <StepText step={step} amount={amount} />
-            </span>
-          </li>
-        ))}
-      </ol>
       <p
         role="status"
         data-testid="transparency-result"
@@ -396,7 +425,7 @@ function ProofSteps({ proof, published }: { proof: LiabilityProofView; published
         <span>
           {result.ok
             ? t('transparency.ok', {
-                balance: formatPlain(proof.leaf.balance, lang),
+                balance: formatPlain(proof.balance, lang),
                 total: formatPlain(published.total, lang),
                 currency,
               })
@@ -464,9 +493,7 @@ function OperatorLogHead({ head }: { head: OperatorLogHeadView | null }) {
       <h2 id="transparency-log" className="font-semibold">
         {t('transparency.operatorLog')}
       </h2>
-      <p className="text-xs" style={muted}>
-        {t('transparency.operatorLogNote')}
-      </p>
+      <p className="text-xs text-muted">{t('transparency.operatorLogNote')}</p>
       {head ? (
         <div className="flex items-start gap-2" data-testid="transparency-log-head">
           <span className="shrink-0 tabular-nums">{t('transparency.logEntry', { id: head.id })}</span>
@@ -474,7 +501,7 @@ function OperatorLogHead({ head }: { head: OperatorLogHeadView | null }) {
           <CopyButton text={head.hash} label={t('transparency.copyLog')} />
         </div>
       ) : (
-        <p style={muted}>{t('transparency.logEmpty')}</p>
+        <p className="text-muted">{t('transparency.logEmpty')}</p>
       )}
     </section>
   );

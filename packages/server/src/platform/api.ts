@@ -1,0 +1,21 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+/**
+ * The server every route and request hook is registered on: Fastify, with zod schemas typing each
+ * route. Declared here rather than in http/ (which builds it) so that hooks living with their
+ * domain, such as the operator log and the admin guards, name it without importing the web layer.
+ */
+export type Api = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;

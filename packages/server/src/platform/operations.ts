@@ -1,0 +1,67 @@
+import type { Core } from '../app.js';
+import type { Hub } from '../realtime/hub.js';
+import { HttpGate } from './drain.js';
+import { Metrics, serveMetrics, type MetricsEndpoint } from './metrics.js';
+import { Readiness } from './readiness.js';
+
+/**
+ * Running the exchange (docs/operations.md): its metrics, its readiness and the HTTP side of its
+ * drain. Made once per exchange, fed by the domains through their listeners.
+ */
+export class Operations {
+  readonly metrics = new Metrics();
+  readonly readiness: Readiness;
+  readonly gate: HttpGate;
+  private endpoint: MetricsEndpoint | undefined;
+
+  constructor(core: Core) {
+    const { sequencer, spot, wallet, currencies } = core;
+    const metrics = this.metrics;
+    sequencer.onBatch((size, commitMs) => metrics.batch(size, commitMs));
+    metrics.watchQueue(() => sequencer.queueDepth);
+    spot.onPlaced((market, outcome) => {
+      metrics.ordersPlaced.inc({ market: market.symbol });
+      if (outcome.trades.length > 0) metrics.tradesMade.inc({ market: market.symbol }, outcome.trades.length);
+    });
+    const networks = () =>
+      wallet.networks.list().map((network) => ({
+        name: `${currencies.currency(network.currencyId).code}-${network.chain}`,
+        progress: wallet.watchers.find((watcher) => watcher.watches(network.id))?.progress ?? null,
+      }));
+    metrics.watchChains(() =>
+      networks().flatMap(({ name, progress }) => (progress ? [{ name, progress }] : [])),
+    );
+    this.readiness = new Readiness({
+      db: core.db,
+      books: () =>
+        sequencer.accepting && spot.markets.all().every((market) => spot.orders.books.has(market.id)),
+      networks,
+      chainPollMs: core.config.chainPollMs,
+      signer: () => wallet.signerState(),
+      log: (error) => core.log.warn({ err: error }, 'readiness: the database did not answer'),
+    });
+    this.gate = new HttpGate(this.readiness, metrics);
+  }
+
+  /** Live-channel connections and slow clients dropped. */
+  watchHub(hub: Hub): void {
+    this.metrics.watchConnections(() => hub.size);
+    hub.onSlowClientDropped = () => this.metrics.wsSlowClientsDropped.inc();
+  }
+
+  /** Serves `GET /metrics` on its own port (METRICS_PORT); answers its URL. */
+  async serveMetrics(port: number, host: string): Promise<string> {
+    this.endpoint = await serveMetrics(this.metrics, port, host);
+    return this.endpoint.url;
+  }
+
+  /** The URL of `GET /metrics` when served. */
+  get metricsUrl(): string | undefined {
+    return this.endpoint?.url;
+  }
+
+  async close(): Promise<void> {
+    await this.endpoint?.close();
+    this.metrics.close();
+  }
+}
