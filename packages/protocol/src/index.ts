@@ -23,3 +23,4 @@ export * from './content-admin.js';
 export * from './admin-markets.js';
 export * from './mark.js';
 export * from './catalogs.js';
+export * from './no-eval.js';
