@@ -80,7 +80,8 @@ export async function registerUser(
 
 /** axe-core finds no serious or critical violation. */
 export async function expectAccessible(page: Page): Promise<void> {
-  const axe = await new AxeBuilder({ page }).analyze();
+  // A step of its own: the report gives its time apart (axe is the browser tests' costliest check).
+  const axe = await test.step('axe', () => new AxeBuilder({ page }).analyze());
   const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
@@ -162,7 +163,8 @@ export async function expectDrawnAndFitting(page: Page, screenshotName: string):
   await expect(page.locator('[data-skeleton]')).toHaveCount(0);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `test-results/screens/${screenshotName}.png`, fullPage: true });
+  await test.step('screenshot', () =>
+    page.screenshot({ path: `test-results/screens/${screenshotName}.png`, fullPage: true }));
   await expectAccessible(page);
 }
 
