@@ -120,11 +120,7 @@ export function AdminTable<T>({
         {rows.map((row) => (
           <li
             key={rowKey(row)}
-            className="rounded border p-2"
-            style={{
-              borderColor: selected === rowKey(row) ? 'var(--accent)' : 'var(--border)',
-              background: 'var(--panel)',
-            }}
+            className={`rounded border bg-panel p-2 ${selected === rowKey(row) ? 'border-accent' : 'border-line'}`}
             data-row={rowKey(row)}
           >
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
@@ -150,8 +146,7 @@ export function AdminTable<T>({
               <th
                 key={column.key}
                 scope="col"
-                className={`border-b px-2 py-1 font-normal whitespace-nowrap ${column.numeric ? 'text-right' : ''}`}
-                style={{ borderColor: 'var(--border)' }}
+                className={`border-b border-line px-2 py-1 font-normal whitespace-nowrap ${column.numeric ? 'text-right' : ''}`}
               >
                 {column.header}
               </th>
@@ -163,15 +158,11 @@ export function AdminTable<T>({
             const more = expanded?.(row);
             return (
               <Fragment key={rowKey(row)}>
-                <tr
-                  data-row={rowKey(row)}
-                  style={{ background: selected === rowKey(row) ? 'var(--panel)' : undefined }}
-                >
+                <tr data-row={rowKey(row)} className={selected === rowKey(row) ? 'bg-panel' : undefined}>
                   {columns.map((column) => (
                     <td
                       key={column.key}
-                      className={`border-b px-2 py-1 align-top ${column.numeric ? 'text-right tabular-nums' : ''}`}
-                      style={{ borderColor: 'var(--border)' }}
+                      className={`border-b border-line px-2 py-1 align-top ${column.numeric ? 'text-right tabular-nums' : ''}`}
                     >
                       {column.cell(row)}
                     </td>
@@ -179,11 +170,7 @@ export function AdminTable<T>({
                 </tr>
                 {more && (
                   <tr>
-                    <td
-                      colSpan={columns.length}
-                      className="border-b px-2 py-2"
-                      style={{ borderColor: 'var(--border)' }}
-                    >
+                    <td colSpan={columns.length} className="border-b border-line px-2 py-2">
                       {more}
                     </td>
                   </tr>
@@ -200,6 +187,8 @@ export function AdminTable<T>({
 export const buttonClass = 'rounded border px-2 py-0.5 disabled:opacity-60';
 export const buttonStyle = { borderColor: 'var(--border)' };
 export const fieldStyle = { background: 'var(--bg)', borderColor: 'var(--border)', color: 'var(--text)' };
+/** The colours of a console form box (input, select, textarea); its size and shape stay with each box. */
+export const fieldColours = 'border-line bg-page text-ink';
 
 export interface DecisionTexts {
   title: string;
@@ -278,8 +267,7 @@ export function DecisionDialog({
               maxLength={reasonMax}
               required={reasonRequired}
               aria-describedby={texts.reasonHint ? `${reasonId}-hint` : undefined}
-              className="w-full rounded border px-2 py-1"
-              style={fieldStyle}
+              className={`w-full rounded border px-2 py-1 ${fieldColours}`}
               value={reason}
               onChange={(event) => setReason(event.target.value)}
             />
@@ -347,13 +335,12 @@ export function ProtectedImage({
       <span
         role="status"
         aria-label={alt}
-        className={`${frame} motion-safe:animate-pulse`}
-        style={{ borderColor: 'var(--border)', background: 'var(--panel)' }}
+        className={`${frame} border-line bg-panel motion-safe:animate-pulse`}
       />
     );
   }
   return (
-    <a href={url} target="_blank" rel="noreferrer" className={frame} style={{ borderColor: 'var(--border)' }}>
+    <a href={url} target="_blank" rel="noreferrer" className={`${frame} border-line`}>
       <img src={url} alt={alt} className="max-h-full max-w-full object-contain" />
     </a>
   );
