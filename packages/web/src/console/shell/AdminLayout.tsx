@@ -8,7 +8,7 @@ import { adminCall, adminLoginPath } from '../api.js';
 import { useAdminT, type AdminT, type ConsoleKey, type KeysUnder } from '../i18n.js';
 import { useOperator } from '../session.js';
 import { ConsoleControls } from './controls.js';
-import { Failed, Loading } from '../../components/ui/index.js';
+import { Button, Failed, Loading } from '../../components/ui/index.js';
 
 interface Area {
   key: KeysUnder<ConsoleKey<'shell'>, 'nav.'>;
@@ -69,28 +69,20 @@ function SignedIn({ token }: { token: string }) {
     <div className="flex min-h-screen flex-col text-sm">
       <a
         href="#admin-main"
-        className="sr-only z-50 rounded px-3 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-        style={{ background: 'var(--accent-strong)' }}
+        className="sr-only z-50 rounded bg-accent-strong px-3 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
         {t('skip')}
       </a>
-      <header
-        className="sticky top-0 z-40 flex min-h-10 flex-wrap items-center gap-x-3 gap-y-1 border-b px-3 py-1"
-        style={{ background: 'var(--bg)', borderColor: 'var(--border)' }}
-      >
-        <button
-          type="button"
-          className="rounded border px-2 py-0.5 md:hidden"
-          style={{ borderColor: 'var(--border)' }}
+      <header className="sticky top-0 z-40 flex min-h-10 flex-wrap items-center gap-x-3 gap-y-1 border-b border-line bg-page px-3 py-1">
+        <Button
+          className="md:hidden"
           aria-expanded={menuOpen}
           aria-controls={menuId}
           onClick={() => setMenuOpen(!menuOpen)}
         >
           {t('menu')}
-        </button>
-        <span className="font-semibold" style={{ color: 'var(--accent)' }}>
-          {t('title')}
-        </span>
+        </Button>
+        <span className="font-semibold text-accent">{t('title')}</span>
         <div className="ml-auto flex flex-wrap items-center gap-2">
           <ZoneNote t={t} />
           {operator && <OperatorBadge operator={operator} t={t} />}
@@ -102,8 +94,7 @@ function SignedIn({ token }: { token: string }) {
         <nav
           id={menuId}
           aria-label={t('nav.label')}
-          className={`${menuOpen ? 'block' : 'hidden'} shrink-0 border-b md:block md:w-44 md:border-r md:border-b-0`}
-          style={{ borderColor: 'var(--border)', background: 'var(--panel)' }}
+          className={`${menuOpen ? 'block' : 'hidden'} shrink-0 border-b border-line bg-panel md:block md:w-44 md:border-r md:border-b-0`}
         >
           <ul className="flex flex-col py-1">
             {AREAS.map((area) => (
@@ -138,12 +129,8 @@ function AreaLink({ area, t }: { area: Area; t: AdminT<'shell'> }) {
       to={area.to}
       end={area.to === '/admin'}
       className={({ isActive }) =>
-        `flex items-baseline justify-between gap-2 px-3 py-1.5 ${isActive ? 'font-semibold' : ''}`
+        `flex items-baseline justify-between gap-2 px-3 py-1.5 ${isActive ? 'bg-page font-semibold text-accent' : 'text-ink'}`
       }
-      style={({ isActive }) => ({
-        color: isActive ? 'var(--accent)' : 'var(--text)',
-        background: isActive ? 'var(--bg)' : undefined,
-      })}
     >
       <span>{t(`nav.${area.key}`)}</span>
       {viewOnly && (
@@ -174,9 +161,7 @@ function OperatorBadge({ operator, t }: { operator: OperatorSessionView; t: Admi
       data-testid="admin-operator"
     >
       <span className="font-medium">{operator.name}</span>
-      <span className="rounded border px-1 text-xs" style={{ borderColor: 'var(--border)' }}>
-        {t(`role.${operator.role}`)}
-      </span>
+      <span className="rounded border border-line px-1 text-xs">{t(`role.${operator.role}`)}</span>
     </span>
   );
 }
@@ -195,14 +180,8 @@ function LogoutButton({ t }: { t: AdminT<'shell'> }) {
     }
   };
   return (
-    <button
-      type="button"
-      disabled={busy}
-      className="rounded border px-2 py-0.5 text-xs disabled:opacity-60"
-      style={{ borderColor: 'var(--border)' }}
-      onClick={() => void logout()}
-    >
+    <Button disabled={busy} className="text-xs" onClick={() => void logout()}>
       {t('logout')}
-    </button>
+    </Button>
   );
 }

@@ -61,8 +61,7 @@ export function LoginPage() {
         <form
           noValidate
           onSubmit={(event) => void submit(event)}
-          className="flex w-full max-w-sm flex-col gap-3 rounded-lg border p-5"
-          style={{ borderColor: 'var(--border)', background: 'var(--panel)' }}
+          className="flex w-full max-w-sm flex-col gap-3 rounded-lg border border-line bg-panel p-5"
         >
           <h1 className="text-lg font-semibold">{t('login.title')}</h1>
           <p className="text-xs text-muted">{t('login.intro')}</p>
@@ -96,7 +95,7 @@ export function LoginPage() {
             onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
           />
           <SubmitButton busy={busy} label={t('login.submit')} busyLabel={t('login.busy')} />
-          <Link to="/home" className="text-center text-xs" style={{ color: 'var(--accent)' }}>
+          <Link to="/home" className="text-center text-xs text-accent">
             {t('login.back')}
           </Link>
         </form>

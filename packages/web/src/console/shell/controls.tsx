@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { toggleTheme, useTheme } from '../../app/theme.js';
 import { currentLang, setLang } from '../../i18n/index.js';
 import { LANGUAGE_NAMES, LOCALE_OF } from '../../i18n/tags.js';
-
-const controlStyle = { background: 'var(--bg)', borderColor: 'var(--border)', color: 'var(--text)' };
+import { Button } from '../../components/ui/index.js';
+import { fieldColours } from '../parts.js';
 
 /**
  * The app's language and theme, the same stored choices as the user site: every console text
@@ -25,8 +25,7 @@ export function ConsoleControls() {
         id={id}
         value={lang}
         onChange={(event) => setLang(event.target.value as Lang)}
-        className="rounded border px-1 py-0.5 text-xs"
-        style={controlStyle}
+        className={`rounded border px-1 py-1 text-xs ${fieldColours}`}
       >
         {LANGS.map((code) => (
           <option key={code} value={code} lang={LOCALE_OF[code]}>
@@ -34,15 +33,13 @@ export function ConsoleControls() {
           </option>
         ))}
       </select>
-      <button
-        type="button"
+      <Button
         onClick={toggleTheme}
         aria-label={theme === 'dark' ? t('theme.toLight') : t('theme.toDark')}
-        className="rounded border px-2 py-0.5 text-xs"
-        style={controlStyle}
+        className="text-xs"
       >
         {theme === 'dark' ? t('theme.light') : t('theme.dark')}
-      </button>
+      </Button>
     </div>
   );
 }
