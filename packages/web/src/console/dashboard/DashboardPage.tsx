@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { ApiError } from '../../api/http.js';
 import { adminCall } from '../api.js';
 import { useAdminT, type AdminT } from '../i18n.js';
-import { AdminTable, buttonClass, buttonStyle, formatAmount, formatTime, type Column } from '../parts.js';
-import { QueryState } from '../../components/ui/index.js';
+import { AdminTable, formatAmount, formatTime, type Column } from '../parts.js';
+import { Button, QueryState } from '../../components/ui/index.js';
 
 const DASHBOARD = ['admin', 'admin/dashboard'];
 
@@ -27,15 +27,9 @@ export function DashboardPage() {
         {query.data && (
           <span className="text-xs text-muted">{t('asOf', { time: formatTime(query.data.at, true) })}</span>
         )}
-        <button
-          type="button"
-          className={`${buttonClass} ml-auto`}
-          style={buttonStyle}
-          disabled={query.isFetching}
-          onClick={() => void query.refetch()}
-        >
+        <Button className="ml-auto" disabled={query.isFetching} onClick={() => void query.refetch()}>
           {t('refresh')}
-        </button>
+        </Button>
       </div>
       <QueryState query={query} skeleton={{ rows: 6, rowClass: 'h-10' }}>
         {(data) => (
@@ -55,8 +49,7 @@ export function DashboardPage() {
 function Panel({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
   return (
     <section
-      className="flex flex-col gap-2 rounded border p-3"
-      style={{ borderColor: 'var(--border)' }}
+      className="flex flex-col gap-2 rounded border border-line p-3"
       aria-label={title}
       data-testid={testId}
     >
@@ -68,11 +61,7 @@ function Panel({ title, children, testId }: { title: string; children: ReactNode
 
 function Stat({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
   return (
-    <div
-      className="flex flex-col rounded px-3 py-2"
-      style={{ background: 'var(--panel)' }}
-      data-testid={testId}
-    >
+    <div className="flex flex-col rounded bg-panel px-3 py-2" data-testid={testId}>
       <span className="text-xs text-muted">{label}</span>
       <span className="text-lg font-semibold tabular-nums">{value}</span>
     </div>
@@ -97,12 +86,9 @@ function Share({ t, share }: { t: AdminT<'dashboard'>; share: string | null }) {
   if (share === null) return <span className="text-muted">—</span>;
   return (
     <span className="inline-flex items-center gap-2">
-      <span
-        className="inline-block h-2 w-16 overflow-hidden rounded"
-        style={{ background: 'var(--panel)' }}
-        aria-hidden="true"
-      >
-        <span className="block h-full" style={{ width: `${share}%`, background: 'var(--accent)' }} />
+      <span className="inline-block h-2 w-16 overflow-hidden rounded bg-panel" aria-hidden="true">
+        {/* The width is the maker's share, known only at run time. */}
+        <span className="block h-full bg-accent" style={{ width: `${share}%` }} />
       </span>
       <span className="tabular-nums">{t('percent', { value: share })}</span>
     </span>
@@ -185,11 +171,7 @@ function Waiting({ t, data }: { t: AdminT<'dashboard'>; data: AdminDashboard }) 
           <h3 className="text-xs text-muted">{t('withdrawalsPending', { count: withdrawals.count })}</h3>
           {lines(withdrawals)}
           {withdrawals.in_review > 0 && (
-            <Link
-              to="/admin/reviews?tab=withdrawals"
-              className="underline"
-              style={{ color: 'var(--accent)' }}
-            >
+            <Link to="/admin/reviews?tab=withdrawals" className="text-accent underline">
               {t('inReview', { count: withdrawals.in_review })}
             </Link>
           )}
@@ -229,7 +211,7 @@ function Audit({ t, audit }: { t: AdminT<'dashboard'>; audit: AdminAuditRun | nu
           <span className="text-muted">{t('auditNever')}</span>
         ) : (
           <span
-            style={{ color: audit.ok ? 'var(--up)' : 'var(--down)' }}
+            className={audit.ok ? 'text-up' : 'text-down'}
             data-audit={audit.ok ? 'clean' : 'problems'}
             data-testid="audit-verdict"
           >
@@ -241,23 +223,17 @@ function Audit({ t, audit }: { t: AdminT<'dashboard'>; audit: AdminAuditRun | nu
             {t('auditWhen', { time: formatTime(audit.at, true), operator: audit.operator })}
           </span>
         )}
-        <button
-          type="button"
-          className={`${buttonClass} ml-auto`}
-          style={buttonStyle}
-          disabled={busy}
-          onClick={() => void run()}
-        >
+        <Button className="ml-auto" disabled={busy} onClick={() => void run()}>
           {busy ? t('auditRunning') : t('auditRun')}
-        </button>
+        </Button>
       </div>
       {problem && (
-        <p role="alert" style={{ color: 'var(--down)' }}>
+        <p role="alert" className="text-down">
           {problem}
         </p>
       )}
       {audit && audit.problems.length > 0 && (
-        <ul className="list-disc pl-5" style={{ color: 'var(--down)' }}>
+        <ul className="list-disc pl-5 text-down">
           {audit.problems.map((text) => (
             <li key={text}>{text}</li>
           ))}
@@ -291,9 +267,9 @@ function Holdings({
     row.covered === null ? (
       <span className="text-muted">{t('holdingsPartial')}</span>
     ) : row.covered ? (
-      <span style={{ color: 'var(--up)' }}>✓ {t('holdingsCovered')}</span>
+      <span className="text-up">✓ {t('holdingsCovered')}</span>
     ) : (
-      <span style={{ color: 'var(--down)' }}>✕ {t('holdingsShort')}</span>
+      <span className="text-down">✕ {t('holdingsShort')}</span>
     );
   const columns: Column<AdminChainHoldings>[] = [
     { key: 'currency', header: t('col.currency'), cell: (row) => row.currency },
@@ -315,7 +291,7 @@ function Holdings({
   return (
     <Panel title={t('holdings')} testId="dashboard-holdings">
       {error !== null ? (
-        <p role="alert" style={{ color: 'var(--down)' }}>
+        <p role="alert" className="text-down">
           {t('holdingsFailed', { error })}
         </p>
       ) : !holdings || holdings.length === 0 ? (
