@@ -12,20 +12,11 @@ import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { adminCall } from '../api.js';
 import { useAdminT, type AdminT } from '../i18n.js';
-import {
-  AdminTable,
-  buttonClass,
-  buttonStyle,
-  DecisionDialog,
-  formatAmount,
-  useAdminPage,
-  type Column,
-  AdminPager,
-} from '../parts.js';
+import { AdminTable, DecisionDialog, formatAmount, useAdminPage, type Column, AdminPager } from '../parts.js';
 import { useCan } from '../session.js';
 import { AdjustmentsTable } from '../balances/parts.js';
 import { contactOf, UserBadges } from './UsersPage.js';
-import { Empty, QueryState } from '../../components/ui/index.js';
+import { Button, Empty, QueryState } from '../../components/ui/index.js';
 
 type Action = 'freeze' | 'unfreeze' | 'end_sessions' | 'reset_2fa';
 
@@ -46,7 +37,7 @@ export function UserDetailPage() {
   });
   return (
     <section className="flex flex-col gap-4" data-testid="user-detail">
-      <Link to="/admin/users" className="text-xs underline" style={{ color: 'var(--accent)' }}>
+      <Link to="/admin/users" className="text-xs text-accent underline">
         ← {t('back')}
       </Link>
       <QueryState query={query} skeleton={{ rows: 6, rowClass: 'h-10' }}>
@@ -82,7 +73,7 @@ function Detail({ t, detail }: { t: AdminT<'users'>; detail: AdminUserDetail }) 
             [
               t('frozenState'),
               user.frozen ? (
-                <span style={{ color: 'var(--down)' }}>
+                <span className="text-down">
                   {t('frozenSince', { time: user.frozen_at ?? '' })} — {user.frozen_reason}
                 </span>
               ) : (
@@ -115,11 +106,7 @@ function Detail({ t, detail }: { t: AdminT<'users'>; detail: AdminUserDetail }) 
       <Records t={t} userId={user.id} />
       <Sessions t={t} sessions={detail.sessions} />
       <Section title={t('adjustments')} testId="user-adjustments">
-        <Link
-          to={`/admin/balances?user_id=${user.id}`}
-          className="text-xs underline"
-          style={{ color: 'var(--accent)' }}
-        >
+        <Link to={`/admin/balances?user_id=${user.id}`} className="text-xs text-accent underline">
           {t('proposeAdjustment')}
         </Link>
         {detail.adjustments.length === 0 ? (
@@ -170,15 +157,9 @@ function Actions({ t, detail }: { t: AdminT<'users'>; detail: AdminUserDetail })
   }
   const certified = user.review_status === CERTIFIED;
   const button = (name: Action, disabled = false) => (
-    <button
-      type="button"
-      className={buttonClass}
-      style={buttonStyle}
-      disabled={disabled}
-      onClick={() => setAction(name)}
-    >
+    <Button disabled={disabled} onClick={() => setAction(name)}>
       {t(`action.${name}`)}
-    </button>
+    </Button>
   );
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -197,7 +178,7 @@ function Actions({ t, detail }: { t: AdminT<'users'>; detail: AdminUserDetail })
             reasonHint: t('reasonHint'),
           }}
           summary={<p>{t(`explain.${action}`, { user: contactOf(user) })}</p>}
-          confirmColor={action === 'unfreeze' ? 'var(--up)' : 'var(--down)'}
+          confirmColor={action === 'unfreeze' ? 'var(--up-strong)' : 'var(--down-strong)'}
           reasonRequired
           onConfirm={async (reason) => {
             await adminCall('POST', `admin/users/${action}`, { user_id: user.id, reason }, { quiet: true });
@@ -255,9 +236,7 @@ function Orders({
     {
       key: 'side',
       header: t('col.side'),
-      cell: (row) => (
-        <span style={{ color: row.way === 1 ? 'var(--up)' : 'var(--down)' }}>{row.way_name}</span>
-      ),
+      cell: (row) => <span className={row.way === 1 ? 'text-up' : 'text-down'}>{row.way_name}</span>,
     },
     {
       key: 'price',
@@ -307,7 +286,7 @@ function Records({ t, userId }: { t: AdminT<'users'>; userId: number }) {
       header: t('col.change'),
       numeric: true,
       cell: (row) => (
-        <span style={{ color: row.value.startsWith('-') ? 'var(--down)' : 'var(--up)' }}>
+        <span className={row.value.startsWith('-') ? 'text-down' : 'text-up'}>
           {row.value.startsWith('-') ? formatAmount(row.value) : `+${formatAmount(row.value)}`}{' '}
           {row.currency.code}
         </span>

@@ -2,16 +2,8 @@ import type { AdminUserRow } from '@oex/protocol';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAdminT, type AdminT } from '../i18n.js';
-import {
-  AdminTable,
-  buttonClass,
-  buttonStyle,
-  fieldStyle,
-  useAdminPage,
-  type Column,
-  AdminPager,
-} from '../parts.js';
-import { QueryState } from '../../components/ui/index.js';
+import { AdminTable, fieldColours, useAdminPage, type Column, AdminPager } from '../parts.js';
+import { Button, QueryState } from '../../components/ui/index.js';
 
 /** Users (docs/operator-console.md): search by id, email, phone or invite code; a row opens the user's page. */
 export function UsersPage() {
@@ -25,11 +17,7 @@ export function UsersPage() {
       key: 'id',
       header: t('col.id'),
       cell: (row) => (
-        <Link
-          to={`/admin/users/${row.id}`}
-          className="underline tabular-nums"
-          style={{ color: 'var(--accent)' }}
-        >
+        <Link to={`/admin/users/${row.id}`} className="text-accent tabular-nums underline">
           #{row.id}
         </Link>
       ),
@@ -107,17 +95,14 @@ function Search({
         <input
           id={id}
           type="search"
-          className="rounded border px-2 py-1"
-          style={fieldStyle}
+          className={`rounded border px-2 py-1 ${fieldColours}`}
           placeholder={t('searchHint')}
           value={text}
           maxLength={100}
           onChange={(event) => setText(event.target.value)}
         />
       </div>
-      <button type="submit" className={buttonClass} style={buttonStyle}>
-        {t('searchButton')}
-      </button>
+      <Button type="submit">{t('searchButton')}</Button>
     </form>
   );
 }
@@ -141,20 +126,12 @@ export function UserBadges({
   return (
     <span className="flex flex-wrap gap-1">
       {user.frozen && (
-        <span
-          className="rounded px-1.5 text-xs font-medium"
-          style={{ color: 'var(--down)', border: '1px solid var(--down)' }}
-          data-badge="frozen"
-        >
+        <span className="rounded border border-down px-1.5 text-xs font-medium text-down" data-badge="frozen">
           {t('frozen')}
         </span>
       )}
       {user.is_system && (
-        <span
-          className="rounded px-1.5 text-xs"
-          style={{ border: '1px solid var(--border)' }}
-          data-badge="liquidity"
-        >
+        <span className="rounded border border-line px-1.5 text-xs" data-badge="liquidity">
           {t('liquidity')}
         </span>
       )}
