@@ -10,10 +10,10 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { adminCall } from '../api.js';
 import { useAdminT, type AdminT } from '../i18n.js';
-import { buttonClass, buttonStyle, DecisionDialog, fieldStyle, AdminPager } from '../parts.js';
+import { DecisionDialog, fieldColours, AdminPager } from '../parts.js';
 import { useCan } from '../session.js';
 import { accountName, AdjustmentsTable, SignedAmount } from './parts.js';
-import { QueryState, Tabs } from '../../components/ui/index.js';
+import { Button, QueryState, Tabs } from '../../components/ui/index.js';
 
 const STATUSES = ['pending', 'applied', 'rejected', 'all'] as const;
 type StatusTab = (typeof STATUSES)[number];
@@ -122,14 +122,13 @@ function ProposeForm({ t, userId }: { t: AdminT<'balances'>; userId: string }) {
     setProblem(null);
     setConfirming(true);
   };
-  const input = 'rounded border px-2 py-1';
+  const input = `rounded border px-2 py-1 ${fieldColours}`;
   return (
     <>
       <form
         onSubmit={submit}
         noValidate
-        className="flex flex-col gap-3 rounded border p-3"
-        style={{ borderColor: 'var(--border)' }}
+        className="flex flex-col gap-3 rounded border border-line p-3"
         aria-labelledby={`${id}-title`}
         data-testid="propose-form"
       >
@@ -143,7 +142,6 @@ function ProposeForm({ t, userId }: { t: AdminT<'balances'>; userId: string }) {
               <input
                 id={fieldId}
                 className={input}
-                style={fieldStyle}
                 inputMode="numeric"
                 value={draft.user_id}
                 onChange={(event) => set({ user_id: event.target.value })}
@@ -155,7 +153,6 @@ function ProposeForm({ t, userId }: { t: AdminT<'balances'>; userId: string }) {
               <select
                 id={fieldId}
                 className={input}
-                style={fieldStyle}
                 value={draft.account_type}
                 onChange={(event) => set({ account_type: Number(event.target.value) })}
               >
@@ -172,7 +169,6 @@ function ProposeForm({ t, userId }: { t: AdminT<'balances'>; userId: string }) {
               <select
                 id={fieldId}
                 className={input}
-                style={fieldStyle}
                 value={draft.currency}
                 onChange={(event) => set({ currency: event.target.value })}
               >
@@ -189,7 +185,6 @@ function ProposeForm({ t, userId }: { t: AdminT<'balances'>; userId: string }) {
               <input
                 id={fieldId}
                 className={`${input} tabular-nums`}
-                style={fieldStyle}
                 inputMode="decimal"
                 placeholder="-12.5"
                 aria-describedby={hintId}
@@ -203,7 +198,6 @@ function ProposeForm({ t, userId }: { t: AdminT<'balances'>; userId: string }) {
               <input
                 id={fieldId}
                 className={input}
-                style={fieldStyle}
                 maxLength={128}
                 aria-describedby={hintId}
                 value={draft.reference}
@@ -213,11 +207,9 @@ function ProposeForm({ t, userId }: { t: AdminT<'balances'>; userId: string }) {
           </Field>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <button type="submit" className={buttonClass} style={buttonStyle}>
-            {t('propose')}
-          </button>
+          <Button type="submit">{t('propose')}</Button>
           {problem && (
-            <p role="alert" style={{ color: 'var(--down)' }}>
+            <p role="alert" className="text-down">
               {problem}
             </p>
           )}
@@ -247,7 +239,7 @@ function ProposeForm({ t, userId }: { t: AdminT<'balances'>; userId: string }) {
               <SignedAmount amount={draft.amount.trim()} currency={draft.currency} />
             </p>
           }
-          confirmColor={draft.amount.trim().startsWith('-') ? 'var(--down)' : 'var(--up)'}
+          confirmColor={draft.amount.trim().startsWith('-') ? 'var(--down-strong)' : 'var(--up-strong)'}
           reasonRequired
           onConfirm={async (reason) => {
             const made = await adminCall<AdminAdjustment>(
@@ -326,29 +318,22 @@ function SnapshotNow({ t }: { t: AdminT<'balances'> }) {
   };
   return (
     <section
-      className="flex flex-wrap items-center gap-3 rounded border p-3 text-sm"
-      style={{ borderColor: 'var(--border)' }}
+      className="flex flex-wrap items-center gap-3 rounded border border-line p-3 text-sm"
       aria-label={t('snapshotTitle')}
       data-testid="snapshot-now"
     >
       <h2 className="font-semibold">{t('snapshotTitle')}</h2>
       <p className="text-xs text-muted">{t('snapshotHint')}</p>
-      <button
-        type="button"
-        className={buttonClass}
-        style={buttonStyle}
-        disabled={busy}
-        onClick={() => void take()}
-      >
+      <Button disabled={busy} onClick={() => void take()}>
         {t('snapshotNow')}
-      </button>
+      </Button>
       {taken && (
         <p role="status" data-testid="snapshot-taken">
           {t('snapshotTaken', { count: taken.length })}
         </p>
       )}
       {problem && (
-        <p role="alert" style={{ color: 'var(--down)' }}>
+        <p role="alert" className="text-down">
           {problem}
         </p>
       )}

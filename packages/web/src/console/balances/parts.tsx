@@ -4,17 +4,15 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { adminCall } from '../api.js';
 import { useAdminT, type AdminT, type ConsoleKey, type KeysUnder } from '../i18n.js';
-import { AdminTable, buttonClass, buttonStyle, DecisionDialog, formatAmount, type Column } from '../parts.js';
+import { AdminTable, DecisionDialog, formatAmount, type Column } from '../parts.js';
+import { Button } from '../../components/ui/index.js';
 import { useCan, useOperator } from '../session.js';
 
 /** A signed amount in green or red with its sign, and the currency. */
 export function SignedAmount({ amount, currency }: { amount: string; currency: string }) {
   const negative = amount.startsWith('-');
   return (
-    <span
-      className="tabular-nums whitespace-nowrap"
-      style={{ color: negative ? 'var(--down)' : 'var(--up)' }}
-    >
+    <span className={`tabular-nums whitespace-nowrap ${negative ? 'text-down' : 'text-up'}`}>
       {negative ? formatAmount(amount) : `+${formatAmount(amount)}`} {currency}
     </span>
   );
@@ -60,11 +58,7 @@ export function AdjustmentsTable({
             key: 'user',
             header: t('col.user'),
             cell: (row: AdminAdjustment) => (
-              <Link
-                to={`/admin/users/${row.user_id}`}
-                className="break-all underline"
-                style={{ color: 'var(--accent)' }}
-              >
+              <Link to={`/admin/users/${row.user_id}`} className="break-all text-accent underline">
                 {row.user_email ?? `#${row.user_id}`}
               </Link>
             ),
@@ -105,24 +99,14 @@ export function AdjustmentsTable({
       cell: (row) =>
         row.status === 'pending' ? (
           <span className="flex flex-wrap gap-1">
-            <button
-              type="button"
-              className={buttonClass}
-              style={buttonStyle}
+            <Button
               disabled={row.proposed_by === me}
               title={row.proposed_by === me ? t('ownProposal') : undefined}
               onClick={() => setDeciding({ row, decision: 'approve' })}
             >
               {t('approve')}
-            </button>
-            <button
-              type="button"
-              className={buttonClass}
-              style={buttonStyle}
-              onClick={() => setDeciding({ row, decision: 'reject' })}
-            >
-              {t('reject')}
-            </button>
+            </Button>
+            <Button onClick={() => setDeciding({ row, decision: 'reject' })}>{t('reject')}</Button>
           </span>
         ) : null,
     });
@@ -147,7 +131,7 @@ export function AdjustmentsTable({
             reasonHint: t('reasonHint'),
           }}
           summary={<AdjustmentSummary t={t} row={deciding.row} />}
-          confirmColor={deciding.decision === 'approve' ? 'var(--up)' : 'var(--down)'}
+          confirmColor={deciding.decision === 'approve' ? 'var(--up-strong)' : 'var(--down-strong)'}
           reasonRequired
           onConfirm={async (reason) => {
             await adminCall(
