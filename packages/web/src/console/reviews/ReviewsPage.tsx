@@ -14,10 +14,8 @@ import { adminCall } from '../api.js';
 import { useAdminT, type AdminT } from '../i18n.js';
 import {
   AdminTable,
-  buttonClass,
-  buttonStyle,
   DecisionDialog,
-  fieldStyle,
+  fieldColours,
   formatAmount,
   formatTime,
   ProtectedImage,
@@ -26,7 +24,7 @@ import {
   AdminPager,
 } from '../parts.js';
 import { useCan } from '../session.js';
-import { QueryState, Tabs } from '../../components/ui/index.js';
+import { Button, QueryState, Tabs, type ButtonVariant } from '../../components/ui/index.js';
 
 const TABS = ['identity', 'withdrawals', 'sellers', 'appeals', 'feedback'] as const;
 type Tab = (typeof TABS)[number];
@@ -100,15 +98,12 @@ function Queue<T>({
     key: 'open',
     header: '',
     cell: (row) => (
-      <button
-        type="button"
-        className={buttonClass}
-        style={buttonStyle}
+      <Button
         aria-expanded={selected === rowKey(row)}
         onClick={() => setSelected(selected === rowKey(row) ? null : rowKey(row))}
       >
         {selected === rowKey(row) ? t('close') : t('open')}
-      </button>
+      </Button>
     ),
   };
   return (
@@ -140,8 +135,7 @@ function Queue<T>({
       </QueryState>
       {current && (
         <section
-          className="flex flex-col gap-3 rounded border p-3"
-          style={{ borderColor: 'var(--border)', background: 'var(--panel)' }}
+          className="flex flex-col gap-3 rounded border border-line bg-panel p-3"
           data-testid="reviews-detail"
         >
           {detail(current, done, canAct)}
@@ -216,15 +210,9 @@ function Decide({
   return (
     <div className="flex flex-wrap gap-2">
       {(['approve', 'reject'] as const).map((decision) => (
-        <button
-          key={decision}
-          type="button"
-          className="rounded px-3 py-1 font-medium text-white"
-          style={{ background: DECISION_COLOR[decision] }}
-          onClick={() => setOpen(decision)}
-        >
+        <Button key={decision} variant={DECISION_VARIANT[decision]} onClick={() => setOpen(decision)}>
           {labels[decision]}
-        </button>
+        </Button>
       ))}
       {open && (
         <DecisionDialog
@@ -242,6 +230,8 @@ function Decide({
   );
 }
 
+const DECISION_VARIANT: Record<Decision, ButtonVariant> = { approve: 'up', reject: 'down' };
+/** The confirmation's button in the same colours as the decision's button. */
 const DECISION_COLOR: Record<Decision, string> = {
   approve: 'var(--up-strong)',
   reject: 'var(--down-strong)',
@@ -425,8 +415,7 @@ function SellerQueue({ t }: { t: AdminT<'reviews'> }) {
           <label htmlFor={id}>{t('sellers.show')}</label>
           <select
             id={id}
-            className="rounded border px-1 py-0.5"
-            style={fieldStyle}
+            className={`rounded border px-1 py-0.5 ${fieldColours}`}
             value={status}
             onChange={(event) => setStatus(Number(event.target.value) as 1 | 2 | 3)}
           >
@@ -727,8 +716,7 @@ function FeedbackDetail({
             id={id}
             rows={3}
             maxLength={2000}
-            className="w-full rounded border px-2 py-1"
-            style={fieldStyle}
+            className={`w-full rounded border px-2 py-1 ${fieldColours}`}
             value={reply}
             aria-describedby={`${id}-hint`}
             onChange={(event) => setReply(event.target.value)}
@@ -736,14 +724,9 @@ function FeedbackDetail({
           <span id={`${id}-hint`} className="text-xs text-muted">
             {t('feedback.replyHint')}
           </span>
-          <button
-            type="submit"
-            disabled={!reply.trim()}
-            className="self-start rounded px-3 py-1 font-medium text-white disabled:opacity-60"
-            style={{ background: 'var(--accent-strong)' }}
-          >
+          <Button variant="primary" type="submit" disabled={!reply.trim()} className="self-start">
             {t('feedback.send')}
-          </button>
+          </Button>
         </form>
       )}
       {confirming && (
