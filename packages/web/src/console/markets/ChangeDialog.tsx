@@ -14,9 +14,9 @@ import { useToasts } from '../../components/toast.js';
 import { LANGUAGE_NAMES } from '../../i18n/tags.js';
 import { adminCall } from '../api.js';
 import type { AdminT, ConsoleKey, KeysUnder } from '../i18n.js';
-import { buttonClass, buttonStyle, fieldStyle, formatTime } from '../parts.js';
+import { fieldColours, formatTime } from '../parts.js';
 import { changesOf, fieldsOf, instantOf, isPercent, localInput, ruleOf, textOf } from './fields.js';
-import { DialogButtons, ProblemLine } from '../../components/ui/index.js';
+import { Button, DialogButtons, ProblemLine } from '../../components/ui/index.js';
 import { Dialog, type DialogHandle } from '../../components/ui/index.js';
 
 const HOUR = 3_600_000;
@@ -176,8 +176,7 @@ export function ChangeDialog({
             <label className="flex flex-col gap-1">
               {t('dialog.seconds')}
               <input
-                className="w-32 rounded border px-2 py-1"
-                style={fieldStyle}
+                className={`w-32 rounded border px-2 py-1 ${fieldColours}`}
                 inputMode="numeric"
                 value={seconds}
                 onChange={(event) => setSeconds(event.target.value)}
@@ -205,7 +204,7 @@ export function ChangeDialog({
                 const label = fieldLabel(t, target.kind, field);
                 const changed = field in changes;
                 return (
-                  <tr key={field} className="border-t" style={{ borderColor: 'var(--border)' }}>
+                  <tr key={field} className="border-t border-line">
                     <th scope="row" className="py-1 pr-2 font-normal">
                       <label htmlFor={`${id}-${field}`}>{label}</label>
                     </th>
@@ -216,8 +215,7 @@ export function ChangeDialog({
                       {rule?.type === 'flag' ? (
                         <select
                           id={`${id}-${field}`}
-                          className="rounded border px-1 py-0.5"
-                          style={{ ...fieldStyle, borderColor: changed ? 'var(--accent)' : 'var(--border)' }}
+                          className={`rounded border bg-page px-1 py-0.5 text-ink ${changed ? 'border-accent' : 'border-line'}`}
                           value={texts[field] ?? ''}
                           onChange={(event) => setText(field, event.target.value)}
                           data-testid={`change-field-${field}`}
@@ -230,11 +228,7 @@ export function ChangeDialog({
                         <span className="flex items-center gap-1">
                           <input
                             id={`${id}-${field}`}
-                            className="w-36 rounded border px-2 py-0.5 tabular-nums"
-                            style={{
-                              ...fieldStyle,
-                              borderColor: changed ? 'var(--accent)' : 'var(--border)',
-                            }}
+                            className={`w-36 rounded border bg-page px-2 py-0.5 text-ink tabular-nums ${changed ? 'border-accent' : 'border-line'}`}
                             inputMode={rule?.type === 'ints' || rule?.type === 'amounts' ? 'text' : 'decimal'}
                             value={texts[field] ?? ''}
                             onChange={(event) => setText(field, event.target.value)}
@@ -256,8 +250,7 @@ export function ChangeDialog({
               <input
                 type="datetime-local"
                 aria-label={t('dialog.effective')}
-                className="rounded border px-2 py-1"
-                style={fieldStyle}
+                className={`rounded border px-2 py-1 ${fieldColours}`}
                 value={at}
                 disabled={atNow}
                 onChange={(event) => setAt(event.target.value)}
@@ -282,16 +275,11 @@ export function ChangeDialog({
             <legend className="mb-1">{t('dialog.notice')}</legend>
             <span className="text-xs text-muted">{t('dialog.noticeHint')}</span>
             {languages.map((lang) => (
-              <div
-                key={lang}
-                className="flex flex-col gap-1 rounded border p-2"
-                style={{ borderColor: 'var(--border)' }}
-              >
+              <div key={lang} className="flex flex-col gap-1 rounded border border-line p-2">
                 <label className="flex flex-col gap-1">
                   {t('dialog.noticeTitle', { lang: LANGUAGE_NAMES[lang] })}
                   <input
-                    className="rounded border px-2 py-1"
-                    style={fieldStyle}
+                    className={`rounded border px-2 py-1 ${fieldColours}`}
                     maxLength={200}
                     value={notice[lang]?.title ?? ''}
                     onChange={(event) => setNoticeText(lang, 'title', event.target.value)}
@@ -303,18 +291,15 @@ export function ChangeDialog({
                   <textarea
                     rows={3}
                     maxLength={5000}
-                    className="rounded border px-2 py-1"
-                    style={fieldStyle}
+                    className={`rounded border px-2 py-1 ${fieldColours}`}
                     value={notice[lang]?.content ?? ''}
                     onChange={(event) => setNoticeText(lang, 'content', event.target.value)}
                     data-testid={`notice-content-${lang}`}
                   />
                 </label>
                 {lang !== 'en' && (
-                  <button
-                    type="button"
-                    className={`${buttonClass} self-start`}
-                    style={buttonStyle}
+                  <Button
+                    className="self-start"
                     onClick={() =>
                       setNotice((current) => {
                         const next = { ...current };
@@ -324,7 +309,7 @@ export function ChangeDialog({
                     }
                   >
                     {t('dialog.removeLang', { lang: LANGUAGE_NAMES[lang] })}
-                  </button>
+                  </Button>
                 )}
               </div>
             ))}
@@ -332,8 +317,7 @@ export function ChangeDialog({
               <label className="flex items-center gap-2">
                 {t('dialog.addLang')}
                 <select
-                  className="rounded border px-1 py-0.5"
-                  style={fieldStyle}
+                  className={`rounded border px-1 py-0.5 ${fieldColours}`}
                   value=""
                   onChange={(event) =>
                     event.target.value && setNoticeText(event.target.value as Lang, 'title', '')
@@ -356,8 +340,7 @@ export function ChangeDialog({
             <textarea
               rows={2}
               maxLength={500}
-              className="rounded border px-2 py-1"
-              style={fieldStyle}
+              className={`rounded border px-2 py-1 ${fieldColours}`}
               value={reason}
               onChange={(event) => setReason(event.target.value)}
               data-testid="change-reason"
@@ -389,9 +372,7 @@ export function ChangeDialog({
           <p className="text-muted">{reason.trim()}</p>
           <ProblemLine text={problem} testId="change-problem" />
           <div className="flex justify-between gap-2">
-            <button type="button" className={buttonClass} style={buttonStyle} onClick={() => setStep('edit')}>
-              {t('dialog.back')}
-            </button>
+            <Button onClick={() => setStep('edit')}>{t('dialog.back')}</Button>
             <DialogButtons
               cancelText={t('dialog.close')}
               confirmText={atNow ? t('dialog.closeNow') : t('dialog.schedule')}

@@ -15,19 +15,10 @@ import { useSearchParams } from 'react-router';
 import { useToasts } from '../../components/toast.js';
 import { adminCall } from '../api.js';
 import { useAdminT, type AdminT } from '../i18n.js';
-import {
-  AdminTable,
-  buttonClass,
-  buttonStyle,
-  DecisionDialog,
-  formatTime,
-  useAdminPage,
-  type Column,
-  AdminPager,
-} from '../parts.js';
+import { AdminTable, DecisionDialog, formatTime, useAdminPage, type Column, AdminPager } from '../parts.js';
 import { useCan } from '../session.js';
 import { ChangeDialog, fieldLabel, shownValue, type ChangeTarget } from './ChangeDialog.js';
-import { QueryState, Tabs } from '../../components/ui/index.js';
+import { Button, QueryState, Tabs } from '../../components/ui/index.js';
 
 const TABS = ['markets', 'currencies', 'seconds', 'products', 'changes'] as const;
 type Tab = (typeof TABS)[number];
@@ -44,7 +35,7 @@ function useList<T>(path: string) {
 
 /** A switch as a word in the up or down colour, so open and closed read at a glance. */
 function Flag({ t, value }: { t: AdminT<'markets'>; value: 0 | 1 }) {
-  return <span style={{ color: value ? 'var(--up)' : 'var(--down)' }}>{value ? t('on') : t('off')}</span>;
+  return <span className={value ? 'text-up' : 'text-down'}>{value ? t('on') : t('off')}</span>;
 }
 
 /**
@@ -94,16 +85,13 @@ type Edit = ((target: ChangeTarget) => void) | null;
 function EditButton({ t, edit, target }: { t: AdminT<'markets'>; edit: Edit; target: ChangeTarget }) {
   if (!edit) return null;
   return (
-    <button
-      type="button"
-      className={buttonClass}
-      style={buttonStyle}
+    <Button
       aria-label={t('editLabel', { target: target.name })}
       onClick={() => edit(target)}
       data-testid={`edit-${target.kind}-${target.id}`}
     >
       {t('edit')}
-    </button>
+    </Button>
   );
 }
 
@@ -309,15 +297,13 @@ function Seconds({ t, edit }: { t: AdminT<'markets'>; edit: Edit }) {
             {t('microFee', { rate: shownValue(t, 'micro_seconds', 'profit_ratio', data.fee_rate) })}
           </p>
           {edit && (
-            <button
-              type="button"
-              className={`${buttonClass} self-start`}
-              style={buttonStyle}
+            <Button
+              className="self-start"
               onClick={() => edit({ kind: 'micro_seconds', id: null, name: '', current: {} })}
               data-testid="add-duration"
             >
               {t('addDuration')}
-            </button>
+            </Button>
           )}
           <h2 className="font-semibold">{t('stakesTitle')}</h2>
           <AdminTable
@@ -460,15 +446,9 @@ function Changes({ t, canAct }: { t: AdminT<'markets'>; canAct: boolean }) {
       header: t('col.actions'),
       cell: (c) =>
         c.status === 'pending' && (
-          <button
-            type="button"
-            className={buttonClass}
-            style={buttonStyle}
-            onClick={() => setCancelling(c)}
-            data-testid={`cancel-change-${c.id}`}
-          >
+          <Button onClick={() => setCancelling(c)} data-testid={`cancel-change-${c.id}`}>
             {t('cancelChange')}
-          </button>
+          </Button>
         ),
     });
   }
