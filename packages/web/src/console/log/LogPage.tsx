@@ -4,18 +4,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { adminCall } from '../api.js';
 import { useAdminT, type AdminT } from '../i18n.js';
-import {
-  AdminTable,
-  buttonClass,
-  buttonStyle,
-  fieldStyle,
-  formatTime,
-  useAdminPage,
-  type Column,
-  AdminPager,
-} from '../parts.js';
+import { AdminTable, fieldColours, formatTime, useAdminPage, type Column, AdminPager } from '../parts.js';
 import { diffValues, type Change } from './diff.js';
-import { QueryState } from '../../components/ui/index.js';
+import { Button, QueryState } from '../../components/ui/index.js';
 
 const PER_PAGE = 50;
 
@@ -65,15 +56,9 @@ export function LogPage() {
       key: 'open',
       header: '',
       cell: (row) => (
-        <button
-          type="button"
-          className={buttonClass}
-          style={buttonStyle}
-          aria-expanded={open === row.id}
-          onClick={() => setOpen(open === row.id ? null : row.id)}
-        >
+        <Button aria-expanded={open === row.id} onClick={() => setOpen(open === row.id ? null : row.id)}>
           {open === row.id ? t('hide') : t('details')}
-        </button>
+        </Button>
       ),
     },
   ];
@@ -109,7 +94,7 @@ export function LogPage() {
 function Outcome({ t, outcome }: { t: AdminT<'log'>; outcome: string }) {
   const done = outcome === 'ok';
   return (
-    <span style={{ color: done ? 'var(--up)' : 'var(--down)' }} data-outcome={done ? 'ok' : 'refused'}>
+    <span className={done ? 'text-up' : 'text-down'} data-outcome={done ? 'ok' : 'refused'}>
       {done ? `✓ ${t('ok')}` : `✕ ${outcome}`}
     </span>
   );
@@ -125,8 +110,7 @@ function ChainStatus({ t }: { t: AdminT<'log'> }) {
   const broken = data && !data.ok;
   return (
     <div
-      className="flex flex-wrap items-center gap-x-4 gap-y-1 rounded border px-3 py-2"
-      style={{ borderColor: broken ? 'var(--down)' : 'var(--border)', background: 'var(--panel)' }}
+      className={`flex flex-wrap items-center gap-x-4 gap-y-1 rounded border bg-panel px-3 py-2 ${broken ? 'border-down' : 'border-line'}`}
       role="status"
       data-testid="chain-status"
       data-ok={data ? String(data.ok) : undefined}
@@ -134,11 +118,9 @@ function ChainStatus({ t }: { t: AdminT<'log'> }) {
       {!data ? (
         <span className="text-muted">{check.isError ? t('chain.failed') : t('chain.checking')}</span>
       ) : data.ok ? (
-        <span className="font-medium" style={{ color: 'var(--up)' }}>
-          ✓ {t('chain.ok', { entries: data.entries })}
-        </span>
+        <span className="font-medium text-up">✓ {t('chain.ok', { entries: data.entries })}</span>
       ) : (
-        <span className="font-medium" style={{ color: 'var(--down)' }}>
+        <span className="font-medium text-down">
           ✕ {t('chain.broken', { id: data.broken_at ?? '?', problem: data.problem ?? '' })}
         </span>
       )}
@@ -150,15 +132,9 @@ function ChainStatus({ t }: { t: AdminT<'log'> }) {
           </code>
         </span>
       )}
-      <button
-        type="button"
-        className={`${buttonClass} ml-auto`}
-        style={buttonStyle}
-        disabled={check.isFetching}
-        onClick={() => void check.refetch()}
-      >
+      <Button className="ml-auto" disabled={check.isFetching} onClick={() => void check.refetch()}>
         {t('chain.again')}
-      </button>
+      </Button>
     </div>
   );
 }
@@ -187,8 +163,7 @@ function Filters({
         <span className="text-xs text-muted">{t('col.operator')}</span>
         <input
           id={`${id}-operator`}
-          className="w-36 rounded border px-2 py-0.5"
-          style={fieldStyle}
+          className={`w-36 rounded border px-2 py-1 ${fieldColours}`}
           value={name}
           onChange={(event) => setName(event.target.value)}
         />
@@ -197,21 +172,15 @@ function Filters({
         <span className="text-xs text-muted">{t('col.action')}</span>
         <input
           id={`${id}-action`}
-          className="w-48 rounded border px-2 py-0.5"
-          style={fieldStyle}
+          className={`w-48 rounded border px-2 py-1 ${fieldColours}`}
           placeholder={t('actionHint')}
           value={route}
           onChange={(event) => setRoute(event.target.value)}
         />
       </label>
-      <button type="submit" className={buttonClass} style={buttonStyle}>
-        {t('filter')}
-      </button>
+      <Button type="submit">{t('filter')}</Button>
       {(operator || action) && (
-        <button
-          type="button"
-          className={buttonClass}
-          style={buttonStyle}
+        <Button
           onClick={() => {
             setName('');
             setRoute('');
@@ -219,17 +188,17 @@ function Filters({
           }}
         >
           {t('clear')}
-        </button>
+        </Button>
       )}
     </form>
   );
 }
 
-const CHANGE_COLOR: Record<Change, string | undefined> = {
-  same: undefined,
-  changed: 'var(--warn)',
-  added: 'var(--up)',
-  removed: 'var(--down)',
+const CHANGE_CLASS: Record<Change, string> = {
+  same: '',
+  changed: 'text-warn',
+  added: 'text-up',
+  removed: 'text-down',
 };
 const CHANGE_MARK: Record<Change, string> = { same: ' ', changed: '~', added: '+', removed: '−' };
 
@@ -267,24 +236,15 @@ function EntryDetail({ t, entry }: { t: AdminT<'log'>; entry: OperatorLogEntry }
             )}
             {lines.map((line) => (
               <tr key={line.path} data-change={line.change}>
-                <td
-                  className="px-1"
-                  style={{ color: CHANGE_COLOR[line.change] }}
-                  title={t(`diff.${line.change}`)}
-                >
+                <td className={`px-1 ${CHANGE_CLASS[line.change]}`} title={t(`diff.${line.change}`)}>
                   <span aria-hidden="true">{CHANGE_MARK[line.change]}</span>
                   <span className="sr-only">{t(`diff.${line.change}`)}</span>
                 </td>
                 <td className="px-1 break-all">{line.path}</td>
-                <td
-                  className="px-1 break-all"
-                  style={{ color: line.change === 'same' ? 'var(--muted)' : undefined }}
-                >
+                <td className={`px-1 break-all ${line.change === 'same' ? 'text-muted' : ''}`}>
                   {line.before ?? ''}
                 </td>
-                <td className="px-1 break-all" style={{ color: CHANGE_COLOR[line.change] }}>
-                  {line.after ?? ''}
-                </td>
+                <td className={`px-1 break-all ${CHANGE_CLASS[line.change]}`}>{line.after ?? ''}</td>
               </tr>
             ))}
           </tbody>
@@ -292,7 +252,7 @@ function EntryDetail({ t, entry }: { t: AdminT<'log'>; entry: OperatorLogEntry }
       </div>
       <details>
         <summary className="cursor-pointer">{t('request')}</summary>
-        <pre className="overflow-x-auto rounded border p-2" style={{ borderColor: 'var(--border)' }}>
+        <pre className="overflow-x-auto rounded border border-line p-2">
           {JSON.stringify(entry.request, null, 2)}
         </pre>
       </details>
