@@ -17,19 +17,11 @@ import { ApiError } from '../../api/http.js';
 import { LANGUAGE_NAMES, LOCALE_OF } from '../../i18n/tags.js';
 import { adminCall, adminUpload } from '../api.js';
 import { useAdminT, type AdminT } from '../i18n.js';
-import {
-  buttonClass,
-  buttonStyle,
-  DecisionDialog,
-  fieldStyle,
-  formatTime,
-  ProtectedImage,
-  useAction,
-} from '../parts.js';
+import { DecisionDialog, fieldColours, formatTime, ProtectedImage, useAction } from '../parts.js';
 import { useCan } from '../session.js';
 import { categoryOf, StatusBadge } from './parts.js';
 import { RichText } from './RichText.js';
-import { DialogButtons, Failed, Loading, ProblemLine } from '../../components/ui/index.js';
+import { Button, DialogButtons, Failed, Loading, ProblemLine, Tabs } from '../../components/ui/index.js';
 import { Dialog, type DialogHandle } from '../../components/ui/index.js';
 
 type Texts = Partial<Record<Lang, ArticleText>>;
@@ -106,7 +98,7 @@ function NotFound({ t }: { t: AdminT<'content'> }) {
   return (
     <section className="flex flex-col gap-2 py-4">
       <p className="text-muted">{t('notFound')}</p>
-      <Link to="/admin/content" className="underline" style={{ color: 'var(--accent)' }}>
+      <Link to="/admin/content" className="text-accent underline">
         {t('back')}
       </Link>
     </section>
@@ -158,11 +150,7 @@ function Editor({
   return (
     <section className="flex max-w-4xl flex-col gap-3" data-testid="content-editor">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <Link
-          to={`/admin/content?category=${category}`}
-          className="underline"
-          style={{ color: 'var(--accent)' }}
-        >
+        <Link to={`/admin/content?category=${category}`} className="text-accent underline">
           {t('back')}
         </Link>
         <h1 className="text-lg font-semibold">
@@ -177,8 +165,7 @@ function Editor({
           <span>{t('category')}</span>
           <select
             id={ids.category}
-            className="rounded border px-2 py-1"
-            style={fieldStyle}
+            className={`rounded border px-2 py-1 ${fieldColours}`}
             value={category}
             disabled={!canEdit}
             onChange={(event) => setCategory(Number(event.target.value))}
@@ -195,19 +182,14 @@ function Editor({
           <input
             id={ids.sort}
             inputMode="numeric"
-            className="w-24 rounded border px-2 py-1 tabular-nums"
-            style={fieldStyle}
+            className={`w-24 rounded border px-2 py-1 tabular-nums ${fieldColours}`}
             value={sort}
             disabled={!canEdit}
             aria-invalid={!sortValid}
             aria-describedby={ids.sortHint}
             onChange={(event) => setSort(event.target.value)}
           />
-          <span
-            id={ids.sortHint}
-            className="text-xs"
-            style={{ color: sortValid ? 'var(--muted)' : 'var(--down)' }}
-          >
+          <span id={ids.sortHint} className={`text-xs ${sortValid ? 'text-muted' : 'text-down'}`}>
             {t('sort.hint')}
           </span>
         </label>
@@ -250,14 +232,9 @@ function Editor({
           <div className="flex flex-wrap items-center gap-3 py-2">
             <p className="text-muted">{t('lang.fallback', { lang: LANGUAGE_NAMES[lang] })}</p>
             {canEdit && (
-              <button
-                type="button"
-                className={buttonClass}
-                style={buttonStyle}
-                onClick={() => setText(lang, { title: '', content: '' })}
-              >
+              <Button onClick={() => setText(lang, { title: '', content: '' })}>
                 {t('lang.add', { lang: LANGUAGE_NAMES[lang] })}
-              </button>
+              </Button>
             )}
           </div>
         )}
@@ -268,39 +245,18 @@ function Editor({
 
       <ProblemLine text={problem} testId="content-problem" />
       {canEdit && (
-        <div
-          className="flex flex-wrap justify-end gap-2 border-t pt-3"
-          style={{ borderColor: 'var(--border)' }}
-        >
+        <div className="flex flex-wrap justify-end gap-2 border-t border-line pt-3">
           {initial?.status === 'published' && (
-            <button
-              type="button"
-              className="rounded border px-3 py-1.5"
-              style={{ borderColor: 'var(--down)', color: 'var(--down)' }}
-              onClick={() => setDeciding('withdraw')}
-            >
+            <Button className="text-down" onClick={() => setDeciding('withdraw')}>
               {t('withdraw')}
-            </button>
+            </Button>
           )}
           {initial?.status === 'withdrawn' && (
-            <button
-              type="button"
-              className="rounded border px-3 py-1.5"
-              style={buttonStyle}
-              onClick={() => setDeciding('restore')}
-            >
-              {t('restore')}
-            </button>
+            <Button onClick={() => setDeciding('restore')}>{t('restore')}</Button>
           )}
-          <button
-            type="button"
-            className="rounded px-4 py-1.5 font-medium text-white"
-            style={{ background: 'var(--accent-strong)' }}
-            onClick={openPreview}
-            data-testid="content-preview"
-          >
+          <Button variant="primary" onClick={openPreview} data-testid="content-preview">
             {initial?.status === 'withdrawn' ? t('preview.save') : t('preview')}
-          </button>
+          </Button>
         </div>
       )}
 
@@ -405,8 +361,7 @@ function LanguageTabs({
     <div
       role="tablist"
       aria-label={t('lang.tabs')}
-      className="flex flex-wrap gap-x-3 gap-y-1 border-b"
-      style={{ borderColor: 'var(--border)' }}
+      className="flex flex-wrap gap-x-3 gap-y-1 border-b border-line"
     >
       {LANGS.map((lang) => {
         const has = texts[lang] !== undefined;
@@ -421,8 +376,7 @@ function LanguageTabs({
             aria-selected={active === lang}
             aria-controls={`content-lang-${lang}`}
             tabIndex={active === lang ? 0 : -1}
-            className="-mb-px flex items-center gap-1 border-b-2 pb-1"
-            style={{ borderColor: active === lang ? 'var(--accent)' : 'transparent' }}
+            className={`-mb-px flex items-center gap-1 border-b-2 pb-1 ${active === lang ? 'border-accent' : 'border-transparent'}`}
             onClick={() => onChange(lang)}
             onKeyDown={(event) => {
               if (event.key === 'ArrowRight') move(lang, 1);
@@ -432,8 +386,7 @@ function LanguageTabs({
           >
             <span
               aria-hidden="true"
-              className="inline-block h-1.5 w-1.5 rounded-full"
-              style={{ background: has ? 'var(--up)' : 'var(--border)' }}
+              className={`inline-block h-1.5 w-1.5 rounded-full ${has ? 'bg-up' : 'bg-line'}`}
             />
             {lang === 'en' ? t('lang.required', { lang: LANGUAGE_NAMES[lang] }) : LANGUAGE_NAMES[lang]}
             <span className="sr-only">
@@ -474,8 +427,7 @@ function TextFields({
         <input
           id={titleId}
           lang={LOCALE_OF[lang]}
-          className="w-full rounded border px-2 py-1"
-          style={fieldStyle}
+          className={`w-full rounded border px-2 py-1 ${fieldColours}`}
           maxLength={200}
           value={text.title}
           readOnly={readOnly}
@@ -494,9 +446,9 @@ function TextFields({
         testId="content-body"
       />
       {onRemove && !readOnly && (
-        <button type="button" className={`${buttonClass} self-start`} style={buttonStyle} onClick={onRemove}>
+        <Button className="self-start" onClick={onRemove}>
           {t('lang.clear', { lang: LANGUAGE_NAMES[lang] })}
-        </button>
+        </Button>
       )}
     </>
   );
@@ -541,7 +493,7 @@ function BannerField({
         {banner ? (
           <BannerImage t={t} url={banner} />
         ) : (
-          <p style={{ color: required ? 'var(--down)' : 'var(--muted)' }}>
+          <p className={required ? 'text-down' : 'text-muted'}>
             {required ? t('banner.required') : t('banner.none')}
           </p>
         )}
@@ -558,21 +510,10 @@ function BannerField({
               }}
               data-testid="content-banner-file"
             />
-            <button
-              type="button"
-              className={buttonClass}
-              style={buttonStyle}
-              disabled={busy}
-              aria-describedby={hintId}
-              onClick={() => input.current?.click()}
-            >
+            <Button disabled={busy} aria-describedby={hintId} onClick={() => input.current?.click()}>
               {busy ? t('banner.uploading') : t('banner.upload')}
-            </button>
-            {banner && (
-              <button type="button" className={buttonClass} style={buttonStyle} onClick={onRemove}>
-                {t('banner.remove')}
-              </button>
-            )}
+            </Button>
+            {banner && <Button onClick={onRemove}>{t('banner.remove')}</Button>}
           </div>
         )}
       </div>
@@ -600,12 +541,7 @@ function BannerImage({ t, url }: { t: AdminT<'content'>; url: string }) {
     );
   }
   return (
-    <img
-      src={url}
-      alt={t('banner.alt')}
-      className={`${frame} rounded border object-cover`}
-      style={{ borderColor: 'var(--border)' }}
-    />
+    <img src={url} alt={t('banner.alt')} className={`${frame} rounded border border-line object-cover`} />
   );
 }
 
@@ -681,31 +617,18 @@ function PreviewDialog({
         {fallback.length > 0 && (
           <p className="text-xs text-muted">{t('preview.fallback', { langs: fallback.join(', ') })}</p>
         )}
-        <div
-          role="tablist"
-          aria-label={t('lang.tabs')}
+        <Tabs<Lang>
+          label={t('lang.tabs')}
           className="flex flex-wrap gap-x-3 border-b"
-          style={{ borderColor: 'var(--border)' }}
-        >
-          {written.map((code) => (
-            <button
-              key={code}
-              type="button"
-              role="tab"
-              aria-selected={lang === code}
-              className="-mb-px border-b-2 pb-1"
-              style={{ borderColor: lang === code ? 'var(--accent)' : 'transparent' }}
-              onClick={() => setLang(code)}
-            >
-              {LANGUAGE_NAMES[code]}
-            </button>
-          ))}
-        </div>
+          values={written}
+          active={lang}
+          text={(code) => LANGUAGE_NAMES[code]}
+          onChange={setLang}
+        />
         <article
           role="tabpanel"
           aria-label={LANGUAGE_NAMES[lang]}
-          className="max-h-[45vh] overflow-y-auto rounded border p-3"
-          style={{ borderColor: 'var(--border)', background: 'var(--bg)' }}
+          className="max-h-[45vh] overflow-y-auto rounded border border-line bg-page p-3"
           data-testid="content-preview-body"
         >
           {preview.isPending && <p role="status">{t('preview.loading')}</p>}
@@ -727,8 +650,7 @@ function PreviewDialog({
             <input
               id={reasonId}
               maxLength={500}
-              className="w-full rounded border px-2 py-1"
-              style={fieldStyle}
+              className={`w-full rounded border px-2 py-1 ${fieldColours}`}
               value={reason}
               aria-invalid={reasonShort}
               onChange={(event) => setReason(event.target.value)}
@@ -750,7 +672,7 @@ function PreviewDialog({
 
 function History({ t, article }: { t: AdminT<'content'>; article: AdminArticle }) {
   return (
-    <section className="flex flex-col gap-1 border-t pt-3" style={{ borderColor: 'var(--border)' }}>
+    <section className="flex flex-col gap-1 border-t border-line pt-3">
       <h2 className="font-semibold">{t('history')}</h2>
       {article.history.length === 0 ? (
         <p className="text-muted">{t('history.none')}</p>

@@ -3,19 +3,10 @@ import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LANGUAGE_NAMES } from '../../i18n/tags.js';
 import { useAdminT, type AdminT, type ConsoleKey, type KeysUnder } from '../i18n.js';
-import {
-  AdminTable,
-  buttonClass,
-  buttonStyle,
-  fieldStyle,
-  formatTime,
-  useAdminPage,
-  type Column,
-  AdminPager,
-} from '../parts.js';
+import { AdminTable, fieldColours, formatTime, useAdminPage, type Column, AdminPager } from '../parts.js';
 import { useCan } from '../session.js';
 import { CATEGORY_TABS, categoryOf, StatusBadge } from './parts.js';
-import { QueryState } from '../../components/ui/index.js';
+import { buttonClass, primaryClass, QueryState, Tabs } from '../../components/ui/index.js';
 
 const STATUSES: readonly ArticleStatus[] = ['published', 'withdrawn'];
 
@@ -30,7 +21,8 @@ export function ContentPage() {
   const [params, setParams] = useSearchParams();
   const category = categoryOf(params.get('category'));
   // categoryOf answers one of the tabs, each named in the catalogue (`cat.<id>`).
-  const categoryName = t(`cat.${String(category) as KeysUnder<ConsoleKey<'content'>, 'cat.'>}`);
+  const nameOf = (value: number) => t(`cat.${String(value) as KeysUnder<ConsoleKey<'content'>, 'cat.'>}`);
+  const categoryName = nameOf(category);
   const status = STATUSES.find((value) => value === params.get('status'));
   const page = Math.max(1, Number(params.get('page')) || 1);
   const query = useAdminPage<AdminArticleRow>('admin/content/articles', { category, status, page });
@@ -66,8 +58,7 @@ export function ContentPage() {
       cell: (row) => (
         <Link
           to={`/admin/content/${row.id}`}
-          className={`${buttonClass} inline-block`}
-          style={buttonStyle}
+          className={`${buttonClass} inline-block border-line`}
           aria-label={`${canEdit ? t('edit') : t('view')} #${row.id}`}
         >
           {canEdit ? t('edit') : t('view')}
@@ -82,8 +73,7 @@ export function ContentPage() {
         {canEdit && (
           <Link
             to={`/admin/content/new?category=${category}`}
-            className="ml-auto rounded px-3 py-1 font-medium text-white"
-            style={{ background: 'var(--accent-strong)' }}
+            className={`${primaryClass} ml-auto bg-accent-strong`}
             data-testid="content-new"
           >
             {t('new')}
@@ -96,31 +86,20 @@ export function ContentPage() {
           {t('readOnly')}
         </p>
       )}
-      <div
-        className="flex flex-wrap items-end gap-x-4 gap-y-2 border-b"
-        style={{ borderColor: 'var(--border)' }}
-      >
-        <div role="tablist" aria-label={t('title')} className="flex flex-wrap gap-x-4 gap-y-1">
-          {CATEGORY_TABS.map((value) => (
-            <button
-              key={value}
-              type="button"
-              role="tab"
-              aria-selected={category === value}
-              className="-mb-px border-b-2 pb-1"
-              style={{ borderColor: category === value ? 'var(--accent)' : 'transparent' }}
-              onClick={() => show({ category: value, status })}
-            >
-              {t(`cat.${value}`)}
-            </button>
-          ))}
-        </div>
+      <div className="flex flex-wrap items-end gap-x-4 gap-y-2 border-b border-line">
+        <Tabs<number>
+          label={t('title')}
+          className="flex flex-wrap gap-x-4 gap-y-1"
+          values={CATEGORY_TABS}
+          active={category}
+          text={nameOf}
+          onChange={(value) => show({ category: value, status })}
+        />
         <label htmlFor={statusId} className="mb-1 ml-auto flex items-center gap-2">
           <span className="text-muted">{t('filter.status')}</span>
           <select
             id={statusId}
-            className="rounded border px-1 py-0.5"
-            style={fieldStyle}
+            className={`rounded border px-1 py-0.5 ${fieldColours}`}
             value={status ?? ''}
             onChange={(event) => show({ status: STATUSES.find((value) => value === event.target.value) })}
           >
@@ -170,12 +149,7 @@ function Languages({ t, own }: { t: AdminT<'content'>; own: readonly string[] })
           <span
             key={lang}
             title={label(has, name)}
-            className="rounded px-1 text-xs uppercase"
-            style={
-              has
-                ? { background: 'var(--panel)', color: 'var(--text)', fontWeight: 600 }
-                : { color: 'var(--muted)', textDecoration: 'line-through' }
-            }
+            className={`rounded px-1 text-xs uppercase ${has ? 'bg-panel font-semibold text-ink' : 'text-muted line-through'}`}
           >
             <span aria-hidden="true">{lang}</span>
             <span className="sr-only">{label(has, name)}</span>

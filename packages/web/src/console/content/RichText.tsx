@@ -1,7 +1,8 @@
 import DOMPurify from 'dompurify';
 import { useId, useLayoutEffect, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
 import type { AdminT, ConsoleKey, KeysUnder } from '../i18n.js';
-import { buttonClass, buttonStyle, fieldStyle } from '../parts.js';
+import { Button } from '../../components/ui/index.js';
+import { fieldColours } from '../parts.js';
 
 /**
  * A small rich-text editor: an editable box with a toolbar over the browser's own editing commands,
@@ -126,11 +127,9 @@ export function RichText({
       {!readOnly && (
         <div role="toolbar" aria-label={t('tb.label')} className="flex flex-wrap items-center gap-1">
           {commands.map((command) => (
-            <button
+            <Button
               key={command.key}
-              type="button"
-              className={`${buttonClass} min-w-8`}
-              style={buttonStyle}
+              className="min-w-8"
               aria-label={command.glyph ? t(`tb.${command.key}`) : undefined}
               title={command.glyph ? t(`tb.${command.key}`) : undefined}
               disabled={source}
@@ -139,28 +138,21 @@ export function RichText({
               onClick={command.run}
             >
               {command.glyph ? <span aria-hidden="true">{command.glyph}</span> : t(`tb.${command.key}`)}
-            </button>
+            </Button>
           ))}
-          <button
-            type="button"
-            className={`${buttonClass} ml-auto`}
-            style={buttonStyle}
-            aria-pressed={source}
-            onClick={() => setSource(!source)}
-          >
+          <Button className="ml-auto" aria-pressed={source} onClick={() => setSource(!source)}>
             {source ? t('tb.visual') : t('tb.source')}
-          </button>
+          </Button>
         </div>
       )}
       {link && (
-        <div className="flex flex-wrap items-end gap-2 rounded border p-2" style={buttonStyle}>
+        <div className="flex flex-wrap items-end gap-2 rounded border border-line p-2">
           <label htmlFor={linkId} className="flex min-w-0 flex-1 flex-col gap-0.5">
             <span>{t('link.url')}</span>
             <input
               id={linkId}
               autoFocus
-              className="w-full rounded border px-2 py-1"
-              style={fieldStyle}
+              className={`w-full rounded border px-2 py-1 ${fieldColours}`}
               value={link.href}
               aria-invalid={link.bad}
               aria-describedby={`${linkId}-hint`}
@@ -173,28 +165,19 @@ export function RichText({
                 if (event.key === 'Escape') setLink(null);
               }}
             />
-            <span
-              id={`${linkId}-hint`}
-              className="text-xs"
-              style={{ color: link.bad ? 'var(--down)' : 'var(--muted)' }}
-            >
+            <span id={`${linkId}-hint`} className={`text-xs ${link.bad ? 'text-down' : 'text-muted'}`}>
               {link.bad ? t('link.bad') : t('link.hint')}
             </span>
           </label>
-          <button type="button" className={buttonClass} style={buttonStyle} onClick={applyLink}>
-            {t('link.apply')}
-          </button>
-          <button type="button" className={buttonClass} style={buttonStyle} onClick={() => setLink(null)}>
-            {t('cancel')}
-          </button>
+          <Button onClick={applyLink}>{t('link.apply')}</Button>
+          <Button onClick={() => setLink(null)}>{t('cancel')}</Button>
         </div>
       )}
       {source ? (
         <textarea
           aria-labelledby={labelId}
           aria-describedby={describedBy}
-          className="min-h-48 w-full rounded border px-2 py-1 font-mono text-xs"
-          style={fieldStyle}
+          className={`min-h-48 w-full rounded border px-2 py-1 font-mono text-xs ${fieldColours}`}
           value={value}
           readOnly={readOnly}
           spellCheck={false}
@@ -212,8 +195,7 @@ export function RichText({
           contentEditable={!readOnly}
           suppressContentEditableWarning
           tabIndex={0}
-          className="notice-body max-h-[60vh] min-h-48 overflow-y-auto rounded border px-3 py-2"
-          style={fieldStyle}
+          className={`notice-body max-h-[60vh] min-h-48 overflow-y-auto rounded border px-3 py-2 ${fieldColours}`}
           onFocus={() => exec('defaultParagraphSeparator', 'p')}
           onInput={emit}
           onPaste={plainPaste}

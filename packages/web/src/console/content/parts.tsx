@@ -16,11 +16,7 @@ export function categoryOf(text: string | null): number {
 export function StatusBadge({ t, status }: { t: AdminT<'content'>; status: ArticleStatus }) {
   return (
     <span
-      className="rounded px-1.5 py-0.5 text-xs font-medium whitespace-nowrap"
-      style={{
-        color: status === 'published' ? 'var(--up)' : 'var(--down)',
-        border: '1px solid currentColor',
-      }}
+      className={`rounded border border-current px-1.5 py-0.5 text-xs font-medium whitespace-nowrap ${status === 'published' ? 'text-up' : 'text-down'}`}
       data-testid="content-status"
     >
       {t(`status.${status}`)}
