@@ -206,12 +206,9 @@ export function DepthChart({
         <div
           role="status"
           data-testid="depth-tooltip"
-          className="pointer-events-none absolute top-2 rounded border px-2 py-1 text-xs tabular-nums shadow"
-          style={{
-            background: 'var(--bg)',
-            borderColor: color(picked.side),
-            ...(tipX > width / 2 ? { right: width - tipX + 8 } : { left: tipX + 8 }),
-          }}
+          className={`pointer-events-none absolute top-2 rounded border bg-page px-2 py-1 text-xs tabular-nums shadow ${picked.side === 'bid' ? 'border-up' : 'border-down'}`}
+          // Beside the pointed price, on the side with room: known only as the pointer moves.
+          style={tipX > width / 2 ? { right: width - tipX + 8 } : { left: tipX + 8 }}
         >
           <div>
             <span className="text-muted">{t('trade.price')} </span>

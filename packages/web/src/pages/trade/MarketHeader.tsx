@@ -2,8 +2,11 @@ import type { MarketView, Quotation } from '@oex/protocol';
 import { useTranslation } from 'react-i18next';
 import { Change } from '../../components/MarketTable.js';
 import { currentLang } from '../../i18n/index.js';
-import { directionOf, formatNumber, formatPrice } from '../../lib/format.js';
+import { directionOf, formatNumber, formatPrice, type Direction } from '../../lib/format.js';
 import type { TextKey } from '../../i18n/catalogs.js';
+
+/** The last price's colour: green up, red down, the text's own when unchanged. */
+const DIRECTION_CLASS: Record<Direction, string> = { up: 'text-up', down: 'text-down', flat: 'text-ink' };
 
 /** Symbol, latest price, change, high, low and volume, all live. */
 export function MarketHeader({ market, quotation }: { market: MarketView; quotation: Quotation }) {
@@ -16,17 +19,11 @@ export function MarketHeader({ market, quotation }: { market: MarketView; quotat
     ['markets.volume', `${formatNumber(quotation.volume, 2, lang)} ${market.base_currency_code}`],
   ];
   return (
-    <header
-      className="flex flex-wrap items-baseline gap-x-6 gap-y-1 border-b px-2 py-2"
-      style={{ borderColor: 'var(--border)' }}
-    >
+    <header className="flex flex-wrap items-baseline gap-x-6 gap-y-1 border-b border-line px-2 py-2">
       <h1 className="text-lg font-semibold">{market.symbol}</h1>
       <span
-        className="text-lg font-semibold tabular-nums"
+        className={`text-lg font-semibold tabular-nums ${DIRECTION_CLASS[direction]}`}
         data-testid="last-price"
-        style={{
-          color: direction === 'down' ? 'var(--down)' : direction === 'up' ? 'var(--up)' : 'var(--text)',
-        }}
       >
         {formatPrice(quotation.close, lang, market.price_decimals)}
       </span>

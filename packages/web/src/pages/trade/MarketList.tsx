@@ -51,18 +51,17 @@ export function MarketList({
         value={search}
         placeholder={t('trade.search')}
         onChange={(event) => setSearch(event.target.value)}
-        className="m-1 rounded border px-2 py-1"
-        style={{ background: 'var(--bg)', borderColor: 'var(--border)', color: 'var(--text)' }}
+        className="m-1 rounded border border-line bg-page px-2 py-1 text-ink"
       />
       <ul>
         {markets.map((market) => (
           <li key={market.id}>
+            {/* A row of the list, not a kit button: no border, the whole width, the chosen one shaded. */}
             <button
               type="button"
               aria-current={market.id === selected ? 'true' : undefined}
               onClick={() => onSelect(market.id)}
-              className="grid w-full grid-cols-[1fr_auto_auto] gap-2 px-2 py-1 text-left hover:bg-[var(--panel)]"
-              style={market.id === selected ? { background: 'var(--panel)' } : undefined}
+              className="grid w-full grid-cols-[1fr_auto_auto] gap-2 px-2 py-1 text-left hover:bg-panel aria-current:bg-panel"
             >
               <span className="font-medium">{market.base_currency_code}</span>
               <span className="tabular-nums">

@@ -13,10 +13,15 @@ import {
 } from '../../features/trade/book-rules.js';
 import { formatNumber, formatPrice, formatQuantity } from '../../lib/format.js';
 
-/** Row heights in pixels, set on the rows below, for counting the levels that fit. */
+/**
+ * Row heights in pixels, for counting the levels that fit, and the classes that set them on the rows
+ * below (in pixels, not rem: the page's root size is 14 px).
+ */
 const ROW_PX = 20;
-const HEAD_PX = 20;
+const HEAD_PX = ROW_PX;
 const SPREAD_PX = 28;
+const ROW_HEIGHT = 'h-[20px]';
+const SPREAD_HEIGHT = 'h-[28px]';
 /** Below the desktop layout the book is not stretched beside the chart: ten levels a side. */
 const PHONE_ROWS = 10;
 const DESKTOP = '(min-width: 1024px)';
@@ -61,6 +66,7 @@ function Side({
   const { t } = useTranslation();
   const lang = currentLang();
   const color = side === 'ask' ? 'var(--down)' : 'var(--up)';
+  const text = side === 'ask' ? 'text-down' : 'text-up';
   // Asks are listed from the highest down to the best, so the best of both sides meet in the middle.
   const shown = side === 'ask' ? [...rows].reverse() : rows;
   const padding = Array.from({ length: Math.max(0, count - rows.length) }, (_, i) => i);
@@ -72,18 +78,19 @@ function Side({
         return (
           <tr
             key={row.price}
-            className="relative cursor-pointer hover:bg-[var(--panel)]"
-            style={{ height: ROW_PX }}
+            className={`relative cursor-pointer hover:bg-panel ${ROW_HEIGHT}`}
             onClick={() => onPick(row.price)}
           >
             <th scope="row" className="truncate px-1 text-left font-normal whitespace-nowrap text-muted">
               {t(side === 'ask' ? 'trade.sellN' : 'trade.buyN', { n: index })}
             </th>
-            <td className="px-1 text-right tabular-nums" style={{ color }}>
+            <td className={`px-1 text-right tabular-nums ${text}`}>
+              {/* The book row's own price, not a kit button: bare text, so the levels stay one line each. */}
               <button type="button" className="tabular-nums" onClick={() => onPick(row.price)}>
                 {formatPrice(row.price, lang, market.price_decimals)}
               </button>
             </td>
+            {/* The depth bar: as long as this level's share of the side, known only from the book. */}
             <td
               className="px-1 text-right tabular-nums"
               style={{
@@ -102,7 +109,7 @@ function Side({
 
 function EmptyRow() {
   return (
-    <tr style={{ height: ROW_PX }} aria-hidden="true">
+    <tr className={ROW_HEIGHT} aria-hidden="true">
       <td colSpan={3} />
     </tr>
   );
@@ -144,7 +151,7 @@ export const OrderBook = memo(function OrderBook({
     t('trade.sellN', { n: rows }).length,
     t('trade.buyN', { n: rows }).length,
   );
-  const moveColor = move === 'up' ? 'var(--up)' : move === 'down' ? 'var(--down)' : 'var(--text)';
+  const moveColor = move === 'up' ? 'text-up' : move === 'down' ? 'text-down' : 'text-ink';
   return (
     <section aria-label={t('trade.book')} className="flex h-full flex-col text-xs">
       <div className="flex items-center justify-between px-1 py-1">
@@ -154,8 +161,7 @@ export const OrderBook = memo(function OrderBook({
           <select
             value={step}
             onChange={(event) => setChosen({ market: market.id, step: event.target.value })}
-            className="rounded border px-1"
-            style={{ background: 'var(--bg)', borderColor: 'var(--border)', color: 'var(--text)' }}
+            className="rounded border border-line bg-page px-1 text-ink"
           >
             {steps.map((value) => (
               <option key={value} value={value}>
@@ -169,11 +175,12 @@ export const OrderBook = memo(function OrderBook({
       <div
         ref={setLevels}
         className="relative flex-1"
+        // At least the phone's or the desktop's least levels, whichever layout shows now.
         style={{ minHeight: HEAD_PX + SPREAD_PX + 2 * least * ROW_PX }}
       >
         <table className="absolute inset-x-0 top-0 w-full table-fixed border-collapse" data-rows={rows}>
           <thead>
-            <tr className="text-muted" style={{ height: HEAD_PX }}>
+            <tr className={`text-muted ${ROW_HEIGHT}`}>
               <th
                 scope="col"
                 className="px-1 text-left font-normal"
@@ -192,10 +199,10 @@ export const OrderBook = memo(function OrderBook({
           </thead>
           <Side rows={asks} count={rows} side="ask" market={market} onPick={onPick} />
           <tbody>
-            <tr className="border-y" style={{ height: SPREAD_PX, borderColor: 'var(--border)' }}>
+            <tr className={`border-y border-line ${SPREAD_HEIGHT}`}>
               <td colSpan={3} className="px-1">
                 <div className="flex items-center justify-between gap-2 whitespace-nowrap">
-                  <span className="font-semibold tabular-nums" style={{ color: moveColor }}>
+                  <span className={`font-semibold tabular-nums ${moveColor}`}>
                     <span data-testid="book-last">
                       {last ? formatPrice(last, lang, market.price_decimals) : '—'}
                     </span>

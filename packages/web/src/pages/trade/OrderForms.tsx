@@ -23,13 +23,11 @@ import { currentLang } from '../../i18n/index.js';
 import { formatNumber, formatPrice, formatQuantity, QUANTITY_DECIMALS } from '../../lib/format.js';
 import { shownDecimals } from '../../features/assets/rules.js';
 import { hintOf, readTyped, toInputText, type TypedNumber } from '../../lib/parse-number.js';
-import { Tabs } from '../../components/ui/index.js';
-import { Dialog, type DialogHandle } from '../../components/ui/index.js';
+import { Button, Dialog, type DialogHandle, Fact, FactList, Tabs } from '../../components/ui/index.js';
 
 const CONFIRM_KEY = 'confirmOrders';
 /** The form warns past this many percent through the best opposite price until the setting arrives. */
 const DEFAULT_WARNING_PERCENT = '10';
-const inputStyle = { background: 'var(--bg)', borderColor: 'var(--border)', color: 'var(--text)' };
 
 export interface PickedPrice {
   price: string;
@@ -93,8 +91,7 @@ function DecimalField({
       <label className="flex items-center gap-2">
         <span className="w-16 shrink-0">{label}</span>
         <input
-          className="w-full rounded border px-2 py-1.5 text-right tabular-nums disabled:opacity-60"
-          style={{ ...inputStyle, borderColor: refused ? 'var(--down)' : 'var(--border)' }}
+          className={`w-full rounded border bg-page px-2 py-1.5 text-right text-ink tabular-nums disabled:opacity-60 ${refused ? 'border-down' : 'border-line'}`}
           inputMode="decimal"
           autoComplete="off"
           disabled={disabled}
@@ -108,22 +105,11 @@ function DecimalField({
       <p
         id={hintId}
         role="status"
-        className="min-h-4 pl-[4.5rem] text-[11px] leading-4"
-        style={{ color: 'var(--down)' }}
+        className="min-h-4 pl-[4.5rem] text-[11px] leading-4 text-down"
         data-testid="field-hint"
       >
         {note}
       </p>
-    </div>
-  );
-}
-
-/** One line of the confirmation's summary. */
-function Fact({ term, children }: { term: string; children: React.ReactNode }) {
-  return (
-    <div className="flex justify-between gap-4">
-      <dt className="text-muted">{term}</dt>
-      <dd className="text-right tabular-nums">{children}</dd>
     </div>
   );
 }
@@ -250,7 +236,7 @@ function OrderForm({
     else void place();
   };
 
-  const color = side === 'buy' ? 'var(--up-strong)' : 'var(--down-strong)';
+  const buy = side === 'buy';
   const title = t(side === 'buy' ? 'trade.buyBase' : 'trade.sellBase', { base });
   // The form's total is the dialog's: a limit order's price × amount, a market order's walk.
   const total = type === 0 ? orderTotal(price, quantity) : spend || (estimate?.total ?? '');
@@ -266,7 +252,7 @@ function OrderForm({
     >
       <p className="mb-1 text-muted">
         {t('trade.available')}{' '}
-        <span className="tabular-nums" style={{ color: 'var(--text)' }} data-testid={`available-${side}`}>
+        <span className="tabular-nums text-ink" data-testid={`available-${side}`}>
           {/* As /assets shows it: the currency's decimals (at least 2), cut. */}
           {balance === null
             ? '—'
@@ -307,33 +293,26 @@ function OrderForm({
       <fieldset className="flex gap-1">
         <legend className="sr-only">{t('trade.share')}</legend>
         {SLIDER_STEPS.slice(1).map((step) => (
-          <button
+          <Button
             key={step}
-            type="button"
             aria-pressed={percent === step}
-            className="flex-1 rounded border py-0.5"
-            style={{ borderColor: percent === step ? color : 'var(--border)' }}
+            className={`flex-1 ${buy ? 'aria-pressed:border-up-strong' : 'aria-pressed:border-down-strong'}`}
             onClick={() => slide(step)}
           >
             {step}%
-          </button>
+          </Button>
         ))}
       </fieldset>
       <p className="my-1 text-muted">
         {t('trade.total')}{' '}
-        <span className="tabular-nums" style={{ color: 'var(--text)' }} data-testid={`total-${side}`}>
+        <span className="tabular-nums text-ink" data-testid={`total-${side}`}>
           {total ? `${type === 1 && !spend ? '≈ ' : ''}${formatQuantity(total, lang)}` : '—'}
         </span>{' '}
         {quote}
       </p>
-      <button
-        type="submit"
-        disabled={busy}
-        className="rounded py-2 font-medium text-white disabled:opacity-60"
-        style={{ background: color }}
-      >
+      <Button type="submit" variant={buy ? 'up' : 'down'} disabled={busy} className="py-2">
         {title}
-      </button>
+      </Button>
       <Dialog ref={dialog} labelledBy={`confirm-${side}-title`} className="w-[min(22rem,calc(100vw-2rem))]">
         <h3 id={`confirm-${side}-title`} className="mb-2 font-semibold">
           {t('trade.confirmTitle')}
@@ -348,9 +327,9 @@ function OrderForm({
                 quote,
               })}
         </p>
-        <dl className="mb-3 flex flex-col gap-1 text-xs" data-testid="order-summary">
+        <FactList className="mb-3 flex flex-col gap-1 text-xs" testId="order-summary">
           <Fact term={t('trade.summary.side')}>
-            <span style={{ color }}>
+            <span className={buy ? 'text-up-strong' : 'text-down-strong'}>
               {t(side === 'buy' ? 'trade.buy' : 'trade.sell')} ·{' '}
               {t(type === 0 ? 'trade.limit' : 'trade.market')}
             </span>
@@ -394,14 +373,14 @@ function OrderForm({
             </Fact>
           )}
           <Fact term={t('trade.summary.fee')}>{feePercent}%</Fact>
-        </dl>
+        </FactList>
         {farText && (
-          <p role="alert" className="mb-3 rounded border p-2 text-xs" style={{ borderColor: 'var(--down)' }}>
+          <p role="alert" className="mb-3 rounded border border-down p-2 text-xs">
             {farText}
           </p>
         )}
         {estimate && !estimate.complete && (
-          <p role="alert" className="mb-3 rounded border p-2 text-xs" style={{ borderColor: 'var(--down)' }}>
+          <p role="alert" className="mb-3 rounded border border-down p-2 text-xs">
             {t('trade.thinBook', {
               filled: formatQuantity(estimate.filled, lang, market.number_decimals),
               base,
@@ -409,22 +388,10 @@ function OrderForm({
           </p>
         )}
         <div className="flex justify-end gap-2">
-          <button
-            type="button"
-            className="rounded border px-3 py-1"
-            style={{ borderColor: 'var(--border)' }}
-            onClick={() => dialog.current?.close()}
-          >
-            {t('trade.cancel')}
-          </button>
-          <button
-            type="button"
-            className="rounded px-3 py-1 text-white"
-            style={{ background: color }}
-            onClick={() => void place()}
-          >
+          <Button onClick={() => dialog.current?.close()}>{t('trade.cancel')}</Button>
+          <Button variant={buy ? 'up' : 'down'} onClick={() => void place()}>
             {t('trade.confirm')}
-          </button>
+          </Button>
         </div>
       </Dialog>
     </form>

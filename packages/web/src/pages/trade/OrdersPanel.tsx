@@ -7,7 +7,7 @@ import { cancelSpotOrder, useOrders } from '../../features/trade/orders.js';
 import { currentLang } from '../../i18n/index.js';
 import { useQuoteGroups } from '../../features/markets/quotes.js';
 import { formatPrice, formatQuantity, PRICE_DECIMALS, QUANTITY_DECIMALS } from '../../lib/format.js';
-import { Empty, Failed, Loading, Tabs } from '../../components/ui/index.js';
+import { Button, Empty, Failed, Loading, Pager, Tabs } from '../../components/ui/index.js';
 
 /** Fees are small fractions of a fill; they are shown to this many decimals, cut. */
 const FEE_DECIMALS = 8;
@@ -33,12 +33,10 @@ function OrderRow({
   // History times are shown without the year.
   const time = view === 'history' ? order.created_at.slice(5) : order.created_at;
   return (
-    <tr className="border-t" style={{ borderColor: 'var(--border)' }} data-order-id={order.id}>
+    <tr className="border-t border-line" data-order-id={order.id}>
       <td className="px-2 py-1 tabular-nums">{time}</td>
       <td className="px-2 py-1">{order.currency_match.symbol}</td>
-      <td className="px-2 py-1" style={{ color: order.way === 1 ? 'var(--up)' : 'var(--down)' }}>
-        {order.way_name}
-      </td>
+      <td className={`px-2 py-1 ${order.way === 1 ? 'text-up' : 'text-down'}`}>{order.way_name}</td>
       <td className="px-2 py-1 text-right tabular-nums">
         {order.price === null ? t('trade.market') : formatPrice(order.price, lang, priceDecimals)}
       </td>
@@ -57,16 +55,7 @@ function OrderRow({
       </td>
       <td className="px-2 py-1">{order.status_name}</td>
       <td className="px-2 py-1 text-right">
-        {order.status === OrderStatus.OPEN && (
-          <button
-            type="button"
-            className="rounded border px-2"
-            style={{ borderColor: 'var(--border)' }}
-            onClick={onCancel}
-          >
-            {t('trade.cancelOrder')}
-          </button>
-        )}
+        {order.status === OrderStatus.OPEN && <Button onClick={onCancel}>{t('trade.cancelOrder')}</Button>}
       </td>
     </tr>
   );
@@ -99,10 +88,7 @@ export function OrdersPanel({ marketId, onChange }: { marketId: number; onChange
   const lastPage = Math.max(1, Math.ceil((orders.data?.total ?? 0) / PAGE_SIZE));
   return (
     <section aria-label={t('trade.orders')} className="text-xs">
-      <div
-        className="flex flex-wrap items-center gap-x-6 gap-y-1 border-b px-2 py-1.5 text-sm"
-        style={{ borderColor: 'var(--border)' }}
-      >
+      <div className="flex flex-wrap items-center gap-x-6 gap-y-1 border-b border-line px-2 py-1.5 text-sm">
         <Tabs
           label={t('trade.orders')}
           values={VIEWS}
@@ -167,31 +153,12 @@ export function OrdersPanel({ marketId, onChange }: { marketId: number; onChange
       ) : orders.data.rows.length === 0 ? (
         <Empty text={t('trade.noOrders')} />
       ) : null}
-      {lastPage > 1 && (
-        <nav aria-label={t('trade.pages')} className="flex items-center justify-end gap-2 px-2 py-1">
-          <button
-            type="button"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-            className="rounded border px-2 disabled:opacity-50"
-            style={{ borderColor: 'var(--border)' }}
-          >
-            {t('trade.previous')}
-          </button>
-          <span>
-            {page} / {lastPage}
-          </span>
-          <button
-            type="button"
-            disabled={page >= lastPage}
-            onClick={() => setPage(page + 1)}
-            className="rounded border px-2 disabled:opacity-50"
-            style={{ borderColor: 'var(--border)' }}
-          >
-            {t('trade.next')}
-          </button>
-        </nav>
-      )}
+      <Pager
+        page={page}
+        last={lastPage}
+        labels={{ pages: t('trade.pages'), previous: t('trade.previous'), next: t('trade.next') }}
+        onPage={setPage}
+      />
     </section>
   );
 }

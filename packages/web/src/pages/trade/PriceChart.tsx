@@ -196,22 +196,25 @@ function Legend({
   const price = (value: string) => formatNumber(value, market.price_decimals, lang);
   const change = barChange(bar);
   const time = formatInZone(bar.time, timeZone);
-  const item = (label: string, value: string, color?: string) => (
+  // `look`: a colour class, or an indicator line's colour, read from the chart's styles at run time.
+  const item = (label: string, value: string, look?: { className: string } | { color: string }) => (
     <span key={label} className="whitespace-nowrap" data-legend-item="">
       <span className="text-muted">{label}</span>
-      <span className="tabular-nums" style={color ? { color } : undefined}>
+      <span
+        className={look && 'className' in look ? `tabular-nums ${look.className}` : 'tabular-nums'}
+        style={look && 'color' in look ? { color: look.color } : undefined}
+      >
         {value}
       </span>
     </span>
   );
   const lineItems = (lines: LegendLine[]) =>
-    lines.map((line) => item(`${line.label} `, line.value ?? '—', line.color));
-  const direction = change?.startsWith('-') ? 'var(--down)' : 'var(--up)';
+    lines.map((line) => item(`${line.label} `, line.value ?? '—', { color: line.color }));
+  const direction = { className: change?.startsWith('-') ? 'text-down' : 'text-up' };
   return (
     <div
-      className="flex flex-col gap-0.5 px-2 pb-1 text-[11px] leading-4"
+      className={`flex flex-col gap-0.5 px-2 pb-1 text-[11px] leading-4 ${stale ? 'invisible' : ''}`}
       data-testid="chart-legend"
-      style={stale ? { visibility: 'hidden' } : undefined}
       aria-hidden={stale || undefined}
     >
       <div className="flex flex-wrap gap-x-3">
@@ -407,13 +410,13 @@ export default function PriceChart({
         className="flex gap-0.5 overflow-x-auto px-1 py-1 text-xs sm:gap-1 sm:px-2"
         data-testid="chart-intervals"
       >
+        {/* Bare toolbar toggles, not kit buttons: a border and the kit's padding would not fit one row. */}
         {CHART_INTERVALS.map((value) => (
           <button
             key={value}
             type="button"
             aria-pressed={interval === value}
-            className="shrink-0 rounded px-1 py-0.5 whitespace-nowrap sm:px-1.5"
-            style={interval === value ? { background: 'var(--panel)', color: 'var(--accent)' } : undefined}
+            className="shrink-0 rounded px-1 py-0.5 whitespace-nowrap aria-pressed:bg-panel aria-pressed:text-accent sm:px-1.5"
             onClick={() => {
               saveInterval(value, periodKey);
               setInterval_(value);

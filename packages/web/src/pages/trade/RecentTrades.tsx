@@ -38,10 +38,7 @@ export const RecentTrades = memo(function RecentTrades({
           {trades.map((trade) => (
             <tr key={trade.id} className="h-5">
               <td className="px-1 tabular-nums text-muted">{trade.time.slice(11, 19)}</td>
-              <td
-                className="px-1 text-right tabular-nums"
-                style={{ color: trade.way === 1 ? 'var(--up)' : 'var(--down)' }}
-              >
+              <td className={`px-1 text-right tabular-nums ${trade.way === 1 ? 'text-up' : 'text-down'}`}>
                 {formatPrice(trade.price, lang, market.price_decimals)}
               </td>
               <td className="px-1 text-right tabular-nums">

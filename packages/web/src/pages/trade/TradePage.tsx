@@ -16,7 +16,7 @@ import { OrderBook as OrderBookPanel } from './OrderBook.js';
 import { OrderForms, type PickedPrice } from './OrderForms.js';
 import { OrdersPanel } from './OrdersPanel.js';
 import { RecentTrades as RecentTradesPanel } from './RecentTrades.js';
-import { Loading, QueryState, Tabs } from '../../components/ui/index.js';
+import { Loading, Panel, QueryState, Tabs } from '../../components/ui/index.js';
 
 /*
  * The market data reaches the panels as deferred values (useDeferredValue): a push or a loaded
@@ -32,14 +32,6 @@ const OrderBook = memo(OrderBookPanel);
 const RecentTrades = memo(RecentTradesPanel);
 const NO_TRADES: never[] = [];
 const NO_LEVELS: never[] = [];
-
-function Panel({ children, className = '' }: { children: React.ReactNode; className?: string }) {
-  return (
-    <div className={`min-w-0 rounded border ${className}`} style={{ borderColor: 'var(--border)' }}>
-      {children}
-    </div>
-  );
-}
 
 function Trade({ groups }: { groups: QuoteGroup[] }) {
   const { t } = useTranslation();
@@ -69,12 +61,7 @@ function Trade({ groups }: { groups: QuoteGroup[] }) {
   return (
     <div className="mx-auto flex max-w-[1600px] flex-col gap-2 py-2 pb-16 lg:pb-2">
       {closed && (
-        <p
-          role="status"
-          className="rounded border px-3 py-2 text-sm"
-          style={{ borderColor: 'var(--warn)' }}
-          data-testid="market-closed"
-        >
+        <p role="status" className="rounded border border-warn px-3 py-2 text-sm" data-testid="market-closed">
           {t('trade.closedMarket', { symbol: closed.symbol })}
         </p>
       )}
@@ -85,8 +72,7 @@ function Trade({ groups }: { groups: QuoteGroup[] }) {
           <select
             value={market.id}
             onChange={(event) => select(Number(event.target.value))}
-            className="rounded border px-1 py-0.5"
-            style={{ background: 'var(--bg)', borderColor: 'var(--border)', color: 'var(--text)' }}
+            className="rounded border border-line bg-page px-1 py-0.5 text-ink"
           >
             {groups
               .flatMap((group) => group.matches)
@@ -149,10 +135,7 @@ function Trade({ groups }: { groups: QuoteGroup[] }) {
           <OrdersPanel marketId={market.id} onChange={balances.refresh} />
         </Panel>
       )}
-      <div
-        className="fixed inset-x-0 bottom-0 z-30 grid grid-cols-2 gap-2 border-t p-2 lg:hidden"
-        style={{ background: 'var(--bg)', borderColor: 'var(--border)' }}
-      >
+      <div className="fixed inset-x-0 bottom-0 z-30 grid grid-cols-2 gap-2 border-t border-line bg-page p-2 lg:hidden">
         {(['buy', 'sell'] as const).map((side) => (
           <a
             key={side}
@@ -162,8 +145,7 @@ function Trade({ groups }: { groups: QuoteGroup[] }) {
               event.preventDefault();
               if (!jumpTo(`order-form-${side}`, true)) jumpTo('order-forms', true);
             }}
-            className="rounded py-2 text-center font-medium text-white"
-            style={{ background: side === 'buy' ? 'var(--up-strong)' : 'var(--down-strong)' }}
+            className={`rounded py-2 text-center font-medium text-white ${side === 'buy' ? 'bg-up-strong' : 'bg-down-strong'}`}
           >
             {t(side === 'buy' ? 'trade.buy' : 'trade.sell')}
           </a>
