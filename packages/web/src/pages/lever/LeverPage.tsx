@@ -16,7 +16,7 @@ import { MarketList as MarketListPanel } from '../trade/MarketList.js';
 import { OrderBook as OrderBookPanel } from '../trade/OrderBook.js';
 import { OrderPanel, type PickedPrice } from './OrderPanel.js';
 import { Positions, type PositionsView } from './Positions.js';
-import { inputStyle, Loading, Panel } from '../../components/ui/index.js';
+import { Loading, Panel } from '../../components/ui/index.js';
 
 /** The spot page's chart, header, market list and book, shared (the chart in its own chunk). */
 const PriceChart = memo(lazy(() => import('../trade/PriceChart.js')));
@@ -58,8 +58,7 @@ function Lever({ groups }: { groups: QuoteGroup[] }) {
           <select
             value={market.id}
             onChange={(event) => select(Number(event.target.value))}
-            className="rounded border px-1 py-0.5"
-            style={inputStyle}
+            className="rounded border border-line bg-page px-1 py-0.5 text-ink"
           >
             {markets.map((option) => (
               <option key={option.id} value={option.id}>

@@ -43,11 +43,11 @@ import { currentLang } from '../../i18n/index.js';
 import { formatPrice } from '../../lib/format.js';
 import { formatAmount, formatMark, Hazard, SideLabel } from './parts.js';
 import {
+  Button,
   Dialog,
   DialogButtons,
   Fact,
   Failed,
-  inputStyle,
   Loading,
   ProblemLine,
   Tabs,
@@ -230,8 +230,7 @@ function ConfirmDialog({
               value={password}
               maxLength={64}
               onChange={(event) => setPassword(event.target.value)}
-              className="rounded border px-2 py-1.5"
-              style={inputStyle}
+              className="rounded border border-line bg-page px-2 py-1.5 text-ink"
             />
           </label>
         )}
@@ -371,7 +370,7 @@ function OrderForm({
   };
 
   const order: Order = { fixed, hands, multiple: multiple ?? 0, targetPrice };
-  const handButton = 'w-8 shrink-0 rounded border py-1.5 disabled:opacity-50';
+  const handButton = 'shrink-0 py-1.5';
   return (
     <div className="flex flex-col gap-3">
       <AvailableBalance
@@ -401,20 +400,14 @@ function OrderForm({
         <legend className="mb-1 text-xs text-muted">{t('lever.multiple')}</legend>
         <div className="grid grid-cols-5 gap-1">
           {offered.map((value) => (
-            <button
+            <Button
               key={value}
-              type="button"
               aria-pressed={value === multiple}
-              className="rounded border px-1 py-1.5 text-xs tabular-nums"
-              style={{
-                borderColor: value === multiple ? 'var(--accent)' : 'var(--border)',
-                color: value === multiple ? 'var(--accent)' : undefined,
-                fontWeight: value === multiple ? 600 : undefined,
-              }}
+              className="py-1.5 text-xs tabular-nums aria-pressed:border-accent aria-pressed:font-semibold aria-pressed:text-accent"
               onClick={() => setChosen(value)}
             >
               {`${value}×`}
-            </button>
+            </Button>
           ))}
         </div>
       </fieldset>
@@ -423,36 +416,31 @@ function OrderForm({
           {t('lever.hands')}
         </label>
         <div className="flex gap-1">
-          <button
-            type="button"
+          <Button
             className={handButton}
-            style={{ borderColor: 'var(--border)' }}
             aria-label={t('lever.fewerHands')}
             disabled={Number(hands) <= limit.min}
             onClick={() => setHands(stepHands(hands, -1, limit))}
           >
             −
-          </button>
+          </Button>
           <input
             id={handsId}
             inputMode="numeric"
             autoComplete="off"
             value={hands}
             onChange={(event) => setHands(acceptHands(event.target.value, hands))}
-            className="min-w-0 flex-1 rounded border px-2 py-1.5 text-right text-sm tabular-nums"
-            style={inputStyle}
+            className="min-w-0 flex-1 rounded border border-line bg-page px-2 py-1.5 text-right text-sm text-ink tabular-nums"
             aria-describedby={`${handsId}-hint`}
           />
-          <button
-            type="button"
+          <Button
             className={handButton}
-            style={{ borderColor: 'var(--border)' }}
             aria-label={t('lever.moreHands')}
             disabled={Number(hands) >= limit.max}
             onClick={() => setHands(stepHands(hands, 1, limit))}
           >
             +
-          </button>
+          </Button>
         </div>
         <p id={`${handsId}-hint`} className="text-[11px] leading-4 text-muted">
           {t('lever.handsHint', {
@@ -476,8 +464,7 @@ function OrderForm({
             placeholder={formatMark(deal.last_price, lang, market.price_decimals)}
             aria-invalid={priceNote ? true : undefined}
             onChange={(event) => setTargetText(event.target.value)}
-            className="rounded border px-2 py-1.5 text-right text-sm tabular-nums"
-            style={{ ...inputStyle, borderColor: priceNote ? 'var(--down)' : 'var(--border)' }}
+            className={`rounded border bg-page px-2 py-1.5 text-right text-sm text-ink tabular-nums ${priceNote ? 'border-down' : 'border-line'}`}
             aria-describedby={`${priceId}-hint`}
           />
           <p
@@ -492,12 +479,7 @@ function OrderForm({
       <p className="flex flex-wrap justify-between gap-x-3 text-xs text-muted">
         <span>
           {t('lever.markPrice')}{' '}
-          <span
-            className="tabular-nums"
-            style={{ color: 'var(--text)' }}
-            data-testid="lever-mark"
-            data-value={deal.last_price ?? ''}
-          >
+          <span className="tabular-nums text-ink" data-testid="lever-mark" data-value={deal.last_price ?? ''}>
             {formatMark(deal.last_price, lang, market.price_decimals)}
           </span>
         </span>
@@ -517,28 +499,22 @@ function OrderForm({
         currency={code}
         lang={lang}
       />
-      <p
-        role="alert"
-        className="text-xs empty:hidden"
-        style={{ color: 'var(--down)' }}
-        data-testid="lever-problem"
-      >
+      <p role="alert" className="text-xs text-down empty:hidden" data-testid="lever-problem">
         {formProblem}
       </p>
       {token ? (
         <div className="grid grid-cols-2 gap-2">
           {SIDES.map((side) => (
-            <button
+            <Button
               key={side}
-              type="button"
+              variant={side === LEVER_LONG ? 'up' : 'down'}
               disabled={busy}
-              className="rounded py-2.5 font-semibold text-white disabled:opacity-60"
-              style={{ background: side === LEVER_LONG ? 'var(--up-strong)' : 'var(--down-strong)' }}
+              className="py-2.5 font-semibold"
               onClick={() => open(side)}
             >
               <span aria-hidden="true">{sideSign(side)} </span>
               {t(side === LEVER_LONG ? 'lever.buyLong' : 'lever.sellShort')}
-            </button>
+            </Button>
           ))}
         </div>
       ) : (

@@ -48,10 +48,10 @@ import { formatAmount, formatMark, Profit, SideLabel } from './parts.js';
 import { VerifyDialog } from './VerifyDialog.js';
 import type { TextKey } from '../../i18n/catalogs.js';
 import {
+  Button,
   Dialog,
   DialogButtons,
   Fact,
-  inputStyle,
   ListStatus,
   Pager,
   ProblemLine,
@@ -105,8 +105,6 @@ const TEXT_COLUMNS = new Set<Column>(['symbol', 'side', 'state', 'time', 'closed
 
 const columnsOf = (view: LeverView): readonly Column[] =>
   view === 3 ? CLOSED_COLUMNS : view === 0 || view === 6 ? PENDING_COLUMNS : OPEN_COLUMNS;
-
-const smallButton = 'rounded border px-2 py-0.5';
 
 type Act = { kind: 'close' | 'cancel' | 'stops'; id: number };
 
@@ -193,11 +191,11 @@ function Cell({
           data-tp={position.target_profit_price}
           data-sl={position.stop_loss_price}
         >
-          <span style={{ color: position.target_profit_price === '0' ? undefined : 'var(--up)' }}>
+          <span className={position.target_profit_price === '0' ? undefined : 'text-up'}>
             {zeroAsDash(position.target_profit_price)}
           </span>
           <span className="text-muted"> / </span>
-          <span style={{ color: position.stop_loss_price === '0' ? undefined : 'var(--down)' }}>
+          <span className={position.stop_loss_price === '0' ? undefined : 'text-down'}>
             {zeroAsDash(position.stop_loss_price)}
           </span>
         </td>
@@ -258,32 +256,28 @@ function Row({
       ))}
       {any && (
         // Kept in view at the right edge while the row scrolls sideways (a phone shows a few columns).
-        <td className={`${positionCell} sticky right-0 text-right`} style={{ background: 'var(--bg)' }}>
+        <td className={`${positionCell} sticky right-0 bg-page text-right`}>
           <div className="flex justify-end gap-1">
             {ROW_ACTIONS.map(({ kind, label, text, accent }) =>
               actions[kind] ? (
-                <button
+                <Button
                   key={kind}
-                  type="button"
-                  className={smallButton}
-                  style={{ borderColor: 'var(--border)', color: accent ? 'var(--accent)' : undefined }}
+                  className={accent ? 'text-accent' : undefined}
                   aria-label={t(label, { id: position.id })}
                   onClick={() => onAct({ kind, id: position.id })}
                 >
                   {t(text)}
-                </button>
+                </Button>
               ) : null,
             )}
             {verifiable && (
-              <button
-                type="button"
-                className={smallButton}
-                style={{ borderColor: 'var(--border)', color: 'var(--accent)' }}
+              <Button
+                className="text-accent"
                 aria-label={t('lever.verify.actionOf', { id: position.id })}
                 onClick={() => onVerify(position.id)}
               >
                 {t('lever.verify.action')}
-              </button>
+              </Button>
             )}
           </div>
         </td>
@@ -454,8 +448,7 @@ function StopsForm({
           value={values[key]}
           placeholder="0"
           onChange={(event) => setValues({ ...values, [key]: event.target.value.trim() })}
-          className="rounded border px-2 py-1.5 text-right tabular-nums"
-          style={inputStyle}
+          className="rounded border border-line bg-page px-2 py-1.5 text-right text-ink tabular-nums"
           aria-describedby={`${id}-hint`}
         />
         <p
@@ -682,14 +675,9 @@ export function Positions({
             />
           </ScrollArea>
           {canCloseAll && (
-            <button
-              type="button"
-              className="mb-1 rounded border px-2 py-0.5 text-xs"
-              style={{ borderColor: 'var(--down)', color: 'var(--down)' }}
-              onClick={() => setBatch(true)}
-            >
+            <Button className="mb-1 text-xs text-down" onClick={() => setBatch(true)}>
               {t('lever.closeAll')}
-            </button>
+            </Button>
           )}
         </>
       }

@@ -80,8 +80,7 @@ function Verification({ data, markets }: { data: LeverVerification; markets: rea
             )}
             target="_blank"
             rel="noreferrer"
-            className="mt-2 inline-block text-xs underline"
-            style={{ color: 'var(--accent)' }}
+            className="mt-2 inline-block text-xs text-accent underline"
             data-testid="verify-tape-link"
           >
             {t('micro.rawTape')}

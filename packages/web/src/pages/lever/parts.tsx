@@ -11,11 +11,7 @@ export { formatAmount, formatMark, Profit } from '../micro/parts.js';
 export function SideLabel({ side }: { side: LeverSide }) {
   const { t } = useTranslation();
   return (
-    <span
-      className="whitespace-nowrap"
-      style={{ color: side === LEVER_LONG ? 'var(--up)' : 'var(--down)' }}
-      data-side={side}
-    >
+    <span className={`whitespace-nowrap ${side === LEVER_LONG ? 'text-up' : 'text-down'}`} data-side={side}>
       <span aria-hidden="true">{sideSign(side)} </span>
       {t(side === LEVER_LONG ? 'lever.long' : 'lever.short')}
     </span>
@@ -23,11 +19,11 @@ export function SideLabel({ side }: { side: LeverSide }) {
 }
 
 const BAND_COLORS: Record<HazardBand, string> = {
-  none: 'var(--muted)',
-  safe: 'var(--up)',
-  caution: 'var(--warn)',
-  warning: 'var(--down)',
-  danger: 'var(--down)',
+  none: 'text-muted',
+  safe: 'text-up',
+  caution: 'text-warn',
+  warning: 'text-down',
+  danger: 'text-down',
 };
 
 /**
@@ -54,7 +50,7 @@ export function Hazard({
     <div className="flex flex-col gap-1 text-xs" data-testid="lever-hazard" data-band={band}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
         <span className="text-muted">{t('lever.hazard')}</span>
-        <span className="tabular-nums font-medium" style={{ color }} data-value={rate ?? ''}>
+        <span className={`tabular-nums font-medium ${color}`} data-value={rate ?? ''}>
           {rate === null
             ? t('lever.noPositions')
             : `${formatNumber(rate, 2, lang)}% · ${t(`lever.band.${band}`)}`}
@@ -69,13 +65,10 @@ export function Hazard({
       {(band === 'warning' || band === 'danger') && (
         <p
           role={band === 'danger' ? 'alert' : undefined}
-          className="rounded border px-2 py-1"
           // Near liquidation the note is filled, so it stands out from the plain warning.
-          style={
-            band === 'danger'
-              ? { borderColor: 'var(--down-strong)', background: 'var(--down-strong)', color: '#fff' }
-              : { borderColor: color, color }
-          }
+          className={`rounded border px-2 py-1 ${
+            band === 'danger' ? 'border-down-strong bg-down-strong text-white' : 'border-down text-down'
+          }`}
         >
           {t(band === 'danger' ? 'lever.dangerNote' : 'lever.warningNote', {
             rate: formatPlain(liquidation, lang),
