@@ -28,6 +28,7 @@ function PairTabs({
   const { t } = useTranslation();
   return (
     <ScrollArea as="nav" label={t('micro.pairs')} innerClassName="whitespace-nowrap px-1">
+      {/* The kit's Tabs names a tab by text alone; these tabs also show the pair's change. */}
       <div role="tablist" aria-label={t('micro.pairs')} className="flex gap-1">
         {markets.map((market) => (
           <button
@@ -35,11 +36,7 @@ function PairTabs({
             type="button"
             role="tab"
             aria-selected={market.id === selected}
-            className="-mb-px flex items-baseline gap-1.5 border-b-2 px-2 py-1.5 text-sm"
-            style={{
-              borderColor: market.id === selected ? 'var(--accent)' : 'transparent',
-              fontWeight: market.id === selected ? 600 : undefined,
-            }}
+            className="-mb-px flex items-baseline gap-1.5 border-b-2 border-transparent px-2 py-1.5 text-sm aria-selected:border-accent aria-selected:font-semibold"
             onClick={() => onSelect(market.id)}
           >
             {market.symbol}

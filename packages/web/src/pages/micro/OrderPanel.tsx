@@ -33,11 +33,12 @@ import {
 import { useSession } from '../../features/session.js';
 import { currentLang } from '../../i18n/index.js';
 import { formatAmount, formatPlain, SideLabel } from './parts.js';
-import { Dialog, DialogButtons, Fact, Failed, Loading } from '../../components/ui/index.js';
+import { Button, Dialog, DialogButtons, Fact, Failed, Loading } from '../../components/ui/index.js';
 
 /** The transfer page, from the spot account into the micro account (type 4), in this currency. */
 const transferIn = (currencyId: number) => `/assets/transfer?to=4&currency_id=${currencyId}`;
-const choiceClass = 'rounded border px-1 py-1.5 tabular-nums';
+const choiceClass =
+  'py-1.5 tabular-nums aria-pressed:border-accent aria-pressed:font-semibold aria-pressed:text-accent';
 
 /** A row of choice buttons under a legend; the chosen one is pressed and outlined in the accent. */
 function Choices<T extends string | number>({
@@ -60,20 +61,14 @@ function Choices<T extends string | number>({
       <legend className="mb-1 text-xs text-muted">{legend}</legend>
       <div className={className}>
         {values.map((value) => (
-          <button
+          <Button
             key={value}
-            type="button"
             aria-pressed={value === chosen}
             className={choiceClass}
-            style={{
-              borderColor: value === chosen ? 'var(--accent)' : 'var(--border)',
-              color: value === chosen ? 'var(--accent)' : undefined,
-              fontWeight: value === chosen ? 600 : undefined,
-            }}
             onClick={() => onChoose(value)}
           >
             {text(value)}
-          </button>
+          </Button>
         ))}
       </div>
     </fieldset>
@@ -108,7 +103,7 @@ function Summary({
         {amount(preview?.cost)}
       </Fact>
       <Fact term={t('micro.payout')} testId="preview-payout">
-        <span style={{ color: 'var(--up)' }}>{amount(preview?.payout)}</span>
+        <span className="text-up">{amount(preview?.payout)}</span>
       </Fact>
     </dl>
   );
@@ -341,23 +336,22 @@ function OrderForm({
         currency={code}
         lang={lang}
       />
-      <div role="alert" className="text-xs" style={{ color: 'var(--down)' }} data-testid="micro-problem">
+      <div role="alert" className="text-xs text-down" data-testid="micro-problem">
         {problem}
       </div>
       {token ? (
         <div className="grid grid-cols-2 gap-2">
           {SIDES.map((side) => (
-            <button
+            <Button
               key={side}
-              type="button"
+              variant={side === 1 ? 'up' : 'down'}
               disabled={busy}
-              className="rounded py-2.5 font-semibold text-white disabled:opacity-60"
-              style={{ background: side === 1 ? 'var(--up-strong)' : 'var(--down-strong)' }}
+              className="py-2.5 font-semibold"
               onClick={() => open(side)}
             >
               <span aria-hidden="true">{sideSign(side)} </span>
               {t(side === 1 ? 'micro.buyUp' : 'micro.buyDown')}
-            </button>
+            </Button>
           ))}
         </div>
       ) : (

@@ -30,7 +30,7 @@ import { currentLang } from '../../i18n/index.js';
 import { PRICE_DECIMALS } from '../../lib/format.js';
 import { formatAmount, formatMark, Profit, SideLabel } from './parts.js';
 import { VerifyDialog } from './VerifyDialog.js';
-import { ListStatus, Pager, Tabs } from '../../components/ui/index.js';
+import { Button, ListStatus, Pager, Tabs } from '../../components/ui/index.js';
 
 /** The exchange's zone until the settings say otherwise (Asia/Shanghai, the spec's). */
 /** An order this long past its end without a settlement makes the list reload (a missed push). */
@@ -67,9 +67,9 @@ type Column = (typeof OPEN_COLUMNS)[number] | (typeof CLOSED_COLUMNS)[number];
 function Outcome({ order }: { order: MicroOrderView }) {
   const { t } = useTranslation();
   if (!order.outcome) return <span className="text-muted">{t('micro.settling')}</span>;
-  const color = order.outcome === 'win' ? 'var(--up)' : order.outcome === 'loss' ? 'var(--down)' : undefined;
+  const color = order.outcome === 'win' ? 'text-up' : order.outcome === 'loss' ? 'text-down' : undefined;
   return (
-    <span style={{ color }} data-outcome={order.outcome}>
+    <span className={color} data-outcome={order.outcome}>
       {t(`micro.outcomes.${order.outcome}`)}
     </span>
   );
@@ -140,15 +140,13 @@ function ClosedRow({
         {order.settled_at === null ? '—' : formatTime(order.settled_at, timeZone)}
       </td>
       <td className={`${positionCell} text-right`}>
-        <button
-          type="button"
-          className="rounded border px-2 py-0.5"
-          style={{ borderColor: 'var(--border)', color: 'var(--accent)' }}
+        <Button
+          className="text-accent"
           aria-label={t('micro.verifyOrder', { id: order.id })}
           onClick={onVerify}
         >
           {t('micro.verify')}
-        </button>
+        </Button>
       </td>
     </PositionRow>
   );

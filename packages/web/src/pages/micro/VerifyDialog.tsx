@@ -66,8 +66,7 @@ function Verification({ data, markets }: { data: MicroVerification; markets: rea
           href={tape}
           target="_blank"
           rel="noreferrer"
-          className="mt-2 inline-block text-xs underline"
-          style={{ color: 'var(--accent)' }}
+          className="mt-2 inline-block text-xs text-accent underline"
           data-testid="verify-tape-link"
         >
           {t('micro.rawTape')}

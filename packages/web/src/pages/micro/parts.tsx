@@ -29,11 +29,7 @@ export function formatMark(value: string | null, lang: Lang, priceDecimals: numb
 export function SideLabel({ side }: { side: MicroSide }) {
   const { t } = useTranslation();
   return (
-    <span
-      className="whitespace-nowrap"
-      style={{ color: side === 1 ? 'var(--up)' : 'var(--down)' }}
-      data-side={side}
-    >
+    <span className={`whitespace-nowrap ${side === 1 ? 'text-up' : 'text-down'}`} data-side={side}>
       <span aria-hidden="true">{sideSign(side)} </span>
       {t(side === 1 ? 'micro.up' : 'micro.down')}
     </span>
@@ -47,9 +43,8 @@ export function Profit({ value, lang, currency }: { value: string | null; lang: 
   const sign = direction === 'up' ? '+' : direction === 'down' ? '−' : '';
   return (
     <span
-      className="whitespace-nowrap tabular-nums"
+      className={`whitespace-nowrap tabular-nums ${direction === 'up' ? 'text-up' : direction === 'down' ? 'text-down' : ''}`}
       data-value={value ?? ''}
-      style={{ color: direction === 'up' ? 'var(--up)' : direction === 'down' ? 'var(--down)' : undefined }}
     >
       {sign}
       {shown}
