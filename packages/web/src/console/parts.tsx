@@ -184,9 +184,6 @@ export function AdminTable<T>({
   );
 }
 
-export const buttonClass = 'rounded border px-2 py-0.5 disabled:opacity-60';
-export const buttonStyle = { borderColor: 'var(--border)' };
-export const fieldStyle = { background: 'var(--bg)', borderColor: 'var(--border)', color: 'var(--text)' };
 /** The colours of a console form box (input, select, textarea); its size and shape stay with each box. */
 export const fieldColours = 'border-line bg-page text-ink';
 
