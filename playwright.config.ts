@@ -22,7 +22,8 @@ export default defineConfig({
   // An expectation's own wait doubles too (5 s by default): a click's answer on a loaded machine.
   expect: { timeout: process.env.CI ? 10_000 : 5_000 },
   retries: 0,
-  reporter: process.env.CI ? 'line' : 'list',
+  // CI also keeps a JSON report: scripts/e2e-times.mjs reads where the time went from it.
+  reporter: process.env.CI ? [['line'], ['json', { outputFile: 'test-results/e2e-report.json' }]] : 'list',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {
