@@ -1,5 +1,4 @@
 import { useEffect, useImperativeHandle, useRef } from 'react';
-import { inputStyle } from './styles.js';
 
 /** Opens and closes a dialog from outside, for a dialog without `open`. */
 export interface DialogHandle {
@@ -58,8 +57,7 @@ export function Dialog({
       ref={dialog}
       aria-labelledby={labelledBy ?? (title !== undefined ? titleId : undefined)}
       aria-modal="true"
-      className={`m-auto max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-lg border p-4 text-sm shadow-xl backdrop:bg-black/50 ${className}`}
-      style={inputStyle}
+      className={`m-auto max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-lg border border-line bg-page p-4 text-sm text-ink shadow-xl backdrop:bg-black/50 ${className}`}
       data-testid={testId}
       onClose={() => {
         onClose?.();

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { hasPages, lastPage } from '../../features/assets/rules.js';
+import { Button } from './Button.js';
 
 /** The words of a pager: its name for screen readers, its two buttons, and "page of last" if not "1 / 3". */
 export interface PagerLabels {
@@ -22,18 +23,17 @@ export function Pager({
   onPage(page: number): void;
 }) {
   if (last <= 1) return null;
-  const button = 'rounded border border-line px-2 py-0.5 disabled:opacity-50';
   return (
     <nav aria-label={labels.pages} className="flex items-center justify-end gap-2 px-2 py-1.5">
-      <button type="button" disabled={page <= 1} onClick={() => onPage(page - 1)} className={button}>
+      <Button disabled={page <= 1} onClick={() => onPage(page - 1)} size="sm">
         {labels.previous}
-      </button>
+      </Button>
       <span className="tabular-nums" aria-live="polite">
         {labels.pageOf ? labels.pageOf(page, last) : `${page} / ${last}`}
       </span>
-      <button type="button" disabled={page >= last} onClick={() => onPage(page + 1)} className={button}>
+      <Button disabled={page >= last} onClick={() => onPage(page + 1)} size="sm">
         {labels.next}
-      </button>
+      </Button>
     </nav>
   );
 }

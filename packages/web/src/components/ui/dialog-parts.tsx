@@ -1,18 +1,25 @@
+import { Button, type ButtonVariant } from './Button.js';
+
 /** Pieces of a confirming dialog: the server's refusal and the cancel / confirm buttons. */
 
 /** The server's words when it refused the dialog's action; takes no room while there are none. */
 export function ProblemLine({ text, testId }: { text: string | null; testId: string }) {
   return (
-    <p
-      role="alert"
-      className="mb-2 text-xs empty:hidden"
-      style={{ color: 'var(--down)' }}
-      data-testid={testId}
-    >
+    <p role="alert" className="mb-2 text-xs text-down empty:hidden" data-testid={testId}>
       {text}
     </p>
   );
 }
+
+/** The filled looks a dialog's action can take. */
+type FilledVariant = Exclude<ButtonVariant, 'plain' | 'bare'>;
+
+/** The filled look of each colour callers name with `confirmColor`. */
+const VARIANT_OF_COLOR: Readonly<Record<string, FilledVariant>> = {
+  'var(--accent-strong)': 'primary',
+  'var(--up-strong)': 'up',
+  'var(--down-strong)': 'down',
+};
 
 /**
  * The dialog's two buttons: cancel, and the action filled in its colour (a side's, or red for a
@@ -21,6 +28,7 @@ export function ProblemLine({ text, testId }: { text: string | null; testId: str
 export function DialogButtons({
   cancelText,
   confirmText,
+  confirmVariant,
   confirmColor,
   disabled,
   onCancel,
@@ -28,31 +36,35 @@ export function DialogButtons({
 }: {
   cancelText: string;
   confirmText: string;
-  /** A CSS colour, e.g. 'var(--up-strong)'. */
-  confirmColor: string;
+  /** The action's look: primary (accent), up (a buy's green) or down (red). */
+  confirmVariant?: FilledVariant;
+  /**
+   * The action's fill as a CSS colour, e.g. 'var(--up-strong)'; the kit's three colours take their
+   * look's class, any other is painted inline. Ignored when confirmVariant is given.
+   */
+  confirmColor?: string;
   disabled: boolean;
   onCancel(): void;
   onConfirm?(): void;
 }) {
+  const named = confirmColor === undefined ? undefined : VARIANT_OF_COLOR[confirmColor];
+  const variant = confirmVariant ?? named ?? 'primary';
+  // A colour outside the kit's three is known only when the caller runs.
+  const fill = confirmVariant || named || !confirmColor ? undefined : { background: confirmColor };
   return (
     <div className="flex justify-end gap-2">
-      <button
-        type="button"
-        className="rounded border px-3 py-1.5"
-        style={{ borderColor: 'var(--border)' }}
-        onClick={onCancel}
-      >
+      <Button size="fit" className="px-3 py-1.5" onClick={onCancel}>
         {cancelText}
-      </button>
-      <button
+      </Button>
+      <Button
+        variant={variant}
         type={onConfirm ? 'button' : 'submit'}
         disabled={disabled}
-        className="rounded px-4 py-1.5 font-medium text-white disabled:opacity-60"
-        style={{ background: confirmColor }}
+        style={fill}
         onClick={onConfirm}
       >
         {confirmText}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLang } from '../../i18n/index.js';
 import { hintOf, readTyped, toInputText } from '../../lib/parse-number.js';
 import { Button } from './Button.js';
-import { inputClass, inputStyle } from './styles.js';
+import { inputClass } from './styles.js';
 
 /** The kit's form pieces: labelled fields, the amount box, its "All" button, the submit button, the outcome line. */
 
@@ -91,7 +91,6 @@ export function AmountField({
         <input
           id={id}
           className={`${inputClass} text-right tabular-nums`}
-          style={inputStyle}
           inputMode="decimal"
           autoComplete="off"
           placeholder={placeholder}
@@ -152,7 +151,6 @@ export function SelectField({
       <select
         id={id}
         className={inputClass}
-        style={inputStyle}
         value={value}
         onChange={(event) => onChange(Number(event.target.value))}
       >
@@ -197,7 +195,6 @@ export function TextField({
         id={id}
         type={type}
         className={className ? `${inputClass} ${className}` : inputClass}
-        style={inputStyle}
         value={value}
         maxLength={maxLength}
         autoComplete="off"

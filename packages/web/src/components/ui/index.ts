@@ -1,6 +1,6 @@
 /** The web app's UI kit: the pieces every page builds on. */
 export { Badge, type BadgeTone } from './Badge.js';
-export { Button, type ButtonVariant } from './Button.js';
+export { Button, type ButtonSize, type ButtonVariant } from './Button.js';
 export { ConfirmDialog, DialogActions } from './ConfirmDialog.js';
 export { Dialog, type DialogHandle } from './Dialog.js';
 export { DialogButtons, ProblemLine } from './dialog-parts.js';

@@ -24,8 +24,7 @@ export function Loading({
         <div
           key={index}
           aria-hidden="true"
-          className={`${rowClass} rounded motion-safe:animate-pulse`}
-          style={{ background: 'var(--panel)' }}
+          className={`${rowClass} rounded bg-panel motion-safe:animate-pulse`}
         />
       ))}
     </div>

@@ -1,8 +1,19 @@
-/** The kit's shared classes and styles: form boxes, bordered buttons, filled buttons, panels. */
+/** The kit's shared classes: form boxes, and links drawn as its buttons. */
 
+/** A form box's frame and colours (page background, the theme's line and text). */
+export const inputClass = 'w-full rounded border border-line bg-page px-2 py-1.5 text-ink';
+/** A link drawn as the kit's bordered Button (its plain look). */
+export const buttonClass =
+  'rounded border border-line px-3 py-1 disabled:opacity-50 aria-disabled:opacity-40';
+/** A link drawn as the kit's filled Button (its primary look). */
+export const primaryClass = 'rounded bg-accent-strong px-4 py-1.5 font-medium text-white disabled:opacity-60';
+
+/**
+ * A form box's colours as a style object, for boxes that set their own size and padding without
+ * inputClass; new code uses the classes (border-line bg-page text-ink).
+ */
 export const inputStyle = { background: 'var(--bg)', borderColor: 'var(--border)', color: 'var(--text)' };
-export const inputClass = 'w-full rounded border px-2 py-1.5';
-export const buttonClass = 'rounded border px-3 py-1 disabled:opacity-50 aria-disabled:opacity-40';
-export const primaryClass = 'rounded px-4 py-1.5 font-medium text-white disabled:opacity-60';
+
+/** Panel and line colours as style objects; the pages now use the classes (bg-panel border-line). */
 export const panelStyle = { background: 'var(--panel)', borderColor: 'var(--border)' };
 export const borderStyle = { borderColor: 'var(--border)' };
