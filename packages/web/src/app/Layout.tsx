@@ -6,6 +6,7 @@ import { call } from '../api/http.js';
 import { useLiveState } from '../api/socket.js';
 import { ScrollArea } from '../components/ScrollArea.js';
 import { Toaster } from '../components/toast.js';
+import { Button } from '../components/ui/index.js';
 import { useSession } from '../features/session.js';
 import { currentLang, setLang } from '../i18n/index.js';
 import { LANGUAGE_NAMES, LOCALE_OF } from '../i18n/tags.js';
@@ -79,12 +80,9 @@ function TopBar() {
     }
   };
   return (
-    <header
-      className="sticky top-0 z-40 border-b"
-      style={{ background: 'var(--bg)', borderColor: 'var(--border)' }}
-    >
+    <header className="sticky top-0 z-40 border-b bg-page border-line">
       <div className="mx-auto flex min-h-12 max-w-[1600px] flex-wrap items-center gap-x-3 gap-y-1 px-3 py-1.5">
-        <Link to="/home" className="shrink-0 font-semibold" style={{ color: 'var(--accent)' }}>
+        <Link to="/home" className="shrink-0 font-semibold text-accent">
           {t('brand')}
         </Link>
         <ScrollArea
@@ -101,19 +99,16 @@ function TopBar() {
                 key={key}
                 to={to}
                 aria-current={also ? 'page' : undefined}
-                className={({ isActive }) => `rounded px-2 py-1 ${isActive || also ? 'font-semibold' : ''}`}
-                style={({ isActive }) => ({ color: isActive || also ? 'var(--accent)' : 'var(--text)' })}
+                className={({ isActive }) =>
+                  `rounded px-2 py-1 ${isActive || also ? 'font-semibold text-accent' : 'text-ink'}`
+                }
               >
                 {t(`nav.${key}`)}
               </NavLink>
             );
           })}
           {/* Beside the controls from lg up; in the menu below that, so a phone reaches it too. */}
-          <a
-            href="/notice?category_id=4"
-            className="rounded px-2 py-1 lg:hidden"
-            style={{ color: 'var(--text)' }}
-          >
+          <a href="/notice?category_id=4" className="rounded px-2 py-1 lg:hidden text-ink">
             {t('nav.service')}
           </a>
         </ScrollArea>
@@ -128,8 +123,7 @@ function TopBar() {
             id="language"
             value={lang}
             onChange={(event) => setLang(event.target.value as Lang)}
-            className="shrink-0 rounded border px-1 py-0.5"
-            style={{ background: 'var(--bg)', borderColor: 'var(--border)', color: 'var(--text)' }}
+            className="shrink-0 rounded border px-1 py-0.5 bg-page border-line text-ink"
           >
             {/* A language set in storage but not offered is still shown, by its own name. */}
             {(SELECTABLE.includes(lang) ? SELECTABLE : [lang, ...SELECTABLE]).map((code) => (
@@ -138,25 +132,20 @@ function TopBar() {
               </option>
             ))}
           </select>
-          <button
-            type="button"
+          <Button
+            size="sm"
             onClick={toggleTheme}
             aria-label={theme === 'dark' ? t('theme.toLight') : t('theme.toDark')}
-            className="shrink-0 rounded border px-2 py-0.5"
-            style={{ borderColor: 'var(--border)' }}
+            className="shrink-0"
           >
             {theme === 'dark' ? t('theme.light') : t('theme.dark')}
-          </button>
+          </Button>
           {token ? (
             <AccountMenu onLogout={() => void logout()} />
           ) : (
             <div className="flex shrink-0 gap-2">
               <Link to="/login">{t('account.login')}</Link>
-              <Link
-                to="/register"
-                className="rounded px-2 text-white"
-                style={{ background: 'var(--accent-strong)' }}
-              >
+              <Link to="/register" className="rounded px-2 text-white bg-accent-strong">
                 {t('account.register')}
               </Link>
             </div>
@@ -199,9 +188,9 @@ function AccountMenu({ onLogout }: { onLogout(): void }) {
   }, [open]);
   return (
     <div ref={root} className="relative shrink-0">
-      <button
+      <Button
         ref={button}
-        type="button"
+        variant="bare"
         aria-expanded={open}
         aria-controls={menuId}
         // The arrow is drawn by CSS, so the button's name and text stay "Account".
@@ -209,12 +198,11 @@ function AccountMenu({ onLogout }: { onLogout(): void }) {
         onClick={() => setOpen(!open)}
       >
         {t('account.menu')}
-      </button>
+      </Button>
       {open && (
         <div
           id={menuId}
-          className="absolute right-0 z-50 mt-1 flex w-44 flex-col rounded border py-1 shadow"
-          style={{ background: 'var(--bg)', borderColor: 'var(--border)' }}
+          className="absolute right-0 z-50 mt-1 flex w-44 flex-col rounded border py-1 shadow bg-page border-line"
         >
           <Link className="px-3 py-1.5" to="/personal/accountSettings">
             {t('account.settings')}
@@ -225,9 +213,9 @@ function AccountMenu({ onLogout }: { onLogout(): void }) {
           <Link className="px-3 py-1.5" to="/personal/feedback">
             {t('account.feedback')}
           </Link>
-          <button type="button" className="px-3 py-1.5 text-left" onClick={onLogout}>
+          <Button variant="bare" className="px-3 py-1.5 text-left" onClick={onLogout}>
             {t('account.logout')}
-          </button>
+          </Button>
         </div>
       )}
     </div>
@@ -246,13 +234,11 @@ function ConnectionMark() {
       {state === 'reconnecting' && (
         <p
           data-testid="reconnecting"
-          className="flex items-center justify-center gap-2 border-t px-3 py-1 text-xs"
-          style={{ borderColor: 'var(--border)', background: 'var(--panel)', color: 'var(--text)' }}
+          className="flex items-center justify-center gap-2 border-t px-3 py-1 text-xs border-line bg-panel text-ink"
         >
           <span
             aria-hidden="true"
-            className="inline-block h-2 w-2 rounded-full motion-safe:animate-pulse"
-            style={{ background: 'var(--down)' }}
+            className="inline-block h-2 w-2 rounded-full motion-safe:animate-pulse bg-down"
           />
           {t('live.reconnecting')}
         </p>
@@ -275,8 +261,7 @@ function SkipLinks() {
           onClick={(event) => {
             if (jumpTo(id)) event.preventDefault();
           }}
-          className="sr-only z-50 rounded px-3 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-          style={{ background: 'var(--accent-strong)' }}
+          className="sr-only z-50 rounded px-3 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2 bg-accent-strong"
         >
           {t(text)}
         </a>

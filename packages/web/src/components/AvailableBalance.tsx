@@ -32,20 +32,16 @@ export function AvailableBalance({
       <p className="flex flex-wrap items-baseline justify-between gap-2">
         <span className="text-muted">
           {labels.available}{' '}
-          <span
-            className="tabular-nums"
-            style={{ color: 'var(--text)' }}
-            data-testid={testId}
-            data-value={balance ?? ''}
-          >
+          <span className="tabular-nums text-ink" data-testid={testId} data-value={balance ?? ''}>
             {shown}
           </span>{' '}
           {code}
         </span>
         <Link
           to={transferHref}
-          className={empty ? 'rounded px-2 py-0.5 font-medium text-white' : 'underline'}
-          style={empty ? { background: 'var(--accent-strong)' } : { color: 'var(--accent)' }}
+          className={
+            empty ? 'rounded bg-accent-strong px-2 py-0.5 font-medium text-white' : 'text-accent underline'
+          }
         >
           {labels.transferIn}
         </Link>

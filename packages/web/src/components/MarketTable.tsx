@@ -4,16 +4,13 @@ import type { SortKey } from '../features/markets/rules.js';
 import { currentLang } from '../i18n/index.js';
 import { directionOf, formatChange, formatCompact, formatPrice } from '../lib/format.js';
 import type { TextKey } from '../i18n/catalogs.js';
+import { Button } from './ui/index.js';
 
 /** A change with its sign and colour: green up, red down (the sign carries it without colour). */
 export function Change({ value }: { value: string }) {
   const direction = directionOf(value);
-  const color = direction === 'up' ? 'var(--up)' : direction === 'down' ? 'var(--down)' : 'var(--muted)';
-  return (
-    <span className="tabular-nums" style={{ color }}>
-      {formatChange(value, currentLang())}
-    </span>
-  );
+  const color = direction === 'up' ? 'text-up' : direction === 'down' ? 'text-down' : 'text-muted';
+  return <span className={`tabular-nums ${color}`}>{formatChange(value, currentLang())}</span>;
 }
 
 const COLUMNS: { key: SortKey; label: TextKey; numeric: boolean; wide?: boolean }[] = [
@@ -84,19 +81,19 @@ export function MarketTable({
               >
                 {sort ? (
                   <>
-                    <button
-                      type="button"
+                    <Button
+                      variant="bare"
                       className={`${align} ${column.key === 'symbol' ? '' : 'w-full'}`}
                       onClick={() => sort.onSort(column.key)}
                     >
                       {t(column.label)}
                       <span aria-hidden="true">{active ? (sort.descending ? ' ▼' : ' ▲') : ''}</span>
-                    </button>
+                    </Button>
                     {column.key === 'symbol' && (
                       // On a phone the volume column is hidden and its figure sits under the pair:
                       // its sort sits under the pair's head too, so the order on screen is explained.
-                      <button
-                        type="button"
+                      <Button
+                        variant="bare"
                         className="block text-left text-xs sm:hidden"
                         data-testid="sort-volume-phone"
                         aria-pressed={sort.key === 'volume'}
@@ -106,7 +103,7 @@ export function MarketTable({
                         <span aria-hidden="true">
                           {sort.key === 'volume' ? (sort.descending ? ' ▼' : ' ▲') : ''}
                         </span>
-                      </button>
+                      </Button>
                     )}
                   </>
                 ) : (
@@ -123,25 +120,23 @@ export function MarketTable({
           return (
             <tr
               key={market.id}
-              className="cursor-pointer border-t hover:bg-[var(--panel)]"
-              style={{ borderColor: 'var(--border)' }}
+              className="cursor-pointer border-t border-line hover:bg-panel"
               onClick={() => onOpen(market, index)}
             >
               {favorites && (
                 <td className="py-2 text-center">
-                  <button
-                    type="button"
+                  <Button
+                    variant="bare"
                     aria-pressed={favorites.ids.has(market.id)}
                     aria-label={t('markets.star', { symbol: market.symbol })}
-                    className="px-1 text-base"
-                    style={{ color: favorites.ids.has(market.id) ? '#d69e2e' : 'var(--muted)' }}
+                    className={`px-1 text-base ${favorites.ids.has(market.id) ? 'text-[#d69e2e]' : 'text-muted'}`}
                     onClick={(event) => {
                       event.stopPropagation();
                       favorites.toggle(market.id);
                     }}
                   >
                     {favorites.ids.has(market.id) ? '★' : '☆'}
-                  </button>
+                  </Button>
                 </td>
               )}
               <th scope="row" className="px-2 py-2 text-left font-medium whitespace-nowrap">

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRouteError } from 'react-router';
+import { Button } from './ui/index.js';
 
 /**
  * What a page shows when it fails while rendering or loading: a translated note with a reload
@@ -24,15 +25,10 @@ export function PageError() {
       </h1>
       <p className="text-muted">{t('pageError.text')}</p>
       <div className="flex flex-wrap gap-3">
-        <button
-          type="button"
-          className="rounded px-4 py-1.5 text-white"
-          style={{ background: 'var(--accent-strong)' }}
-          onClick={() => window.location.reload()}
-        >
+        <Button variant="primary" onClick={() => window.location.reload()}>
           {t('pageError.reload')}
-        </button>
-        <Link to="/home" className="rounded border px-4 py-1.5" style={{ borderColor: 'var(--border)' }}>
+        </Button>
+        <Link to="/home" className="rounded border px-4 py-1.5 border-line">
           {t('pageError.home')}
         </Link>
       </div>

@@ -11,7 +11,7 @@ export function PositionRow({
   ...data
 }: { children: ReactNode } & { [attribute: `data-${string}`]: string | number }) {
   return (
-    <tr className="border-t" style={{ borderColor: 'var(--border)' }} {...data}>
+    <tr className="border-t border-line" {...data}>
       {children}
     </tr>
   );
@@ -81,10 +81,7 @@ export function PositionsSection({
       <h2 id={titleId} className="sr-only">
         {title}
       </h2>
-      <div
-        className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-b px-2 pt-1.5 text-sm"
-        style={{ borderColor: 'var(--border)' }}
-      >
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-b px-2 pt-1.5 text-sm border-line">
         {bar}
       </div>
       <ScrollArea label={title}>

@@ -31,11 +31,9 @@ export function SideMenuLayout({ label, items }: { label: string; items: readonl
           <NavLink
             key={item.to}
             to={item.to}
-            className={({ isActive }) => `rounded px-3 py-2 ${isActive ? 'font-semibold' : ''}`}
-            style={({ isActive }) => ({
-              color: isActive ? 'var(--accent)' : 'var(--text)',
-              background: isActive ? 'var(--panel)' : undefined,
-            })}
+            className={({ isActive }) =>
+              `rounded px-3 py-2 ${isActive ? 'bg-panel font-semibold text-accent' : 'text-ink'}`
+            }
           >
             {item.text}
           </NavLink>

@@ -8,16 +8,11 @@ export function SignInLinks({ redirect }: { redirect: string }) {
     <div className="flex gap-3">
       <Link
         to={`/login?redirect=${encodeURIComponent(redirect)}`}
-        className="rounded border px-4 py-1.5"
-        style={{ borderColor: 'var(--border)' }}
+        className="rounded border px-4 py-1.5 border-line"
       >
         {t('account.login')}
       </Link>
-      <Link
-        to="/register"
-        className="rounded px-4 py-1.5 text-white"
-        style={{ background: 'var(--accent-strong)' }}
-      >
+      <Link to="/register" className="rounded px-4 py-1.5 text-white bg-accent-strong">
         {t('account.register')}
       </Link>
     </div>

@@ -16,11 +16,7 @@ const PRICE_COLUMNS: readonly string[] = ['bid', 'ask', 'last', 'sample', 'mark'
 export function Check({ ok, testId }: { ok: boolean; testId?: string }) {
   const { t } = useTranslation();
   return (
-    <span
-      style={{ color: ok ? 'var(--up)' : 'var(--down)' }}
-      data-check={ok ? 'ok' : 'failed'}
-      data-testid={testId}
-    >
+    <span className={ok ? 'text-up' : 'text-down'} data-check={ok ? 'ok' : 'failed'} data-testid={testId}>
       <span aria-hidden="true">{ok ? '✓ ' : '✗ '}</span>
       {t(ok ? 'micro.checkOk' : 'micro.checkFailed')}
     </span>
@@ -49,7 +45,7 @@ export function TapeRow({
   const trade = figures ? figures.trade_price : entry.last_price;
   const tradeId = figures || entry.last_trade_id === null ? '' : ` (#${entry.last_trade_id})`;
   return (
-    <tr className="border-t" style={{ borderColor: 'var(--border)' }} data-entry={label}>
+    <tr className="border-t border-line" data-entry={label}>
       <th scope="row" className="px-2 py-1 text-left font-normal">
         {label}
       </th>
@@ -134,11 +130,7 @@ export function RuleText({ text }: { text: string }) {
       <h3 id="verify-rule-title" className="mb-1 text-xs font-semibold">
         {t('micro.rule')}
       </h3>
-      <p
-        className="rounded border p-2 text-xs"
-        style={{ borderColor: 'var(--border)' }}
-        data-testid="verify-rule"
-      >
+      <p className="rounded border p-2 text-xs border-line" data-testid="verify-rule">
         {text}
       </p>
     </section>

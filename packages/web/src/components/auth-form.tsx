@@ -5,12 +5,11 @@ import { call } from '../api/http.js';
 import { accountProblem, countdownLeft, type Method } from '../features/auth/rules.js';
 import { useToasts } from './toast.js';
 import type { TextKey } from '../i18n/catalogs.js';
-import { Tabs } from './ui/index.js';
+import { Button, Tabs } from './ui/index.js';
 
 /** Pieces shared by the login, register and forgot-password forms. */
 
-export const inputClass = 'w-full rounded border px-3 py-2 disabled:opacity-60';
-export const inputStyle = { background: 'var(--bg)', borderColor: 'var(--border)', color: 'var(--text)' };
+export const inputClass = 'w-full rounded border border-line bg-page px-3 py-2 text-ink disabled:opacity-60';
 
 export function MethodTabs({ method, onChange }: { method: Method; onChange(next: Method): void }) {
   const { t } = useTranslation();
@@ -33,13 +32,7 @@ export function TextField({ label, hint, ...input }: FieldProps) {
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        className={inputClass}
-        style={inputStyle}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        {...input}
-      />
+      <input id={id} className={inputClass} aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
       {hint && (
         <span id={`${id}-hint`} className="text-xs text-muted">
           {hint}
@@ -71,12 +64,7 @@ export function AreaSelect({
   return (
     <label className="flex flex-col gap-1">
       <span>{t('login.area')}</span>
-      <select
-        className={inputClass}
-        style={inputStyle}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      >
+      <select className={inputClass} value={value} onChange={(event) => onChange(event.target.value)}>
         {areas.map((area) => (
           <option key={area.id} value={area.global_code}>
             +{area.global_code} {area.name}
@@ -159,22 +147,20 @@ export function CodeField({
       <span className="flex gap-2">
         <input
           className={inputClass}
-          style={inputStyle}
           value={value}
           onChange={(event) => onChange(event.target.value)}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
         />
-        <button
-          type="button"
-          className="shrink-0 rounded border px-3 disabled:opacity-60"
-          style={{ borderColor: 'var(--border)' }}
+        <Button
+          size="fit"
+          className="shrink-0 px-3"
           disabled={sending || countdown.left > 0}
           onClick={() => void send()}
         >
           {countdown.left > 0 ? t('register.resendIn', { seconds: countdown.left }) : t('login.sendCode')}
-        </button>
+        </Button>
       </span>
     </label>
   );
@@ -190,14 +176,9 @@ export function SubmitButton({
   busyLabel: string;
 }) {
   return (
-    <button
-      type="submit"
-      disabled={busy}
-      className="rounded py-2 font-medium text-white disabled:opacity-60"
-      style={{ background: 'var(--accent-strong)' }}
-    >
+    <Button variant="primary" size="fit" type="submit" disabled={busy} className="py-2">
       {busy ? busyLabel : label}
-    </button>
+    </Button>
   );
 }
 

@@ -34,8 +34,7 @@ export function Toaster() {
       {toasts.map((toast) => (
         <div
           key={toast.id}
-          className="rounded px-4 py-2 text-sm text-white shadow"
-          style={{ background: toast.kind === 'success' ? 'var(--up)' : 'var(--down)' }}
+          className={`rounded px-4 py-2 text-sm text-white shadow ${toast.kind === 'success' ? 'bg-up' : 'bg-down'}`}
         >
           {toast.text}
         </div>
