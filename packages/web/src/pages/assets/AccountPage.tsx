@@ -9,7 +9,7 @@ import { currentLang } from '../../i18n/index.js';
 import { formatNumber } from '../../lib/format.js';
 import { Holdings } from '../earn/Holdings.js';
 import { formatAmount } from './parts.js';
-import { borderStyle, buttonClass, Loading, panelStyle, QueryState, Th } from '../../components/ui/index.js';
+import { Button, buttonClass, Loading, QueryState, Th } from '../../components/ui/index.js';
 
 // The panels carry the QR code and the withdrawal form: loaded when first opened.
 const ChargePanel = lazy(() => import('./ChargePanel.js').then((m) => ({ default: m.ChargePanel })));
@@ -50,22 +50,20 @@ function PanelAction({
     // Greyed, with its reason shown on hover and on keyboard focus (and read as its description).
     return (
       <span className="group relative inline-flex">
-        <button
-          type="button"
+        <Button
+          size="sm"
           aria-disabled="true"
           aria-label={name}
           aria-describedby={tipId}
-          className={`${actionClass} cursor-not-allowed`}
-          style={borderStyle}
+          className="cursor-not-allowed text-xs whitespace-nowrap"
           onClick={(event) => event.preventDefault()}
         >
           {text}
-        </button>
+        </Button>
         <span
           id={tipId}
           role="tooltip"
-          className="invisible absolute top-full right-0 z-20 mt-1 w-48 rounded border px-2 py-1 text-left text-xs whitespace-normal shadow group-focus-within:visible group-hover:visible"
-          style={{ ...borderStyle, background: 'var(--panel)', color: 'var(--text)' }}
+          className="invisible absolute top-full right-0 z-20 mt-1 w-48 rounded border px-2 py-1 text-left text-xs whitespace-normal shadow group-focus-within:visible group-hover:visible border-line bg-panel text-ink"
         >
           {why}
         </span>
@@ -79,8 +77,7 @@ function PanelAction({
       replace
       aria-label={name}
       aria-current={active ? 'true' : undefined}
-      className={actionClass}
-      style={{ borderColor: active ? 'var(--accent)' : 'var(--border)', color: 'var(--accent)' }}
+      className={`${actionClass} text-accent ${active ? 'border-accent' : 'border-line'}`}
     >
       {text}
     </Link>
@@ -128,8 +125,7 @@ function AccountTable({
           {rows.map((account) => (
             <tr
               key={account.currency_id}
-              className="border-t"
-              style={borderStyle}
+              className="border-t border-line"
               data-currency={account.currency_code}
               data-currency-id={account.currency_id}
             >
@@ -269,8 +265,7 @@ export function AccountPage({ page }: { page: PageName }) {
           <div className="flex flex-col gap-4">
             <section
               aria-labelledby="account-title"
-              className="flex flex-wrap items-end justify-between gap-3 rounded-lg border p-4"
-              style={panelStyle}
+              className="flex flex-wrap items-end justify-between gap-3 rounded-lg border p-4 bg-panel border-line"
             >
               <div>
                 <h1 id="account-title" className="text-lg font-semibold">
@@ -285,25 +280,16 @@ export function AccountPage({ page }: { page: PageName }) {
               <div className="flex flex-wrap gap-2 text-sm">
                 <Link
                   to={`/assets/transfer?from=${group.account_type_id}`}
-                  className={buttonClass}
-                  style={{ ...borderStyle, color: 'var(--accent)' }}
+                  className={`${buttonClass} text-accent`}
                 >
                   {t('assets.nav.transfer')}
                 </Link>
                 {group.is_recharge === 1 && (
-                  <Link
-                    to="/assets/bindAddr"
-                    className={buttonClass}
-                    style={{ ...borderStyle, color: 'var(--accent)' }}
-                  >
+                  <Link to="/assets/bindAddr" className={`${buttonClass} text-accent`}>
                     {t('assets.addresses')}
                   </Link>
                 )}
-                <Link
-                  to={`/assets/dealRecords?types=${code}`}
-                  className={buttonClass}
-                  style={{ ...borderStyle, color: 'var(--accent)' }}
-                >
+                <Link to={`/assets/dealRecords?types=${code}`} className={`${buttonClass} text-accent`}>
                   {t('assets.records')}
                 </Link>
               </div>

@@ -11,12 +11,8 @@ import {
 import { CODE_COUNTDOWN_S } from '../../features/assets/rules.js';
 import { failureText } from './parts.js';
 import {
-  borderStyle,
-  buttonClass,
   ConfirmDialog,
   inputClass,
-  inputStyle,
-  panelStyle,
   QueryState,
   RecordTable,
   type DialogHandle,
@@ -25,6 +21,7 @@ import {
   SelectField,
   SubmitButton,
   TextField,
+  Button,
 } from '../../components/ui/index.js';
 
 /** Seconds left before the code can be sent again; counts down once a second. */
@@ -80,7 +77,7 @@ function AddressBook({ onChanged }: { onChanged(): void }) {
             actionTitle={t('assets.columns.action')}
           >
             {data.map((entry) => (
-              <tr key={entry.id} className="border-t" style={borderStyle} data-address-id={entry.id}>
+              <tr key={entry.id} className="border-t border-line" data-address-id={entry.id}>
                 <td className="px-2 py-1.5">{entry.currency_code}</td>
                 <td className="px-2 py-1.5">{entry.chain}</td>
                 <td className="px-2 py-1.5 font-mono text-xs break-all">
@@ -90,10 +87,8 @@ function AddressBook({ onChanged }: { onChanged(): void }) {
                 <td className="px-2 py-1.5">{entry.notes}</td>
                 <td className="px-2 py-1.5 whitespace-nowrap tabular-nums">{entry.created_at}</td>
                 <td className="px-2 py-1.5 text-right">
-                  <button
-                    type="button"
-                    className={buttonClass}
-                    style={{ ...borderStyle, color: 'var(--down)' }}
+                  <Button
+                    className="text-down"
                     aria-label={t('assets.deleteAddress', { address: entry.address })}
                     onClick={() => {
                       setDoomed(entry);
@@ -101,7 +96,7 @@ function AddressBook({ onChanged }: { onChanged(): void }) {
                     }}
                   >
                     {t('assets.delete')}
-                  </button>
+                  </Button>
                 </td>
               </tr>
             ))}
@@ -212,8 +207,7 @@ export function BindAddrPage() {
                 onSubmit={(event) => void bind(event)}
                 noValidate
                 aria-labelledby="bind-title"
-                className="flex max-w-xl flex-col gap-3 rounded-lg border p-4 text-sm"
-                style={panelStyle}
+                className="flex max-w-xl flex-col gap-3 rounded-lg border p-4 text-sm bg-panel border-line"
               >
                 <div className="flex flex-col gap-3 sm:flex-row">
                   <SelectField
@@ -276,22 +270,19 @@ export function BindAddrPage() {
                     <input
                       id="bind-code"
                       className={`${inputClass} tabular-nums`}
-                      style={inputStyle}
                       value={code}
                       inputMode="numeric"
                       autoComplete="one-time-code"
                       maxLength={6}
                       onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
                     />
-                    <button
-                      type="button"
-                      className={`${buttonClass} shrink-0 whitespace-nowrap`}
-                      style={borderStyle}
+                    <Button
+                      className="shrink-0 whitespace-nowrap"
                       disabled={left > 0}
                       onClick={() => void sendCode()}
                     >
                       {left > 0 ? t('assets.resendIn', { seconds: left }) : t('assets.sendCode')}
-                    </button>
+                    </Button>
                   </div>
                   <p className="text-xs text-muted">{t('assets.codeHint')}</p>
                 </div>

@@ -7,7 +7,7 @@ import { amountProblem, networkClosure } from '../../features/assets/rules.js';
 import { currentLang } from '../../i18n/index.js';
 import { CopyButton, formatAmount, NetworkClosedNote, PanelFrame, failureText } from './parts.js';
 import { DepositsTable } from './WalletTables.js';
-import { borderStyle, buttonClass, Empty, QueryState, Tabs, AmountField } from '../../components/ui/index.js';
+import { AmountField, Button, Empty, QueryState, Tabs } from '../../components/ui/index.js';
 
 /** Recent deposits shown under the address. */
 const RECENT = 5;
@@ -60,8 +60,7 @@ function AnnounceDeposit({
       onSubmit={(event) => void submit(event)}
       noValidate
       aria-labelledby="announce-title"
-      className="flex flex-col gap-2 rounded border p-3"
-      style={borderStyle}
+      className="flex flex-col gap-2 rounded border p-3 border-line"
     >
       <h3 id="announce-title" className="font-medium">
         {t('assets.announceTitle')}
@@ -78,17 +77,12 @@ function AnnounceDeposit({
         }}
         onRefused={setProblem}
         action={
-          <button
-            type="submit"
-            disabled={busy}
-            className={`${buttonClass} shrink-0 whitespace-nowrap`}
-            style={borderStyle}
-          >
+          <Button type="submit" disabled={busy} className="shrink-0 whitespace-nowrap">
             {t('assets.announce')}
-          </button>
+          </Button>
         }
       />
-      <p role="alert" className="min-h-4 text-xs" style={{ color: 'var(--down)' }}>
+      <p role="alert" className="min-h-4 text-xs text-down">
         {problem ?? ''}
       </p>
       {mine.length > 0 && (
@@ -103,14 +97,13 @@ function AnnounceDeposit({
                 {formatAmount(order.amount, currency.decimals, lang)} {currency.code}
               </span>
               <span
-                style={{
-                  color:
-                    order.status === 'matched'
-                      ? 'var(--up)'
-                      : order.status === 'expired'
-                        ? 'var(--down)'
-                        : 'var(--muted)',
-                }}
+                className={
+                  order.status === 'matched'
+                    ? 'text-up'
+                    : order.status === 'expired'
+                      ? 'text-down'
+                      : 'text-muted'
+                }
               >
                 {t(`assets.payOrderStatus.${order.status}`)}
                 {order.status === 'waiting' && ` · ${t('assets.expires', { time: order.expires_at })}`}
@@ -177,8 +170,7 @@ export function ChargePanel({ currency, onClose }: { currency: CurrencyView; onC
                     </p>
                     <div className="flex items-center gap-2">
                       <code
-                        className="min-w-0 flex-1 rounded border px-2 py-1.5 font-mono text-xs break-all"
-                        style={{ ...borderStyle, background: 'var(--bg)' }}
+                        className="min-w-0 flex-1 rounded border px-2 py-1.5 font-mono text-xs break-all border-line bg-page"
                         data-testid="address"
                       >
                         {address}
@@ -191,8 +183,7 @@ export function ChargePanel({ currency, onClose }: { currency: CurrencyView; onC
                       <p className="mb-1 text-xs text-muted">{t('assets.memo')}</p>
                       <div className="flex items-center gap-2">
                         <code
-                          className="min-w-0 flex-1 rounded border px-2 py-1.5 font-mono text-xs break-all"
-                          style={{ ...borderStyle, background: 'var(--bg)' }}
+                          className="min-w-0 flex-1 rounded border px-2 py-1.5 font-mono text-xs break-all border-line bg-page"
                           data-testid="memo"
                         >
                           {memo}
@@ -202,16 +193,9 @@ export function ChargePanel({ currency, onClose }: { currency: CurrencyView; onC
                     </div>
                   )}
                   <div>
-                    <button
-                      type="button"
-                      className={buttonClass}
-                      style={borderStyle}
-                      aria-expanded={qr}
-                      aria-controls="deposit-qr"
-                      onClick={() => setQr(!qr)}
-                    >
+                    <Button aria-expanded={qr} aria-controls="deposit-qr" onClick={() => setQr(!qr)}>
                       {t(qr ? 'assets.hideQr' : 'assets.showQr')}
-                    </button>
+                    </Button>
                     <div id="deposit-qr">
                       {qr && (
                         <div className="mt-2 inline-block rounded bg-white p-3">

@@ -13,7 +13,6 @@ import {
 import { parseNumber } from '../../lib/parse-number.js';
 import { AvailableAside, failureText, PanelFrame } from './parts.js';
 import {
-  borderStyle,
   ConfirmDialog,
   type DialogHandle,
   AllButton,
@@ -131,7 +130,7 @@ export function ConvertPanel({
           }
         />
         {preview('convert-estimate')}
-        <div role="alert" className="min-h-5 text-xs" style={{ color: 'var(--down)' }}>
+        <div role="alert" className="min-h-5 text-xs text-down">
           {problem ?? ''}
         </div>
         <SubmitButton disabled={busy}>{t('assets.convert')}</SubmitButton>
@@ -150,12 +149,7 @@ export function ConvertPanel({
         </ConfirmDialog>
       </form>
       {result && (
-        <div
-          role="status"
-          className="rounded border p-3 text-xs"
-          style={borderStyle}
-          data-testid="convert-result"
-        >
+        <div role="status" className="rounded border p-3 text-xs border-line" data-testid="convert-result">
           <p>
             {t('assets.converted', {
               sold: result.sold,

@@ -12,7 +12,7 @@ import { accountCodeOf, LOG_PATHS, pageOfAccount, recordChanges } from '../../fe
 import { currentLang } from '../../i18n/index.js';
 import { DepositsTable, WithdrawalsTable } from './WalletTables.js';
 import { CurrencySelect, PagedRecords, RecordChange } from './parts.js';
-import { borderStyle, inputStyle, RecordTable, Tabs } from '../../components/ui/index.js';
+import { RecordTable, Tabs } from '../../components/ui/index.js';
 
 type Kind = 'account' | 'deposits' | 'withdrawals';
 const KINDS: Kind[] = ['account', 'deposits', 'withdrawals'];
@@ -48,7 +48,7 @@ function AccountLog({
           ]}
         >
           {rows.map((row) => (
-            <tr key={row.id} className="border-t" style={borderStyle} data-record-id={row.id}>
+            <tr key={row.id} className="border-t border-line" data-record-id={row.id}>
               <td className="px-2 py-1.5 whitespace-nowrap tabular-nums" data-testid="record-time">
                 {row.created_at}
               </td>
@@ -125,7 +125,7 @@ export function DealRecordsPage() {
         <h1 id="records-title" className="text-lg font-semibold">
           {t('assets.records')}
         </h1>
-        <Link to={`/assets/${pageOfAccount(code)}`} className="text-sm" style={{ color: 'var(--accent)' }}>
+        <Link to={`/assets/${pageOfAccount(code)}`} className="text-sm text-accent">
           {t('assets.backToAccount', { account: names.get(code) ?? '' })}
         </Link>
       </div>
@@ -145,8 +145,7 @@ export function DealRecordsPage() {
             </label>
             <select
               id="records-account"
-              className="rounded border px-2 py-1"
-              style={inputStyle}
+              className="rounded border px-2 py-1 bg-page border-line text-ink"
               value={code}
               onChange={(event) => update({ types: event.target.value })}
             >

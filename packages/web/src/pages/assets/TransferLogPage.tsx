@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useAccountGroups, useTransferLog } from '../../features/assets/queries.js';
 import { currentLang } from '../../i18n/index.js';
 import { CurrencySelect, formatAmount, PagedRecords } from './parts.js';
-import { borderStyle, RecordTable } from '../../components/ui/index.js';
+import { RecordTable } from '../../components/ui/index.js';
 
 function TransferTable({
   currencyId,
@@ -34,7 +34,7 @@ function TransferTable({
           ]}
         >
           {rows.map((row) => (
-            <tr key={row.id} className="border-t" style={borderStyle} data-transfer-id={row.id}>
+            <tr key={row.id} className="border-t border-line" data-transfer-id={row.id}>
               <td className="px-2 py-1.5 whitespace-nowrap tabular-nums">{row.created_at}</td>
               <td className="px-2 py-1.5">{row.currency_code}</td>
               <td className="px-2 py-1.5 text-right tabular-nums" data-amount={row.amount}>
@@ -64,7 +64,7 @@ export function TransferLogPage() {
         <h1 id="transfer-log-title" className="text-lg font-semibold">
           {t('assets.transferLog')}
         </h1>
-        <Link to="/assets/transfer" className="text-sm" style={{ color: 'var(--accent)' }}>
+        <Link to="/assets/transfer" className="text-sm text-accent">
           {t('assets.newTransfer')}
         </Link>
       </div>

@@ -11,9 +11,6 @@ import {
 } from '../../features/assets/rules.js';
 import { BalanceFigure, failureText } from './parts.js';
 import {
-  borderStyle,
-  buttonClass,
-  panelStyle,
   QueryState,
   AllButton,
   AmountField,
@@ -21,6 +18,7 @@ import {
   FormNoteLine,
   SelectField,
   SubmitButton,
+  Button,
 } from '../../components/ui/index.js';
 
 /**
@@ -138,8 +136,7 @@ export function TransferPage() {
               onSubmit={(event) => void submit(event)}
               noValidate
               aria-labelledby="transfer-title"
-              className="flex max-w-xl flex-col gap-4 rounded-lg border p-4 text-sm"
-              style={panelStyle}
+              className="flex max-w-xl flex-col gap-4 rounded-lg border p-4 text-sm bg-panel border-line"
             >
               <SelectField
                 id="transfer-currency"
@@ -154,16 +151,14 @@ export function TransferPage() {
               />
               <div className="flex flex-col items-stretch gap-2 sm:flex-row sm:items-end">
                 {accountSelect('from')}
-                <button
-                  type="button"
-                  className={`${buttonClass} self-center sm:self-end sm:py-1.5`}
-                  style={borderStyle}
+                <Button
+                  className="self-center sm:self-end sm:py-1.5"
                   aria-label={t('assets.swap')}
                   title={t('assets.swap')}
                   onClick={() => setPair({ from: pair.to, to: pair.from })}
                 >
                   ⇄
-                </button>
+                </Button>
                 {accountSelect('to')}
               </div>
               <p className="flex flex-wrap justify-between gap-2 text-xs text-muted">
@@ -205,7 +200,7 @@ export function TransferPage() {
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <Link
                   to={`/assets/transferLog?currency_id=${currency.id}&currency_code=${currency.code}`}
-                  style={{ color: 'var(--accent)' }}
+                  className="text-accent"
                 >
                   {t('assets.transferLog')}
                 </Link>

@@ -2,7 +2,7 @@ import type { DepositView, WithdrawalView } from '@oex/protocol';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '../../i18n/index.js';
 import { formatAmount, TxLink } from './parts.js';
-import { borderStyle, RecordTable } from '../../components/ui/index.js';
+import { RecordTable } from '../../components/ui/index.js';
 
 /**
  * Deposit and withdrawal tables: in the panels and on the records page. In a panel (`compact`) the
@@ -30,11 +30,11 @@ function DepositStatus({ deposit }: { deposit: DepositView }) {
   const { t } = useTranslation();
   const color =
     deposit.status === 'reversed' || deposit.status === 'below_minimum'
-      ? 'var(--down)'
+      ? 'text-down'
       : deposit.status === 'pending'
-        ? 'var(--muted)'
-        : 'var(--up)';
-  return <span style={{ color }}>{t(`assets.depositStatus.${deposit.status}`)}</span>;
+        ? 'text-muted'
+        : 'text-up';
+  return <span className={color}>{t(`assets.depositStatus.${deposit.status}`)}</span>;
 }
 
 export function DepositsTable({
@@ -61,12 +61,7 @@ export function DepositsTable({
         ]}
       >
         {rows.map((deposit) => (
-          <tr
-            key={deposit.id}
-            className="border-t align-top"
-            style={borderStyle}
-            data-deposit-id={deposit.id}
-          >
+          <tr key={deposit.id} className="border-t align-top border-line" data-deposit-id={deposit.id}>
             <td className="px-2 py-1 tabular-nums">
               <WhenAndWhere at={deposit.created_at} chain={deposit.chain} />
             </td>
@@ -102,7 +97,7 @@ export function DepositsTable({
       ]}
     >
       {rows.map((deposit) => (
-        <tr key={deposit.id} className="border-t" style={borderStyle} data-deposit-id={deposit.id}>
+        <tr key={deposit.id} className="border-t border-line" data-deposit-id={deposit.id}>
           <td className="px-2 py-1 tabular-nums">{deposit.created_at}</td>
           <td className="px-2 py-1">{deposit.chain}</td>
           <td className="px-2 py-1 text-right tabular-nums">
@@ -127,12 +122,12 @@ export function WithdrawalStatus({ withdrawal }: { withdrawal: WithdrawalView })
   const { t } = useTranslation();
   const color =
     withdrawal.status === 'complete'
-      ? 'var(--up)'
+      ? 'text-up'
       : withdrawal.status === 'rejected' || withdrawal.status === 'failed'
-        ? 'var(--down)'
-        : 'var(--muted)';
+        ? 'text-down'
+        : 'text-muted';
   return (
-    <span style={{ color }} title={withdrawal.reason ?? undefined}>
+    <span className={color} title={withdrawal.reason ?? undefined}>
       {t(`assets.withdrawalStatus.${withdrawal.status}`)}
       {withdrawal.reason ? ` · ${withdrawal.reason}` : ''}
     </span>
@@ -163,7 +158,7 @@ export function WithdrawalsTable({
         ]}
       >
         {rows.map((row) => (
-          <tr key={row.id} className="border-t align-top" style={borderStyle} data-withdrawal-id={row.id}>
+          <tr key={row.id} className="border-t align-top border-line" data-withdrawal-id={row.id}>
             <td className="px-2 py-1 tabular-nums">
               <WhenAndWhere at={row.created_at} chain={row.chain} />
             </td>
@@ -209,7 +204,7 @@ export function WithdrawalsTable({
       ]}
     >
       {rows.map((row) => (
-        <tr key={row.id} className="border-t" style={borderStyle} data-withdrawal-id={row.id}>
+        <tr key={row.id} className="border-t border-line" data-withdrawal-id={row.id}>
           <td className="px-2 py-1 tabular-nums">{row.created_at}</td>
           <td className="px-2 py-1">{row.chain}</td>
           <td className="px-2 py-1 text-right tabular-nums" data-testid="withdrawal-amount">

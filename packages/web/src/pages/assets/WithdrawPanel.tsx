@@ -23,11 +23,9 @@ import { currentLang } from '../../i18n/index.js';
 import { WithdrawalsTable } from './WalletTables.js';
 import { AvailableAside, failureText, formatAmount, NetworkClosedNote, PanelFrame } from './parts.js';
 import {
-  borderStyle,
   ConfirmDialog,
   Empty,
   inputClass,
-  inputStyle,
   QueryState,
   type DialogHandle,
   AllButton,
@@ -222,7 +220,6 @@ export function WithdrawPanel({
                     <select
                       id={ids.book}
                       className={inputClass}
-                      style={inputStyle}
                       value=""
                       onChange={(event) => {
                         const entry = saved.find((candidate) => candidate.id === Number(event.target.value));
@@ -242,7 +239,7 @@ export function WithdrawPanel({
                   </Field>
                 )}
                 <p className="-mt-2 text-xs">
-                  <Link to="/assets/bindAddr" style={{ color: 'var(--accent)' }}>
+                  <Link to="/assets/bindAddr" className="text-accent">
                     {t('assets.manageAddresses')}
                   </Link>
                 </p>
@@ -283,7 +280,7 @@ export function WithdrawPanel({
                     })}
                   </p>
                 </div>
-                <dl className="flex flex-col gap-1 rounded border p-2 text-xs" style={borderStyle}>
+                <dl className="flex flex-col gap-1 rounded border p-2 text-xs border-line">
                   <Fact term={t('assets.feeRate')} testId="fee-percent">
                     {feePercent(currency.draw_rate)}%
                   </Fact>
@@ -312,11 +309,11 @@ export function WithdrawPanel({
                   />
                 )}
                 <p className="-mt-2 text-xs">
-                  <Link to="/tradePassword" style={{ color: 'var(--accent)' }}>
+                  <Link to="/tradePassword" className="text-accent">
                     {t('assets.setTradePassword')}
                   </Link>
                 </p>
-                <div role="alert" id={ids.error} className="min-h-5 text-xs" style={{ color: 'var(--down)' }}>
+                <div role="alert" id={ids.error} className="min-h-5 text-xs text-down">
                   {serverError ?? problem ?? ''}
                 </div>
                 <SubmitButton disabled={!usable || busy}>{t('assets.withdraw')}</SubmitButton>
@@ -329,7 +326,7 @@ export function WithdrawPanel({
                 busy={busy}
                 onConfirm={() => void send()}
               >
-                <p className="mb-3 text-xs" style={{ color: 'var(--down)' }}>
+                <p className="mb-3 text-xs text-down">
                   {t('assets.irreversible', { currency: currency.code, network: chain })}
                 </p>
                 <dl className="mb-3 flex flex-col gap-1 text-xs" data-testid="withdraw-summary">
@@ -349,7 +346,7 @@ export function WithdrawPanel({
                   </Fact>
                 </dl>
                 {serverError && (
-                  <p role="alert" className="mb-3 text-xs" style={{ color: 'var(--down)' }}>
+                  <p role="alert" className="mb-3 text-xs text-down">
                     {serverError}
                   </p>
                 )}

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http.js';
 import { useToasts } from '../../components/toast.js';
-import { Button, inputStyle, panelStyle, QueryState, RecordsPager } from '../../components/ui/index.js';
+import { Button, QueryState, RecordsPager } from '../../components/ui/index.js';
 import { amountDirection, shownDecimals, signed, type NetworkClosure } from '../../features/assets/rules.js';
 import { currentLang } from '../../i18n/index.js';
 import { formatNumber } from '../../lib/format.js';
@@ -22,9 +22,8 @@ export function SignedAmount({ value, decimals, lang }: { value: string; decimal
   const shown = formatAmount(text.replace(/^\+/, ''), decimals, lang);
   return (
     <span
-      className="tabular-nums"
+      className={`tabular-nums ${direction === 'up' ? 'text-up' : direction === 'down' ? 'text-down' : ''}`}
       data-amount={text}
-      style={{ color: direction === 'up' ? 'var(--up)' : direction === 'down' ? 'var(--down)' : undefined }}
     >
       {direction === 'up' ? `+${shown}` : shown}
     </span>
@@ -117,8 +116,7 @@ export function CurrencySelect({
       </label>
       <select
         id={id}
-        className="rounded border px-2 py-1"
-        style={inputStyle}
+        className="rounded border px-2 py-1 bg-page border-line text-ink"
         value={value ?? ''}
         onChange={(event) => onChange(event.target.value ? Number(event.target.value) : undefined)}
       >
@@ -203,9 +201,8 @@ export function PanelFrame({
       ref={frame}
       tabIndex={-1}
       aria-labelledby="panel-title"
-      className="flex min-w-0 scroll-mt-16 flex-col gap-3 rounded-lg border p-4 text-sm"
-      // Focused only to move the reader here; it is not a control, so it draws no ring.
-      style={{ ...panelStyle, outline: 'none' }}
+      // Focused only to move the reader here; it is not a control, so it draws no ring (outline-none).
+      className="flex min-w-0 scroll-mt-16 flex-col gap-3 rounded-lg border border-line bg-panel p-4 text-sm outline-none"
       onKeyDown={(event) => {
         if (event.key === 'Escape' && !(event.target instanceof HTMLDialogElement)) onClose();
       }}
