@@ -28,6 +28,7 @@ import {
   ProblemLine,
   QueryState,
   RecordTable,
+  Button,
 } from '../../components/ui/index.js';
 
 /**
@@ -92,12 +93,7 @@ function ProductTable({
     >
       {products.map((product) => {
         return (
-          <tr
-            key={product.id}
-            className="border-t"
-            style={{ borderColor: 'var(--border)' }}
-            data-product={product.id}
-          >
+          <tr key={product.id} className="border-t border-line" data-product={product.id}>
             <th scope="row" className={`${cell} text-left font-medium`}>
               {product.name}
               {Decimal.parse(product.my_number).isPositive() && (
@@ -112,7 +108,7 @@ function ProductTable({
             <td className={`${cell} text-right tabular-nums`}>
               {t('earn.daysValue', { count: product.days })}
             </td>
-            <td className={`${cell} text-right tabular-nums`} style={{ color: 'var(--up)' }}>
+            <td className={`${cell} text-right tabular-nums text-up`}>
               <RatePercent rate={product.rate} />
             </td>
             <td className={`${cell} text-right tabular-nums`}>
@@ -148,10 +144,10 @@ function ProductCards({
       data-testid="earn-product-cards"
     >
       {products.map((product) => (
-        <li key={product.id} className="rounded border p-3" style={{ borderColor: 'var(--border)' }}>
+        <li key={product.id} className="rounded border p-3 border-line">
           <div className="mb-2 flex items-baseline justify-between gap-2">
             <h2 className="font-medium">{product.name}</h2>
-            <span className="text-base tabular-nums" style={{ color: 'var(--up)' }}>
+            <span className="text-base tabular-nums text-up">
               <RatePercent rate={product.rate} />
             </span>
           </div>
@@ -188,16 +184,16 @@ function BuyButton({
   const { t } = useTranslation();
   const closed = product.is_open === 0 || Decimal.parse(product.remaining).isZero();
   return (
-    <button
-      type="button"
+    <Button
+      variant="primary"
+      size="fit"
       disabled={closed}
       aria-label={t('earn.buyName', { name: product.name })}
-      className={`rounded font-medium text-white disabled:opacity-50 ${className}`}
-      style={{ background: 'var(--accent-strong)' }}
+      className={className}
       onClick={() => onBuy(product)}
     >
       {closed ? t('earn.soldOut') : t('earn.buy')}
-    </button>
+    </Button>
   );
 }
 
@@ -210,12 +206,9 @@ function QuotaBar({ product }: { product: EarnProductView }) {
       <span>
         {formatAmount(product.remaining, lang, product.decimals)} {product.currency_code}
       </span>
-      <span
-        aria-hidden="true"
-        className="hidden h-1.5 w-16 overflow-hidden rounded sm:inline-block"
-        style={{ background: 'var(--border)' }}
-      >
-        <span className="block h-full" style={{ width: `${percent}%`, background: 'var(--accent)' }} />
+      <span aria-hidden="true" className="hidden h-1.5 w-16 overflow-hidden rounded sm:inline-block bg-line">
+        {/* The width is the share sold, known only when the product arrives. */}
+        <span className="block h-full bg-accent" style={{ width: `${percent}%` }} />
       </span>
     </span>
   );
@@ -231,11 +224,7 @@ function ReserveNote() {
   );
   if (shown.length === 0) return null;
   return (
-    <section
-      aria-labelledby="earn-reserve"
-      className="rounded border p-3 text-xs"
-      style={{ borderColor: 'var(--border)' }}
-    >
+    <section aria-labelledby="earn-reserve" className="rounded border p-3 text-xs border-line">
       <h2 id="earn-reserve" className="mb-1 font-medium">
         {t('earn.reserveTitle')}
       </h2>
@@ -378,11 +367,7 @@ function BuyForm({ product, onClose }: { product: EarnProductView; onClose(): vo
         }}
         onRefused={setProblem}
       />
-      <dl
-        className="flex flex-col gap-1 rounded border p-2 text-xs"
-        style={{ borderColor: 'var(--border)' }}
-        data-testid="earn-preview"
-      >
+      <dl className="flex flex-col gap-1 rounded border p-2 text-xs border-line" data-testid="earn-preview">
         <Fact term={t('earn.dailyInterest')} testId="earn-daily">
           {daily ? `${formatAmount(daily.toString(), lang, product.decimals)} ${code}` : '—'}
         </Fact>
@@ -399,7 +384,7 @@ function BuyForm({ product, onClose }: { product: EarnProductView; onClose(): vo
       <DialogButtons
         cancelText={t('earn.cancel')}
         confirmText={t('earn.confirm')}
-        confirmColor="var(--accent-strong)"
+        confirmVariant="primary"
         disabled={busy}
         onCancel={onClose}
       />

@@ -9,7 +9,7 @@ import { formatInZone } from '../../lib/format.js';
 import { formatAmount, Profit } from '../micro/parts.js';
 import { RatePercent } from './parts.js';
 import type { TextKey } from '../../i18n/catalogs.js';
-import { ListStatus, Pager, RecordTable } from '../../components/ui/index.js';
+import { ListStatus, Pager, RecordTable, Tabs } from '../../components/ui/index.js';
 
 type Filter = EarnHoldingStatus | null;
 const FILTERS: { value: Filter; key: TextKey }[] = [
@@ -36,34 +36,24 @@ export function Holdings({ filters = false }: { filters?: boolean }) {
           {t('earn.holdings')}
         </h2>
         {filters && (
-          <div role="tablist" aria-label={t('earn.holdings')} className="flex gap-1">
-            {FILTERS.map((filter) => (
-              <button
-                key={filter.key}
-                type="button"
-                role="tab"
-                aria-selected={filter.value === status}
-                className="rounded border px-2 py-0.5 text-xs"
-                style={{
-                  borderColor: filter.value === status ? 'var(--accent)' : 'var(--border)',
-                  color: filter.value === status ? 'var(--text)' : 'var(--muted)',
-                }}
-                onClick={() => {
-                  setStatus(filter.value);
-                  setPage(1);
-                }}
-              >
-                {t(filter.key)}
-              </button>
-            ))}
-          </div>
+          <Tabs
+            label={t('earn.holdings')}
+            className="flex gap-3 text-xs"
+            values={FILTERS.map((filter) => filter.key)}
+            active={FILTERS.find((filter) => filter.value === status)?.key ?? 'earn.all'}
+            text={(key) => t(key)}
+            onChange={(key) => {
+              setStatus(FILTERS.find((filter) => filter.key === key)?.value ?? null);
+              setPage(1);
+            }}
+          />
         )}
       </div>
       {holdings.data && holdings.data.data.length > 0 && <HoldingTable rows={holdings.data.data} />}
       <ListStatus query={holdings} emptyText={t('earn.noHoldings')} />
       {holdings.data?.data.length === 0 && (
         <p className="text-center text-xs">
-          <Link to="/deposit" style={{ color: 'var(--accent)' }}>
+          <Link to="/deposit" className="text-accent">
             {t('earn.browse')}
           </Link>
         </p>
@@ -97,7 +87,7 @@ function HoldingTable({ rows }: { rows: EarnHoldingView[] }) {
   return (
     <RecordTable label={t('earn.holdings')} testId="earn-holdings" className="text-xs" columns={columns}>
       {rows.map((row) => (
-        <tr key={row.id} className="border-t" style={{ borderColor: 'var(--border)' }} data-holding={row.id}>
+        <tr key={row.id} className="border-t border-line" data-holding={row.id}>
           <th scope="row" className={`${cell} text-left font-medium`}>
             {row.name}
           </th>

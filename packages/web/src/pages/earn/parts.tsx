@@ -19,11 +19,9 @@ export function EarnHeader({ current }: { current: 'products' | 'mine' }) {
           <NavLink
             key={to}
             to={to}
-            className={link}
-            style={({ isActive }) => ({
-              borderColor: isActive ? 'var(--accent)' : 'transparent',
-              color: isActive ? 'var(--text)' : 'var(--muted)',
-            })}
+            className={({ isActive }) =>
+              `${link} ${isActive ? 'border-accent text-ink' : 'border-transparent text-muted'}`
+            }
           >
             {t(key)}
           </NavLink>
