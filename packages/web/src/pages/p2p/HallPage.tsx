@@ -20,16 +20,15 @@ import { COIN_SHOWN, LevelBadge, PayTypes } from './parts.js';
 import {
   AllButton,
   AmountField,
-  borderStyle,
   Dialog,
   DialogButtons,
   Fact,
-  inputStyle,
   ListStatus,
   ProblemLine,
   RecordsPager,
   RecordTable,
   Tabs,
+  Button,
 } from '../../components/ui/index.js';
 
 /**
@@ -62,7 +61,7 @@ export function HallPage() {
           {t('p2p.hallTitle')}
         </h1>
         {token ? (
-          <Link to="/myshop" className="text-sm underline" style={{ color: 'var(--accent)' }}>
+          <Link to="/myshop" className="text-sm underline text-accent">
             {t('p2p.toShop')}
           </Link>
         ) : (
@@ -127,12 +126,7 @@ export function HallPage() {
           actionTitle={t('p2p.col.action')}
         >
           {rows.map((ad) => (
-            <tr
-              key={ad.id}
-              className="border-t align-top"
-              style={{ borderColor: 'var(--border)' }}
-              data-ad-id={ad.id}
-            >
+            <tr key={ad.id} className="border-t align-top border-line" data-ad-id={ad.id}>
               <td className="px-2 py-2">
                 <div className="flex items-center gap-1 font-medium">
                   {ad.merchant.name} <LevelBadge level={ad.merchant.level} />
@@ -169,8 +163,7 @@ export function HallPage() {
         {rows.map((ad) => (
           <li
             key={ad.id}
-            className="flex flex-col gap-1 rounded-lg border p-3 text-sm"
-            style={{ borderColor: 'var(--border)' }}
+            className="flex flex-col gap-1 rounded-lg border p-3 text-sm border-line"
             data-ad-id={ad.id}
           >
             <div className="flex items-center justify-between gap-2">
@@ -236,22 +229,21 @@ function AdAction({
     return (
       <Link
         to={`/login?redirect=${encodeURIComponent('/legalIndex/legal')}`}
-        className="whitespace-nowrap underline"
-        style={{ color: 'var(--accent)' }}
+        className="whitespace-nowrap underline text-accent"
       >
         {t('p2p.logInToTrade')}
       </Link>
     );
   }
   return (
-    <button
-      type="button"
-      className="whitespace-nowrap rounded px-3 py-1 font-medium text-white"
-      style={{ background: taker === 'buy' ? 'var(--up-strong)' : 'var(--down-strong)' }}
+    <Button
+      variant={taker === 'buy' ? 'up' : 'down'}
+      size="fit"
+      className="whitespace-nowrap px-3 py-1"
       onClick={() => onChoose(ad)}
     >
       {t(taker === 'buy' ? 'p2p.buyCoin' : 'p2p.sellCoin', { coin: ad.currency_code })}
-    </button>
+    </Button>
   );
 }
 
@@ -276,8 +268,7 @@ function FilterSelect({
       </label>
       <select
         id={id}
-        className="rounded border px-2 py-1"
-        style={inputStyle}
+        className="rounded border px-2 py-1 bg-page border-line text-ink"
         value={value ?? ''}
         onChange={(event) => onChange(event.target.value || undefined)}
       >
@@ -392,8 +383,7 @@ function PlaceDialog({
           )}
           {confirming && preview?.ok ? (
             <div
-              className="flex flex-col gap-1 rounded border p-2"
-              style={borderStyle}
+              className="flex flex-col gap-1 rounded border p-2 border-line"
               data-testid="p2p-place-summary"
             >
               <dl className="flex flex-col gap-1">
@@ -479,7 +469,7 @@ function PlaceDialog({
           <DialogButtons
             cancelText={confirming ? t('p2p.back') : t('assets.cancel')}
             confirmText={confirming ? t('p2p.placeOrder') : t('p2p.next')}
-            confirmColor={taker === 'buy' ? 'var(--up-strong)' : 'var(--down-strong)'}
+            confirmVariant={taker === 'buy' ? 'up' : 'down'}
             disabled={busy}
             onCancel={() => (confirming ? setConfirming(false) : close())}
           />

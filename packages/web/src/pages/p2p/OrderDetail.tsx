@@ -31,7 +31,6 @@ import { CopyButton, failureText, formatAmount } from '../assets/parts.js';
 import { ImagePicker, type PickedImage } from '../personal/ImagePicker.js';
 import { COIN_SHOWN, LevelBadge, OrderStatusBadge } from './parts.js';
 import {
-  borderStyle,
   Button,
   ConfirmDialog,
   Dialog,
@@ -39,8 +38,6 @@ import {
   type DialogHandle,
   Fact,
   inputClass,
-  inputStyle,
-  panelStyle,
   ProblemLine,
   QueryState,
   TextField,
@@ -65,7 +62,7 @@ export function OrderDetail({ back }: { back: string }) {
   const query = useOrderDetail(id);
   return (
     <section className="flex flex-col gap-3 px-3" aria-labelledby="p2p-order-title">
-      <Link to={back} className="w-fit text-sm underline" style={{ color: 'var(--accent)' }}>
+      <Link to={back} className="w-fit text-sm underline text-accent">
         {t('p2p.backToList')}
       </Link>
       {id === null ? (
@@ -88,7 +85,7 @@ function OrderView({ order }: { order: P2pOrderDetail }) {
     <div className="flex flex-col gap-4" data-testid="p2p-order" data-status={order.status}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 id="p2p-order-title" className="text-lg font-semibold">
-          <span style={{ color: order.side === 'buy' ? 'var(--up)' : 'var(--down)' }}>
+          <span className={order.side === 'buy' ? 'text-up' : 'text-down'}>
             {t(order.side === 'buy' ? 'p2p.buyCoin' : 'p2p.sellCoin', { coin: order.currency_code })}
           </span>{' '}
           <span className="text-sm font-normal text-muted">#{order.id}</span>
@@ -99,7 +96,7 @@ function OrderView({ order }: { order: P2pOrderDetail }) {
       </div>
       <Countdown order={order} />
       <div className="grid gap-4 lg:grid-cols-2">
-        <div className="flex flex-col gap-3 rounded-lg border p-3 text-sm" style={panelStyle}>
+        <div className="flex flex-col gap-3 rounded-lg border p-3 text-sm bg-panel border-line">
           <dl className="flex flex-col gap-1">
             <Fact term={t('p2p.col.fiatAmount')} testId="p2p-order-fiat">
               <span className="text-base font-semibold">
@@ -133,7 +130,7 @@ function OrderView({ order }: { order: P2pOrderDetail }) {
         <PayDetails methods={order.pay_methods} />
       )}
       {order.role === 'seller' && (order.status === 1 || order.status === 2 || order.status === 7) && (
-        <p className="rounded border p-2 text-sm" style={{ ...borderStyle, color: 'var(--text)' }}>
+        <p className="rounded border p-2 text-sm border-line text-ink">
           {t(order.status === 1 ? 'p2p.sellerWaitNote' : 'p2p.sellerCheckNote', {
             amount: formatAmount(order.fiat_amount, FIAT_DECIMALS, lang),
             fiat: order.fiat,
@@ -171,10 +168,7 @@ function Countdown({ order }: { order: P2pOrderDetail }) {
   return (
     <p className="text-sm" role="timer" aria-live="off" data-testid="p2p-countdown">
       {t(deadline.kind === 'pay' ? 'p2p.payWithin' : 'p2p.confirmWithin')}{' '}
-      <span
-        className="font-semibold tabular-nums"
-        style={{ color: left < 60_000 ? 'var(--down)' : 'var(--accent)' }}
-      >
+      <span className={`font-semibold tabular-nums ${left < 60_000 ? 'text-down' : 'text-accent'}`}>
         {countdownText(left)}
       </span>
     </p>
@@ -185,7 +179,7 @@ function Timeline({ order }: { order: P2pOrderDetail }) {
   const { t } = useTranslation();
   const zone = useExchangeTimeZone();
   return (
-    <div className="rounded-lg border p-3 text-sm" style={panelStyle}>
+    <div className="rounded-lg border p-3 text-sm bg-panel border-line">
       <h2 className="mb-2 font-semibold">{t('p2p.timeline')}</h2>
       <ol className="flex flex-col gap-1" data-testid="p2p-timeline">
         {order.timeline.map((entry, index) => (
@@ -204,15 +198,14 @@ function PayDetails({ methods }: { methods: PayMethodView[] }) {
   const { t } = useTranslation();
   return (
     <div
-      className="flex flex-col gap-2 rounded-lg border p-3 text-sm"
-      style={panelStyle}
+      className="flex flex-col gap-2 rounded-lg border p-3 text-sm bg-panel border-line"
       data-testid="p2p-pay-details"
     >
       <h2 className="font-semibold">{t('p2p.payTo')}</h2>
       <p className="text-xs text-muted">{t('p2p.payToNote')}</p>
       <div className="grid gap-3 md:grid-cols-2">
         {methods.map((method) => (
-          <dl key={method.id} className="flex flex-col gap-1 rounded border p-2" style={borderStyle}>
+          <dl key={method.id} className="flex flex-col gap-1 rounded border p-2 border-line">
             <Fact term={t('p2p.payMethod')}>{t(`p2p.payType.${method.type}`)}</Fact>
             <CopyFact term={t('payMethod.realName')} text={method.raw_data.real_name} />
             {method.type === 'bank' ? (
@@ -274,10 +267,7 @@ function PrivateImage({ url, alt }: { url: string; alt: string }) {
   const { t } = useTranslation();
   const image = useOwnImage(url);
   return (
-    <div
-      className="flex h-32 w-40 items-center justify-center overflow-hidden rounded border"
-      style={panelStyle}
-    >
+    <div className="flex h-32 w-40 items-center justify-center overflow-hidden rounded border bg-panel border-line">
       {image.src ? (
         <a href={image.src} target="_blank" rel="noreferrer">
           <img src={image.src} alt={alt} className="max-h-32 max-w-40 object-contain" />
@@ -297,8 +287,7 @@ function AppealView({ order }: { order: P2pOrderDetail }) {
   const appeal = order.appeal!;
   return (
     <div
-      className="flex flex-col gap-2 rounded-lg border p-3 text-sm"
-      style={panelStyle}
+      className="flex flex-col gap-2 rounded-lg border p-3 text-sm bg-panel border-line"
       data-testid="p2p-appeal"
     >
       <h2 className="font-semibold">{t('p2p.appealTitle')}</h2>
@@ -355,8 +344,7 @@ function Actions({ order }: { order: P2pOrderDetail }) {
 
   return (
     <div
-      className="flex flex-col gap-3 rounded-lg border p-3 text-sm"
-      style={panelStyle}
+      className="flex flex-col gap-3 rounded-lg border p-3 text-sm bg-panel border-line"
       data-testid="p2p-actions"
     >
       {actions.includes('pay') && (
@@ -521,7 +509,7 @@ function ConfirmReceiptDialog({
         <DialogButtons
           cancelText={t('assets.cancel')}
           confirmText={t('p2p.release')}
-          confirmColor="var(--down-strong)"
+          confirmVariant="down"
           disabled={busy}
           onCancel={close}
         />
@@ -589,7 +577,6 @@ function AppealDialog({ order, open, onClose }: { order: P2pOrderDetail; open: b
         <textarea
           id={`${ids}-reason`}
           className={`${inputClass} min-h-24`}
-          style={inputStyle}
           maxLength={1000}
           value={reason}
           onChange={(event) => {
@@ -614,7 +601,7 @@ function AppealDialog({ order, open, onClose }: { order: P2pOrderDetail; open: b
         <DialogButtons
           cancelText={t('assets.cancel')}
           confirmText={t('p2p.appealSend')}
-          confirmColor="var(--down-strong)"
+          confirmVariant="down"
           disabled={busy}
           onCancel={close}
         />

@@ -10,7 +10,7 @@ import { currentLang } from '../../i18n/index.js';
 import { formatInZone } from '../../lib/format.js';
 import { formatAmount } from '../assets/parts.js';
 import type { AppCatalog } from '../../i18n/catalogs.js';
-import { Badge, inputStyle, ListStatus, RecordsPager, RecordTable } from '../../components/ui/index.js';
+import { Badge, ListStatus, RecordsPager, RecordTable } from '../../components/ui/index.js';
 
 /** Shared pieces of the fiat desk (/legalIndex) and my shop (/myshop). */
 
@@ -50,15 +50,9 @@ export function ShopLayout() {
 export function OrderStatusBadge({ status }: { status: number }) {
   const { t } = useTranslation();
   const color =
-    status === 3
-      ? 'var(--up)'
-      : status === 4 || status === 5
-        ? 'var(--down)'
-        : status === 6
-          ? 'var(--down)'
-          : 'var(--accent)';
+    status === 3 ? 'text-up' : status === 4 || status === 5 || status === 6 ? 'text-down' : 'text-accent';
   return (
-    <span className="whitespace-nowrap font-medium" style={{ color }} data-status={status}>
+    <span className={`whitespace-nowrap font-medium ${color}`} data-status={status}>
       {t(`p2p.status.${String(status) as keyof AppCatalog['p2p']['status']}`)}
     </span>
   );
@@ -99,8 +93,7 @@ export function StatusFilter({
       </label>
       <select
         id={id}
-        className="rounded border px-2 py-1"
-        style={inputStyle}
+        className="rounded border px-2 py-1 bg-page border-line text-ink"
         value={value ?? ''}
         onChange={(event) => onChange(event.target.value ? Number(event.target.value) : undefined)}
       >
@@ -150,17 +143,11 @@ export function OrdersTable({
         ]}
       >
         {rows.map((order) => (
-          <tr
-            key={order.id}
-            className="border-t"
-            style={{ borderColor: 'var(--border)' }}
-            data-order-id={order.id}
-          >
+          <tr key={order.id} className="border-t border-line" data-order-id={order.id}>
             <td className="px-2 py-1.5">
               <Link
                 to={`${detailPath}?id=${order.id}`}
-                className="underline"
-                style={{ color: 'var(--accent)' }}
+                className="underline text-accent"
                 aria-label={t('p2p.openOrder', { id: order.id })}
               >
                 #{order.id}
@@ -169,7 +156,7 @@ export function OrdersTable({
             <td className="px-2 py-1.5">
               <OrderStatusBadge status={order.status} />
             </td>
-            <td className="px-2 py-1.5" style={{ color: order.side === 'buy' ? 'var(--up)' : 'var(--down)' }}>
+            <td className={`px-2 py-1.5 ${order.side === 'buy' ? 'text-up' : 'text-down'}`}>
               {t(order.side === 'buy' ? 'p2p.buyCoin' : 'p2p.sellCoin', { coin: order.currency_code })}
             </td>
             <td className="px-2 py-1.5 text-right tabular-nums">

@@ -39,9 +39,7 @@ import {
   Fact,
   Field,
   inputClass,
-  inputStyle,
   ListStatus,
-  panelStyle,
   ProblemLine,
   QueryState,
   RecordsPager,
@@ -77,28 +75,25 @@ function ApplyPanel({ shop }: { shop: P2pShopInfo }) {
   const { status, reason } = shop.application;
   return (
     <div
-      className="flex max-w-xl flex-col gap-3 rounded-lg border p-4 text-sm"
-      style={panelStyle}
+      className="flex max-w-xl flex-col gap-3 rounded-lg border p-4 text-sm bg-panel border-line"
       data-testid="shop-apply"
     >
       <h2 className="text-base font-semibold">{t('shop.applyTitle')}</h2>
       <p className="text-muted">{t('shop.applyIntro')}</p>
       {status === 1 ? (
-        <p role="status" className="font-medium" style={{ color: 'var(--accent)' }}>
+        <p role="status" className="font-medium text-accent">
           {t('shop.applyPending')}
         </p>
       ) : !shop.certified ? (
         <p>
           {t('shop.needCertified')}{' '}
-          <Link to="/personal/authentication" className="underline" style={{ color: 'var(--accent)' }}>
+          <Link to="/personal/authentication" className="underline text-accent">
             {t('shop.toAuthentication')}
           </Link>
         </p>
       ) : (
         <>
-          {status === 3 && (
-            <p style={{ color: 'var(--down)' }}>{t('shop.applyRejected', { reason: reason ?? '—' })}</p>
-          )}
+          {status === 3 && <p className="text-down">{t('shop.applyRejected', { reason: reason ?? '—' })}</p>}
           <ProblemLine text={problem} testId="shop-apply-problem" />
           <Button
             variant="primary"
@@ -171,11 +166,8 @@ function SellerAds({ shop }: { shop: P2pShopInfo }) {
           actionTitle={t('p2p.col.action')}
         >
           {rows.map((ad) => (
-            <tr key={ad.id} className="border-t" style={{ borderColor: 'var(--border)' }} data-ad-id={ad.id}>
-              <td
-                className="whitespace-nowrap px-2 py-1.5"
-                style={{ color: ad.side === 'sell' ? 'var(--down)' : 'var(--up)' }}
-              >
+            <tr key={ad.id} className="border-t border-line" data-ad-id={ad.id}>
+              <td className={`whitespace-nowrap px-2 py-1.5 ${ad.side === 'sell' ? 'text-down' : 'text-up'}`}>
                 {t(ad.side === 'sell' ? 'p2p.sellCoin' : 'p2p.buyCoin', { coin: ad.currency_code })} /{' '}
                 {ad.fiat}
               </td>
@@ -210,15 +202,11 @@ function SellerAds({ shop }: { shop: P2pShopInfo }) {
         {rows.map((ad) => (
           <li
             key={ad.id}
-            className="flex flex-col gap-1 rounded-lg border p-3 text-sm"
-            style={{ borderColor: 'var(--border)' }}
+            className="flex flex-col gap-1 rounded-lg border p-3 text-sm border-line"
             data-ad-id={ad.id}
           >
             <div className="flex items-center justify-between gap-2">
-              <span
-                className="font-medium"
-                style={{ color: ad.side === 'sell' ? 'var(--down)' : 'var(--up)' }}
-              >
+              <span className={`font-medium ${ad.side === 'sell' ? 'text-down' : 'text-up'}`}>
                 {t(ad.side === 'sell' ? 'p2p.sellCoin' : 'p2p.buyCoin', { coin: ad.currency_code })} /{' '}
                 {ad.fiat}
               </span>
@@ -279,9 +267,8 @@ function AdStatusText({ status }: { status: number }) {
   const { t } = useTranslation();
   return (
     <span
-      className="whitespace-nowrap"
+      className={`whitespace-nowrap ${status === 1 ? 'text-up' : status === 4 ? 'text-down' : 'text-muted'}`}
       data-status={status}
-      style={{ color: status === 1 ? 'var(--up)' : status === 4 ? 'var(--down)' : 'var(--muted)' }}
     >
       {t(`shop.adStatus.${String(status) as keyof AppCatalog['shop']['adStatus']}`)}
     </span>
@@ -395,7 +382,6 @@ function AdForm({ ad, titleId, onDone }: { ad: P2pAdView | null; titleId: string
       <input
         id={`${ids}-${key}`}
         className={`${inputClass} text-right tabular-nums`}
-        style={inputStyle}
         inputMode="decimal"
         autoComplete="off"
         value={draft[key]}
@@ -444,7 +430,6 @@ function AdForm({ ad, titleId, onDone }: { ad: P2pAdView | null; titleId: string
           <select
             id={`${ids}-side`}
             className={inputClass}
-            style={inputStyle}
             value={draft.side}
             disabled={ad !== null}
             onChange={(event) => set({ side: event.target.value as P2pSide })}
@@ -464,7 +449,6 @@ function AdForm({ ad, titleId, onDone }: { ad: P2pAdView | null; titleId: string
           <select
             id={`${ids}-fiat`}
             className={inputClass}
-            style={inputStyle}
             value={fiat}
             onChange={(event) => set({ fiat: event.target.value })}
           >
@@ -504,11 +488,7 @@ function AdForm({ ad, titleId, onDone }: { ad: P2pAdView | null; titleId: string
             </label>
           ))}
         </div>
-        <Link
-          to="/personal/collectionSettings"
-          className="w-fit text-xs underline"
-          style={{ color: 'var(--accent)' }}
-        >
+        <Link to="/personal/collectionSettings" className="w-fit text-xs underline text-accent">
           {t('shop.toCollection')}
         </Link>
       </fieldset>
@@ -516,7 +496,6 @@ function AdForm({ ad, titleId, onDone }: { ad: P2pAdView | null; titleId: string
         <textarea
           id={`${ids}-terms`}
           className={`${inputClass} min-h-16`}
-          style={inputStyle}
           maxLength={TERMS_MAX}
           value={draft.terms}
           onChange={(event) => set({ terms: event.target.value })}
@@ -527,7 +506,7 @@ function AdForm({ ad, titleId, onDone }: { ad: P2pAdView | null; titleId: string
       <DialogButtons
         cancelText={t('assets.cancel')}
         confirmText={t('shop.save')}
-        confirmColor="var(--accent-strong)"
+        confirmVariant="primary"
         disabled={busy}
         onCancel={onDone}
       />
