@@ -7,9 +7,15 @@ import { BindPhoneForm } from './BindPhoneForm.js';
 import { CopyText, Panel, SettingRow } from './parts.js';
 import { SessionsPanel } from './SessionsPanel.js';
 import { TwoFactorPanel } from './TwoFactorPanel.js';
-import { borderStyle, buttonClass, QueryState } from '../../components/ui/index.js';
+import { Button, buttonClass, QueryState } from '../../components/ui/index.js';
 
-const LEVEL_COLOURS = { low: 'var(--down)', middle: 'var(--accent)', high: 'var(--up)', strong: 'var(--up)' };
+/** Each level's colour, as the bar's fill and as its word's text. */
+const LEVEL_COLOURS = {
+  low: { bar: 'bg-down', text: 'text-down' },
+  middle: { bar: 'bg-accent', text: 'text-accent' },
+  high: { bar: 'bg-up', text: 'text-up' },
+  strong: { bar: 'bg-up', text: 'text-up' },
+};
 
 /** The security bar: 50 % base, +25 for a phone, an email and certified identity. */
 function SecurityBar({ level }: { level: number }) {
@@ -25,14 +31,12 @@ function SecurityBar({ level }: { level: number }) {
         aria-valuemax={100}
         aria-valuenow={level}
         aria-valuetext={`${level}% ${t(`settings.level.${label}`)}`}
-        className="h-2 w-24 overflow-hidden rounded sm:w-40"
-        style={{ background: 'var(--border)' }}
+        className="h-2 w-24 overflow-hidden rounded sm:w-40 bg-line"
       >
-        <div className="h-full rounded" style={{ width: `${level}%`, background: LEVEL_COLOURS[label] }} />
+        {/* The width is the user's level, known only when the account arrives. */}
+        <div className={`h-full rounded ${LEVEL_COLOURS[label].bar}`} style={{ width: `${level}%` }} />
       </div>
-      <span className="font-semibold" style={{ color: LEVEL_COLOURS[label] }}>
-        {t(`settings.level.${label}`)}
-      </span>
+      <span className={`font-semibold ${LEVEL_COLOURS[label].text}`}>{t(`settings.level.${label}`)}</span>
     </div>
   );
 }
@@ -44,8 +48,7 @@ export function AccountSettingsPage() {
   const authCode = useAuthorizationCode();
   const reload = useReloadPersonal();
   const [bindingPhone, setBindingPhone] = useState(false);
-  const action = `${buttonClass} text-sm`;
-  const linkStyle = { ...borderStyle, color: 'var(--accent)' };
+  const action = `${buttonClass} text-sm text-accent`;
 
   return (
     <div className="flex flex-col gap-4">
@@ -79,14 +82,9 @@ export function AccountSettingsPage() {
                 }
               >
                 {!info.mobile && !bindingPhone && (
-                  <button
-                    type="button"
-                    className={action}
-                    style={linkStyle}
-                    onClick={() => setBindingPhone(true)}
-                  >
+                  <Button className="text-sm text-accent" onClick={() => setBindingPhone(true)}>
                     {t('settings.bind')}
-                  </button>
+                  </Button>
                 )}
               </SettingRow>
               {bindingPhone && !info.mobile && (
@@ -106,13 +104,13 @@ export function AccountSettingsPage() {
                 value={info.email ?? <span className="text-muted">{t('settings.notBound')}</span>}
               >
                 {!info.email && (
-                  <Link to="/bindAccount" className={action} style={linkStyle}>
+                  <Link to="/bindAccount" className={action}>
                     {t('settings.bind')}
                   </Link>
                 )}
               </SettingRow>
               <SettingRow label={t('settings.loginPassword')} value="••••••••">
-                <Link to="/resetPassword" className={action} style={linkStyle}>
+                <Link to="/resetPassword" className={action}>
                   {t('settings.change')}
                 </Link>
               </SettingRow>
@@ -127,7 +125,7 @@ export function AccountSettingsPage() {
                   )
                 }
               >
-                <Link to="/tradePassword" className={action} style={linkStyle}>
+                <Link to="/tradePassword" className={action}>
                   {info.has_pay_password ? t('settings.change') : t('settings.set')}
                 </Link>
               </SettingRow>
@@ -144,7 +142,7 @@ export function AccountSettingsPage() {
                 }
               >
                 {(info.review_status === 0 || info.review_status === 3) && (
-                  <Link to="/personal/authentication" className={action} style={linkStyle}>
+                  <Link to="/personal/authentication" className={action}>
                     {t('settings.certify')}
                   </Link>
                 )}

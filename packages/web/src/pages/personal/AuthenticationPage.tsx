@@ -7,7 +7,7 @@ import { useIdentityCenter, useSubmitIdentity } from '../../features/personal/id
 import { useExchangeTimeZone } from '../../features/content/news.js';
 import { formatInZone } from '../../lib/format.js';
 import { ImagePicker, type PickedImage } from './ImagePicker.js';
-import { Button, panelStyle, QueryState } from '../../components/ui/index.js';
+import { Button, QueryState } from '../../components/ui/index.js';
 
 const EMPTY: PickedImage = { state: 'empty' };
 
@@ -17,17 +17,12 @@ function StatusPanel({ center }: { center: IdentityCenter }) {
   const certified = center.review_status === 2;
   return (
     <section
-      className="flex flex-col gap-2 rounded border p-4"
-      style={panelStyle}
+      className="flex flex-col gap-2 rounded border p-4 bg-panel border-line"
       aria-labelledby="identity-state"
       data-testid="identity-state"
       data-status={center.review_status}
     >
-      <h2
-        id="identity-state"
-        className="text-base font-semibold"
-        style={{ color: certified ? 'var(--up)' : 'var(--accent)' }}
-      >
+      <h2 id="identity-state" className={`text-base font-semibold ${certified ? 'text-up' : 'text-accent'}`}>
         {certified ? t('identity.certified') : t('identity.pending')}
       </h2>
       <p className="text-muted">
@@ -98,13 +93,10 @@ function IdentityForm({ center }: { center: IdentityCenter }) {
       {center.review_status === 3 && (
         <div
           role="alert"
-          className="rounded border p-3 text-sm"
-          style={{ ...panelStyle, borderColor: 'var(--down)' }}
+          className="rounded border p-3 text-sm bg-panel border-line border-down"
           data-testid="identity-rejected"
         >
-          <p className="font-semibold" style={{ color: 'var(--down)' }}>
-            {t('identity.rejected')}
-          </p>
+          <p className="font-semibold text-down">{t('identity.rejected')}</p>
           <p>{t('identity.rejectedText', { reason: center.reason ?? '' })}</p>
         </div>
       )}

@@ -11,7 +11,7 @@ import {
 import { useExchangeTimeZone } from '../../features/content/news.js';
 import { formatInZone } from '../../lib/format.js';
 import { ImagePicker, type PickedImage } from './ImagePicker.js';
-import { Button, panelStyle, QueryState } from '../../components/ui/index.js';
+import { Button, QueryState } from '../../components/ui/index.js';
 
 function SavedSummary({ method, typeName }: { method: PayMethodView | null; typeName: string }) {
   const timeZone = useExchangeTimeZone();
@@ -37,8 +37,7 @@ function SavedSummary({ method, typeName }: { method: PayMethodView | null; type
         ];
   return (
     <section
-      className="rounded border p-3 text-sm"
-      style={panelStyle}
+      className="rounded border p-3 text-sm bg-panel border-line"
       aria-labelledby="saved-method"
       data-testid="pay-method-saved"
     >
@@ -211,11 +210,7 @@ export function CollectionSettingsPage() {
               {all.map((option) => (
                 <label
                   key={option.code}
-                  className="flex cursor-pointer items-center gap-2 rounded border px-3 py-1.5 text-sm"
-                  style={{
-                    borderColor: option.code === type ? 'var(--accent)' : 'var(--border)',
-                    background: 'var(--panel)',
-                  }}
+                  className={`flex cursor-pointer items-center gap-2 rounded border bg-panel px-3 py-1.5 text-sm ${option.code === type ? 'border-accent' : 'border-line'}`}
                 >
                   <input
                     type="radio"

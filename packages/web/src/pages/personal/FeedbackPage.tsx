@@ -7,7 +7,7 @@ import { useOwnImage } from '../../features/personal/uploads.js';
 import { useExchangeTimeZone } from '../../features/content/news.js';
 import { formatInZone } from '../../lib/format.js';
 import { ImagePicker, type PickedImage } from './ImagePicker.js';
-import { Button, inputClass, inputStyle, ListStatus, Pager, panelStyle } from '../../components/ui/index.js';
+import { Button, inputClass, ListStatus, Pager } from '../../components/ui/index.js';
 
 const MAX_LENGTH = 2000;
 
@@ -52,7 +52,6 @@ function FeedbackForm() {
         <textarea
           id={id}
           className={`${inputClass} min-h-28`}
-          style={inputStyle}
           value={content}
           maxLength={MAX_LENGTH}
           placeholder={t('feedback.placeholder', { min: FEEDBACK_MIN_LENGTH })}
@@ -86,8 +85,7 @@ function FeedbackImage({ url }: { url: string }) {
     <img
       src={image.src}
       alt={t('feedback.attached')}
-      className="mt-2 max-h-32 rounded border"
-      style={panelStyle}
+      className="mt-2 max-h-32 rounded border bg-panel border-line"
     />
   );
 }
@@ -96,7 +94,7 @@ function FeedbackItem({ item }: { item: FeedbackView }) {
   const timeZone = useExchangeTimeZone();
   const { t } = useTranslation();
   return (
-    <li className="rounded border p-3 text-sm" style={panelStyle} data-testid="feedback-item">
+    <li className="rounded border p-3 text-sm bg-panel border-line" data-testid="feedback-item">
       <p className="text-xs text-muted">
         {t('feedback.sentAt', { time: formatInZone(item.created_at, timeZone) })}
       </p>
@@ -105,7 +103,7 @@ function FeedbackItem({ item }: { item: FeedbackView }) {
       {item.replies.length === 0 ? (
         <p className="mt-2 text-xs text-muted">{t('feedback.noReply')}</p>
       ) : (
-        <ul className="mt-2 flex flex-col gap-1 border-l-2 pl-3" style={{ borderColor: 'var(--accent)' }}>
+        <ul className="mt-2 flex flex-col gap-1 border-l-2 pl-3 border-accent">
           {item.replies.map((reply) => (
             <li key={reply.id}>
               <span className="text-xs text-muted">

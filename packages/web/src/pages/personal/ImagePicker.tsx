@@ -8,7 +8,6 @@ import {
   uploadImage,
   useOwnImage,
 } from '../../features/personal/uploads.js';
-import { panelStyle } from '../../components/ui/index.js';
 
 /** What a picker holds: nothing, an upload in progress, or an uploaded image (with its id). */
 export type PickedImage =
@@ -76,10 +75,7 @@ export function ImagePicker({
         {label}
         {required && <span aria-hidden="true"> *</span>}
       </span>
-      <div
-        className="flex h-32 w-full max-w-[14rem] items-center justify-center overflow-hidden rounded border border-dashed"
-        style={panelStyle}
-      >
+      <div className="flex h-32 w-full max-w-[14rem] items-center justify-center overflow-hidden rounded border border-dashed bg-panel border-line">
         {shown ? (
           <img
             src={shown}
@@ -98,10 +94,7 @@ export function ImagePicker({
           <span className="tabular-nums">{t('upload.percent', { percent: Math.round(progress * 100) })}</span>
         </div>
       ) : (
-        <label
-          className="w-fit cursor-pointer rounded border px-3 py-1 text-sm focus-within:outline focus-within:outline-2"
-          style={{ borderColor: 'var(--border)' }}
-        >
+        <label className="w-fit cursor-pointer rounded border px-3 py-1 text-sm focus-within:outline focus-within:outline-2 border-line">
           {shown ? t('upload.replace') : t('upload.choose')}
           <span className="sr-only">: {label}</span>
           <input

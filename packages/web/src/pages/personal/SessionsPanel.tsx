@@ -12,7 +12,6 @@ import { formatInZone, zoneLabel } from '../../lib/format.js';
 import { useExchangeTimeZone } from '../../features/content/news.js';
 import { Panel } from './parts.js';
 import {
-  borderStyle,
   Button,
   ConfirmDialog,
   type DialogHandle,
@@ -76,14 +75,10 @@ export function SessionsPanel() {
             actionTitle={t('sessions.actions')}
           >
             {rows.map((session) => (
-              <tr key={session.id} className="border-t" style={borderStyle} data-session-id={session.id}>
+              <tr key={session.id} className="border-t border-line" data-session-id={session.id}>
                 <td className="px-2 py-1.5">
                   {deviceName(session.user_agent) || t('sessions.unknownDevice')}
-                  {session.current && (
-                    <span className="ml-2 text-xs" style={{ color: 'var(--up)' }}>
-                      {t('sessions.current')}
-                    </span>
-                  )}
+                  {session.current && <span className="ml-2 text-xs text-up">{t('sessions.current')}</span>}
                 </td>
                 <td className="px-2 py-1.5 tabular-nums text-muted">{session.ip}</td>
                 <td className="px-2 py-1.5 whitespace-nowrap tabular-nums">

@@ -5,7 +5,7 @@ import { useTransactionLog } from '../../features/personal/transaction-log.js';
 import { currentLang } from '../../i18n/index.js';
 import { PagedRecords, RecordChange } from '../assets/parts.js';
 import type { TextKey } from '../../i18n/catalogs.js';
-import { borderStyle, RecordTable } from '../../components/ui/index.js';
+import { RecordTable } from '../../components/ui/index.js';
 
 /** The asset centre's name of each account type, by id (protocol AccountTypeId). */
 const ACCOUNT_NAMES: Record<number, TextKey> = {
@@ -45,7 +45,7 @@ export function TransactionLogPage() {
             ]}
           >
             {rows.map((row) => (
-              <tr key={row.id} className="border-t" style={borderStyle} data-record-id={row.id}>
+              <tr key={row.id} className="border-t border-line" data-record-id={row.id}>
                 <td className="w-28 px-2 py-1.5 tabular-nums sm:w-44">{row.created_at}</td>
                 <td className="px-2 py-1.5">
                   {row.memo}

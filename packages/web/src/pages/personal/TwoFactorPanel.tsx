@@ -10,7 +10,6 @@ import {
 } from '../../features/personal/security.js';
 import { Panel, useProblemToast } from './parts.js';
 import {
-  borderStyle,
   Button,
   ConfirmDialog,
   type DialogHandle,
@@ -79,7 +78,7 @@ export function TwoFactorPanel() {
           <div className="flex flex-col gap-2 text-sm" data-testid="totp-panel">
             <p className="text-muted">{t('totp.intro')}</p>
             <p>
-              <span data-testid="totp-state" style={{ color: data.enabled ? 'var(--up)' : 'var(--muted)' }}>
+              <span data-testid="totp-state" className={data.enabled ? 'text-up' : 'text-muted'}>
                 {data.enabled ? t('totp.on') : t('totp.off')}
               </span>
               {data.enabled && (
@@ -88,7 +87,7 @@ export function TwoFactorPanel() {
             </p>
 
             {step.kind === 'recovery' && (
-              <div className="rounded border p-3" style={borderStyle} data-testid="recovery-codes">
+              <div className="rounded border p-3 border-line" data-testid="recovery-codes">
                 <h3 className="font-semibold">{t('totp.recoveryTitle')}</h3>
                 <p className="mb-2 text-muted">{t('totp.recoveryNote')}</p>
                 <ul className="grid grid-cols-2 gap-1 font-mono">

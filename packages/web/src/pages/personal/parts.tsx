@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useProblemToast } from '../../components/auth-form.js';
 import { useToasts } from '../../components/toast.js';
-import { borderStyle, Button } from '../../components/ui/index.js';
+import { Button } from '../../components/ui/index.js';
 
 /** Shared pieces of the personal centre's pages. */
 
@@ -42,11 +42,7 @@ export function Panel({
   children: React.ReactNode;
 }) {
   return (
-    <section
-      aria-labelledby={titleId}
-      className="rounded border p-3"
-      style={{ background: 'var(--panel)', borderColor: 'var(--border)' }}
-    >
+    <section aria-labelledby={titleId} className="rounded border p-3 bg-panel border-line">
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <h2 id={titleId} className="font-semibold">
           {title}
@@ -72,8 +68,7 @@ export function SettingRow({
 }) {
   return (
     <div
-      className="flex flex-wrap items-center gap-x-3 gap-y-1 border-t py-2 first:border-t-0"
-      style={borderStyle}
+      className="flex flex-wrap items-center gap-x-3 gap-y-1 border-t py-2 first:border-t-0 border-line"
       data-testid={testId}
     >
       <span className="w-28 shrink-0 sm:w-40 text-muted">{label}</span>
@@ -88,7 +83,7 @@ export function FormPage({ title, children }: { title: string; children: React.R
   const { t } = useTranslation();
   return (
     <section className="mx-auto my-8 w-full max-w-sm px-3">
-      <Link to="/personal/accountSettings" className="text-sm" style={{ color: 'var(--accent)' }}>
+      <Link to="/personal/accountSettings" className="text-sm text-accent">
         ← {t('settings.title')}
       </Link>
       <h1 className="mt-2 mb-4 text-2xl font-semibold">{title}</h1>
@@ -123,23 +118,16 @@ export function CodeInput({
       <span>{label}</span>
       <span className="flex gap-2">
         <input
-          className="w-full rounded border px-3 py-2"
-          style={{ background: 'var(--bg)', borderColor: 'var(--border)', color: 'var(--text)' }}
+          className="w-full rounded border px-3 py-2 bg-page border-line text-ink"
           value={value}
           onChange={(event) => onChange(event.target.value)}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={16}
         />
-        <button
-          type="button"
-          className="shrink-0 rounded border px-3 disabled:opacity-60"
-          style={borderStyle}
-          disabled={sending || left > 0}
-          onClick={onSend}
-        >
+        <Button size="fit" className="shrink-0 px-3" disabled={sending || left > 0} onClick={onSend}>
           {left > 0 ? t('register.resendIn', { seconds: left }) : t('login.sendCode')}
-        </button>
+        </Button>
       </span>
     </label>
   );
