@@ -5,13 +5,10 @@ import { Link } from 'react-router';
 export function ComingSoon() {
   const { t } = useTranslation();
   return (
-    <section
-      className="mx-auto my-16 max-w-md rounded-lg border p-8 text-center"
-      style={{ borderColor: 'var(--border)', background: 'var(--panel)' }}
-    >
+    <section className="mx-auto my-16 max-w-md rounded-lg border p-8 text-center border-line bg-panel">
       <h1 className="mb-3 text-xl font-semibold">{t('soon.title')}</h1>
       <p className="mb-6 text-muted">{t('soon.body')}</p>
-      <Link to="/home" className="font-medium" style={{ color: 'var(--accent)' }}>
+      <Link to="/home" className="font-medium text-accent">
         {t('soon.back')}
       </Link>
     </section>

@@ -52,7 +52,7 @@ export function ForgotPasswordPage() {
           onRePassword={setRePassword}
         />
         <SubmitButton busy={busy} label={t('forgot.submit')} busyLabel={t('forgot.submitting')} />
-        <Link to="/login" className="text-sm" style={{ color: 'var(--accent)' }}>
+        <Link to="/login" className="text-sm text-accent">
           {t('forgot.back')}
         </Link>
       </form>

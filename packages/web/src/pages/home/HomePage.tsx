@@ -20,8 +20,7 @@ function Hero() {
       <p className="mx-auto mb-6 max-w-2xl text-muted">{t('home.heroBody')}</p>
       <Link
         to={token ? '/trade' : '/register'}
-        className="inline-block rounded px-6 py-2.5 font-medium text-white"
-        style={{ background: 'var(--accent-strong)' }}
+        className="inline-block rounded px-6 py-2.5 font-medium text-white bg-accent-strong"
       >
         {token ? t('home.tradeNow') : t('home.registerNow')}
       </Link>
@@ -44,8 +43,7 @@ function Banners({ tableDrawn }: { tableDrawn: boolean }) {
         {[0, 1, 2].map((index) => (
           <div
             key={index}
-            className={`aspect-[3/1] rounded-lg motion-safe:animate-pulse ${index > 0 ? 'hidden sm:block' : ''}`}
-            style={{ background: 'var(--panel)' }}
+            className={`aspect-[3/1] rounded-lg motion-safe:animate-pulse ${index > 0 ? 'hidden sm:block' : ''} bg-panel`}
           />
         ))}
       </div>
@@ -59,8 +57,7 @@ function Banners({ tableDrawn }: { tableDrawn: boolean }) {
         <Link
           key={item.id}
           to={noticeLink(item)}
-          className={`overflow-hidden rounded-lg border ${index > 0 ? 'hidden sm:block' : 'block'}`}
-          style={{ borderColor: 'var(--border)' }}
+          className={`overflow-hidden rounded-lg border ${index > 0 ? 'hidden sm:block' : 'block'} border-line`}
         >
           <div className="relative">
             {/* The first banner is the largest thing on a wide first screen: fetched first, not lazily. */}
@@ -75,8 +72,7 @@ function Banners({ tableDrawn }: { tableDrawn: boolean }) {
               fetchPriority={index === 0 ? 'high' : 'auto'}
             />
             <span
-              className="absolute inset-0 flex items-center px-[6%] text-lg leading-tight font-bold text-white sm:text-base lg:text-lg"
-              style={{ textShadow: '0 1px 3px rgb(0 0 0 / 45%)' }}
+              className="absolute inset-0 flex items-center px-[6%] text-lg leading-tight font-bold text-white text-shadow-[0_1px_3px_rgb(0_0_0/45%)] sm:text-base lg:text-lg"
               data-testid="banner-title"
             >
               {item.title}
@@ -97,20 +93,16 @@ function Notices() {
     <section
       aria-label={t('home.notices')}
       aria-busy={notices.isPending}
-      className="mb-6 flex flex-wrap items-center gap-x-6 gap-y-1 rounded border px-3 py-2 text-sm"
-      style={{ borderColor: 'var(--border)', background: 'var(--panel)' }}
+      className="mb-6 flex flex-wrap items-center gap-x-6 gap-y-1 rounded border px-3 py-2 text-sm border-line bg-panel"
     >
-      <span className="font-semibold" style={{ color: 'var(--accent)' }}>
-        {t('home.notices')}
-      </span>
+      <span className="font-semibold text-accent">{t('home.notices')}</span>
       {/* Placeholder lines where the titles will be, so the table below does not jump. */}
       {notices.isPending &&
         [0, 1, 2].map((index) => (
           <span
             key={index}
             aria-hidden="true"
-            className="inline-block h-4 w-48 rounded motion-safe:animate-pulse"
-            style={{ background: 'var(--border)' }}
+            className="inline-block h-4 w-48 rounded motion-safe:animate-pulse bg-line"
           />
         ))}
       {items.map((item) => (
@@ -156,11 +148,11 @@ function TopCoins({ groups }: { groups: Groups }) {
     <section className="mb-8">
       <div className="mb-2 flex items-baseline justify-between">
         <h2 className="text-lg font-semibold">{t('home.topCoins')}</h2>
-        <Link to="/markets" style={{ color: 'var(--accent)' }}>
+        <Link to="/markets" className="text-accent">
           {t('home.allMarkets')}
         </Link>
       </div>
-      <div className="rounded-lg border px-2" style={{ borderColor: 'var(--border)' }}>
+      <div className="rounded-lg border px-2 border-line">
         <QueryState
           query={groups}
           isEmpty={(data) => data.length === 0}
@@ -183,11 +175,7 @@ function Features() {
       className="order-2 mb-10 grid gap-3 sm:order-none sm:grid-cols-2 lg:grid-cols-4"
     >
       {FEATURES.map((key) => (
-        <article
-          key={key}
-          className="rounded-lg border p-4"
-          style={{ borderColor: 'var(--border)', background: 'var(--panel)' }}
-        >
+        <article key={key} className="rounded-lg border p-4 border-line bg-panel">
           <h3 className="mb-1 font-semibold">{t(`home.features.${key}.title`)}</h3>
           <p className="text-sm text-muted">{t(`home.features.${key}.body`)}</p>
         </article>

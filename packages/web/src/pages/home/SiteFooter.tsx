@@ -38,10 +38,7 @@ export function SiteFooter() {
   const phone = settings.data?.contact_mobile;
   const email = settings.data?.contact_email;
   return (
-    <div
-      className="-mx-3 border-t px-3 py-8"
-      style={{ borderColor: 'var(--border)', background: 'var(--panel)' }}
-    >
+    <div className="-mx-3 border-t px-3 py-8 border-line bg-panel">
       <div className="mx-auto grid max-w-6xl gap-6 text-sm sm:grid-cols-4">
         {COLUMNS.map(([categoryId, title]) => (
           <Column key={categoryId} categoryId={categoryId} title={title} />

@@ -13,6 +13,7 @@ import {
   useFormSubmit,
   useProblemToast,
 } from '../../components/auth-form.js';
+import { Button } from '../../components/ui/index.js';
 import { isTotpRefusal, loadDemoInfo, logIn, loginNeedsSms } from '../../features/auth/calls.js';
 import { accountProblem, loginProblem, type Method } from '../../features/auth/rules.js';
 import { loadUserInfo } from '../../features/personal/security.js';
@@ -125,8 +126,8 @@ export function LoginPage() {
               hint={t('totp.codeHint')}
             />
             <SubmitButton busy={busy} label={t('login.submit')} busyLabel={t('login.submitting')} />
-            <button
-              type="button"
+            <Button
+              variant="bare"
               className="text-sm underline"
               onClick={() => {
                 setTotpStep(false);
@@ -134,7 +135,7 @@ export function LoginPage() {
               }}
             >
               {t('totp.back')}
-            </button>
+            </Button>
           </>
         )}
         <div className={totpStep ? 'hidden' : 'flex flex-col gap-3'}>
@@ -179,12 +180,12 @@ export function LoginPage() {
           {remember && <p className="text-xs text-muted">{t('login.rememberNote')}</p>}
           <SubmitButton busy={busy} label={t('login.submit')} busyLabel={t('login.submitting')} />
           <div className="flex justify-between text-sm">
-            <Link to="/forgetPassword" style={{ color: 'var(--accent)' }}>
+            <Link to="/forgetPassword" className="text-accent">
               {t('login.forgot')}
             </Link>
             <span>
               {t('login.noAccount')}{' '}
-              <Link to="/register" style={{ color: 'var(--accent)' }}>
+              <Link to="/register" className="text-accent">
                 {t('login.register')}
               </Link>
             </span>
@@ -192,18 +193,14 @@ export function LoginPage() {
         </div>
       </form>
       {demo && (
-        <div
-          className="mt-6 rounded border p-3"
-          style={{ borderColor: 'var(--border)', background: 'var(--panel)' }}
-        >
+        <div className="mt-6 rounded border p-3 border-line bg-panel">
           <h2 className="mb-2 text-sm font-semibold">{t('login.demo')}</h2>
           <div className="flex flex-wrap gap-2">
             {demo.users.map((user) => (
-              <button
+              <Button
                 key={user.account}
-                type="button"
-                className="rounded border px-2 py-1 text-sm"
-                style={{ borderColor: 'var(--border)' }}
+                size="fit"
+                className="px-2 py-1 text-sm"
                 onClick={() => {
                   switchMethod(0);
                   setAccount(user.account);
@@ -211,7 +208,7 @@ export function LoginPage() {
                 }}
               >
                 {t('login.useDemo', { account: user.account })}
-              </button>
+              </Button>
             ))}
           </div>
         </div>

@@ -26,11 +26,7 @@ export function NoticePage() {
   const article = useNewsItem(chosen);
   return (
     <div className="mx-auto grid max-w-6xl gap-6 py-6 md:grid-cols-[16rem_1fr]">
-      <nav
-        aria-label={t('notice.list')}
-        className="md:border-r md:pr-4"
-        style={{ borderColor: 'var(--border)' }}
-      >
+      <nav aria-label={t('notice.list')} className="md:border-r md:pr-4 border-line">
         <QueryState query={list} isEmpty={(page) => page.data.length === 0} empty={t('notice.none')}>
           {(page) => (
             <ul className="flex flex-col gap-1">
@@ -39,12 +35,7 @@ export function NoticePage() {
                   <Link
                     to={noticeLink(item)}
                     aria-current={item.id === chosen ? 'page' : undefined}
-                    className="block rounded px-2 py-1.5"
-                    style={
-                      item.id === chosen
-                        ? { background: 'var(--panel)', color: 'var(--accent)' }
-                        : { color: 'var(--text)' }
-                    }
+                    className={`block rounded px-2 py-1.5 ${item.id === chosen ? 'bg-panel text-accent' : 'text-ink'}`}
                   >
                     {item.title}
                   </Link>

@@ -106,7 +106,7 @@ export function RegisterPage() {
           />
           <span>
             {t('register.agree')}{' '}
-            <Link to={PRIVACY_LINK} style={{ color: 'var(--accent)' }} target="_blank">
+            <Link to={PRIVACY_LINK} className="text-accent" target="_blank">
               {t('register.privacy')}
             </Link>
           </span>
@@ -114,7 +114,7 @@ export function RegisterPage() {
         <SubmitButton busy={busy} label={t('register.submit')} busyLabel={t('register.submitting')} />
         <p className="text-sm">
           {t('register.haveAccount')}{' '}
-          <Link to="/login" style={{ color: 'var(--accent)' }}>
+          <Link to="/login" className="text-accent">
             {t('login.title')}
           </Link>
         </p>

@@ -19,7 +19,7 @@ import { currentLang } from '../../i18n/index.js';
 import { formatInZone } from '../../lib/format.js';
 import { CopyButton } from '../assets/parts.js';
 import { formatPlain } from '../micro/parts.js';
-import { borderStyle, Button, Fact, QueryState, RecordTable } from '../../components/ui/index.js';
+import { Button, Fact, QueryState, RecordTable } from '../../components/ui/index.js';
 
 /**
  * Proof of liabilities (/transparency, docs/transparency.md): per currency what the exchange owes its users
@@ -93,7 +93,7 @@ function Liabilities({ view, onVerify }: { view: TransparencyView; onVerify(curr
         {t('transparency.liabilities')}
       </h2>
       {view.snapshots.length === 0 && (
-        <p role="note" className="rounded border p-3" style={borderStyle}>
+        <p role="note" className="rounded border p-3 border-line">
           {t('transparency.noSnapshot')}
         </p>
       )}
@@ -130,7 +130,7 @@ function LiabilityTable({ rows, onVerify }: { rows: Row[]; onVerify(currency: st
       actionTitle={t('transparency.verify')}
     >
       {rows.map((row) => (
-        <tr key={row.currency} className="border-t" style={borderStyle} data-currency={row.currency}>
+        <tr key={row.currency} className="border-t border-line" data-currency={row.currency}>
           <th scope="row" className={`${cell} text-left font-medium`}>
             {row.currency}
           </th>
@@ -172,12 +172,7 @@ function LiabilityCards({ rows, onVerify }: { rows: Row[]; onVerify(currency: st
       aria-label={t('transparency.liabilities')}
     >
       {rows.map((row) => (
-        <li
-          key={row.currency}
-          className="rounded border p-3"
-          style={borderStyle}
-          data-currency={row.currency}
-        >
+        <li key={row.currency} className="rounded border p-3 border-line" data-currency={row.currency}>
           <h3 className="mb-2 font-medium">{row.currency}</h3>
           <dl className="mb-2 flex flex-col gap-1 text-xs">
             <Fact term={t('transparency.columns.owed')}>
@@ -216,7 +211,7 @@ function SignInToVerify() {
   const token = useSession((state) => state.token);
   if (token) return null;
   return (
-    <div className="flex flex-wrap items-center gap-3 rounded border p-3" style={borderStyle}>
+    <div className="flex flex-wrap items-center gap-3 rounded border p-3 border-line">
       <p>{t('transparency.signIn')}</p>
       <SignInLinks redirect="/transparency" />
     </div>
@@ -272,15 +267,15 @@ function VerifyButton({
   const token = useSession((state) => state.token);
   if (!token) return null;
   return (
-    <button
-      type="button"
+    <Button
+      variant="primary"
+      size="fit"
       aria-label={t('transparency.verifyName', { currency })}
-      className={`rounded font-medium text-white ${className}`}
-      style={{ background: 'var(--accent-strong)' }}
+      className={className}
       onClick={() => onVerify(currency)}
     >
       {t('transparency.verify')}
-    </button>
+    </Button>
   );
 }
 
@@ -307,8 +302,7 @@ function VerifyPanel({
   return (
     <section
       aria-labelledby="transparency-verify"
-      className="flex flex-col gap-2 rounded border p-3"
-      style={{ ...borderStyle, background: 'var(--panel)' }}
+      className="flex flex-col gap-2 rounded border p-3 border-line bg-panel"
       data-testid="transparency-verify"
     >
       <div className="flex items-center justify-between gap-2">
@@ -342,10 +336,7 @@ function publishedRoot(view: TransparencyView, proof: LiabilityProofView): Publi
 function Mark({ ok }: { ok: boolean }) {
   const { t } = useTranslation();
   return (
-    <span
-      className="inline-block w-5 shrink-0 text-center font-bold"
-      style={{ color: ok ? 'var(--up)' : 'var(--down)' }}
-    >
+    <span className={`inline-block w-5 shrink-0 text-center font-bold ${ok ? 'text-up' : 'text-down'}`}>
       <span aria-hidden="true">{ok ? '✓' : '✗'}</span>
       <span className="sr-only">{ok ? t('transparency.passed') : t('transparency.failedStep')}</span>
     </span>
@@ -371,8 +362,7 @@ function ProofSteps({ proof, published }: { proof: LiabilityProofView; published
       {proof.leaves.map((leaf, i) => (
         <section
           key={leaf.index}
-          className="flex flex-col gap-1 rounded border p-2"
-          style={{ borderColor: 'var(--border)' }}
+          className="flex flex-col gap-1 rounded border p-2 border-line"
           data-testid="transparency-leaf"
           aria-label={t('transparency.leafTitle', {
             index: leaf.index + 1,
@@ -418,8 +408,7 @@ function ProofSteps({ proof, published }: { proof: LiabilityProofView; published
         role="status"
         data-testid="transparency-result"
         data-ok={result.ok}
-        className="flex gap-2 rounded border p-2 font-medium"
-        style={{ borderColor: result.ok ? 'var(--up)' : 'var(--down)' }}
+        className={`flex gap-2 rounded border p-2 font-medium ${result.ok ? 'border-up' : 'border-down'}`}
       >
         <Mark ok={result.ok} />
         <span>
@@ -487,8 +476,7 @@ function OperatorLogHead({ head }: { head: OperatorLogHeadView | null }) {
   return (
     <section
       aria-labelledby="transparency-log"
-      className="flex flex-col gap-1 rounded border p-3"
-      style={borderStyle}
+      className="flex flex-col gap-1 rounded border p-3 border-line"
     >
       <h2 id="transparency-log" className="font-semibold">
         {t('transparency.operatorLog')}
@@ -524,8 +512,7 @@ function HowToVerify() {
   return (
     <section
       aria-labelledby="transparency-how"
-      className="flex flex-col gap-2 rounded border p-3"
-      style={borderStyle}
+      className="flex flex-col gap-2 rounded border p-3 border-line"
     >
       <h2 id="transparency-how" className="font-semibold">
         {t('transparency.howTitle')}
@@ -539,8 +526,7 @@ function HowToVerify() {
       <pre
         tabIndex={0}
         aria-label={t('transparency.encodingTitle')}
-        className="overflow-x-auto rounded p-2 font-mono text-xs"
-        style={{ background: 'var(--panel)' }}
+        className="overflow-x-auto rounded p-2 font-mono text-xs bg-panel"
       >
         {ENCODING}
       </pre>

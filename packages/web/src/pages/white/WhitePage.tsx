@@ -23,19 +23,18 @@ function Inlines({ inlines }: { inlines: Inline[] }) {
         return <strong key={index}>{inline.text}</strong>;
       case 'code':
         return (
-          <code key={index} className="rounded px-1 text-[0.9em]" style={{ background: 'var(--panel)' }}>
+          <code key={index} className="rounded px-1 text-[0.9em] bg-panel">
             {inline.text}
           </code>
         );
       case 'link': {
-        const style = { color: 'var(--accent)' };
         // The site's pages move inside the app; the API's answers open as they are.
         return inline.href.startsWith('/api/') || inline.href.startsWith('https://') ? (
-          <a key={index} href={inline.href} className="underline" style={style}>
+          <a key={index} href={inline.href} className="text-accent underline">
             {inline.text}
           </a>
         ) : (
-          <Link key={index} to={inline.href} className="underline" style={style}>
+          <Link key={index} to={inline.href} className="text-accent underline">
             {inline.text}
           </Link>
         );
@@ -96,13 +95,12 @@ export function WhitePage() {
       {title && <BlockView block={title} />}
       <nav
         aria-label={title?.kind === 'h1' ? title.text : undefined}
-        className="mb-6 rounded-lg border p-3 text-sm"
-        style={{ borderColor: 'var(--border)', background: 'var(--panel)' }}
+        className="mb-6 rounded-lg border p-3 text-sm border-line bg-panel"
       >
         <ol className="grid list-decimal gap-x-6 gap-y-1 pl-5 sm:grid-cols-2">
           {sections.map((section) => (
             <li key={section.id}>
-              <a href={`#${section.id}`} style={{ color: 'var(--accent)' }}>
+              <a href={`#${section.id}`} className="text-accent">
                 {section.text}
               </a>
             </li>
