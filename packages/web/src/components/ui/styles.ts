@@ -7,13 +7,3 @@ export const buttonClass =
   'rounded border border-line px-3 py-1 disabled:opacity-50 aria-disabled:opacity-40';
 /** A link drawn as the kit's filled Button (its primary look). */
 export const primaryClass = 'rounded bg-accent-strong px-4 py-1.5 font-medium text-white disabled:opacity-60';
-
-/**
- * A form box's colours as a style object, for boxes that set their own size and padding without
- * inputClass; new code uses the classes (border-line bg-page text-ink).
- */
-export const inputStyle = { background: 'var(--bg)', borderColor: 'var(--border)', color: 'var(--text)' };
-
-/** Panel and line colours as style objects; the pages now use the classes (bg-panel border-line). */
-export const panelStyle = { background: 'var(--panel)', borderColor: 'var(--border)' };
-export const borderStyle = { borderColor: 'var(--border)' };
