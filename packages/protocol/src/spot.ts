@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idField, intLike } from './common.js';
-import { amountField } from './ledger.js';
+import { amountField, requestIdField } from './ledger.js';
 
 /**
  * tx_in/add and tx_out/add: a limit order (type 0, the default) or a market order (type 1). A market
@@ -12,6 +12,8 @@ export const placeOrderRequest = z.object({
   total: amountField.optional(),
   price: amountField.optional(),
   type: intLike.pipe(z.union([z.literal(0), z.literal(1)], { message: 'rule.order_type' })).default(0),
+  /** The caller's id for this order: sent again (a lost answer), it answers the first order. */
+  request_id: requestIdField.optional(),
 });
 export type PlaceOrderRequest = z.input<typeof placeOrderRequest>;
 

@@ -24,6 +24,7 @@ import * as contentAdmin from './migrations/022_content_admin.js';
 import * as transparency from './migrations/023_transparency.js';
 import * as markImpact from './migrations/024_mark_impact.js';
 import * as leverInsurance from './migrations/025_lever_insurance.js';
+import * as spotRequestId from './migrations/026_spot_request_id.js';
 
 /** Versioned migrations, in order. A new migration is a new entry; old ones never change. */
 const MIGRATIONS = {
@@ -51,6 +52,7 @@ const MIGRATIONS = {
   '023_transparency': transparency,
   '024_mark_impact': markImpact,
   '025_lever_insurance': leverInsurance,
+  '026_spot_request_id': spotRequestId,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -284,6 +284,9 @@ export interface OrdersTable {
   updated_at: number;
   /** The market's fee rate when the order was placed: its fills pay this, whatever comes after. */
   fee_rate: Money;
+  /** The caller's id for the request that placed it, unique per user, and a hash of its terms. */
+  request_id: string | null;
+  request_hash: string | null;
 }
 
 export interface TradesTable {

@@ -50,6 +50,8 @@ export interface PlaceInput {
   /** A market buy's quote to spend, fee included (the buyer's fee is taken in base). */
   total?: Decimal | undefined;
   price?: Decimal | undefined;
+  /** The caller's request id and a hash of the order's terms, kept on the order's row. */
+  request?: { id: string; hash: string } | undefined;
 }
 
 export interface TradeEvent {
@@ -237,7 +239,11 @@ export class SpotOrders {
         outcome.status = order.filled.isZero() ? OrderStatus.CANCELLED : OrderStatus.COMPLETED;
         this.releaseHold(context.books, order);
       }
-      context.insert('orders', this.row(order, outcome.status, context.now));
+      context.insert('orders', {
+        ...this.row(order, outcome.status, context.now),
+        request_id: input.request?.id ?? null,
+        request_hash: input.request?.hash ?? null,
+      });
       outcome.touched.unshift({ order, status: outcome.status });
       return outcome;
     };

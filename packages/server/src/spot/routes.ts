@@ -76,23 +76,20 @@ export function spotRoutes(
         },
       },
       async (request) => {
-        const { currency_match_id, number, total, price, type } = request.body;
-        const outcome = await spot.place(userOf(request).id, way, {
-          marketId: currency_match_id,
-          number,
-          total,
-          price,
-          type,
-        });
-        const placed = { id: outcome.order.id, status: outcome.status, trades: outcome.trades.length };
-        if (outcome.trades.length === 0) return ok(placed, request, 'ok.order_placed');
+        const { currency_match_id, number, total, price, type, request_id } = request.body;
+        const { view, ...placed } = await spot.placeOrder(
+          userOf(request).id,
+          way,
+          { marketId: currency_match_id, number, total, price, type },
+          request_id,
+        );
+        if (placed.trades === 0) return ok(placed, request, 'ok.order_placed');
         // A fill says what happened: how much, at what average price, and the fee.
-        const view = spot.openOrderView(outcome.order, outcome.status);
         const whole = view.transacted_amount === view.number;
         return ok(placed, request, whole ? 'ok.order_filled' : 'ok.order_partly_filled', {
           filled: view.transacted_amount,
           number: view.number,
-          base: outcome.order.market.symbol.split('/')[0]!,
+          base: view.currency_match.symbol.split('/')[0]!,
           price: view.avg_price!,
           fee: view.fee,
           fee_currency: view.fee_currency,

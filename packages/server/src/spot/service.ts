@@ -14,6 +14,8 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, OrdersTable } from '../db/schema.js';
 import { newestFirst } from '../db/paging.js';
 import { paged } from '../lib/paged.js';
+import { RequestOnce, sameRequest } from '../lib/request-once.js';
+import { sha256 } from '../lib/secrets.js';
 import { badRequest } from '../platform/errors.js';
 import { translate } from '../platform/messages/index.js';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
@@ -49,6 +51,16 @@ export interface PlaceOrder {
   total?: string | undefined;
   price?: string | undefined;
   type: OrderType;
+  /** The caller's request id and a hash of the terms, kept on the order's row. */
+  request?: { id: string; hash: string } | undefined;
+}
+
+/** What placing answers: the order as it stands, and how many trades its placing made. */
+export interface PlacedOrder {
+  id: number;
+  status: number;
+  trades: number;
+  view: SpotOrderView;
 }
 
 /** Listeners of what committed orders changed: the live feed subscribes here. */
@@ -62,6 +74,7 @@ export class SpotService {
   private readonly recent = new Map<number, CompletedTrade[]>();
   private readonly listeners: SpotListener[] = [];
   private readonly placedListeners: ((market: Market, outcome: OrderOutcome) => void)[] = [];
+  private readonly requests = new RequestOnce<PlacedOrder>();
   readonly klines: KlineStore;
 
   constructor(
@@ -175,6 +188,7 @@ export class SpotService {
       number: input.number === undefined ? undefined : Decimal.parse(input.number),
       total: byTotal ? Decimal.parse(input.total!) : undefined,
       price: input.type === LIMIT ? Decimal.parse(input.price!) : undefined,
+      request: input.request,
     });
     return this.sequencer
       .submit((context) => {
@@ -187,6 +201,55 @@ export class SpotService {
         return outcome;
       }, at)
       .catch(postingErrorToAppError);
+  }
+
+  /**
+   * Places a caller's order. With a request id it is placed once: the same id again answers the
+   * first order as it stands now (a twin sent at once waits for the first), and the same id with
+   * other terms is refused.
+   */
+  async placeOrder(userId: number, way: Side, input: PlaceOrder, requestId?: string): Promise<PlacedOrder> {
+    const placed = (outcome: OrderOutcome): PlacedOrder => ({
+      id: outcome.order.id,
+      status: outcome.status,
+      trades: outcome.trades.length,
+      view: this.openOrderView(outcome.order, outcome.status),
+    });
+    if (!requestId) return placed(await this.place(userId, way, input));
+    const hash = sha256(
+      JSON.stringify([way, input.marketId, input.type, input.number, input.total, input.price]),
+    );
+    return this.requests.run(
+      `${userId}|${requestId}`,
+      () => this.earlierOrder(userId, way, requestId, hash),
+      async () => placed(await this.place(userId, way, { ...input, request: { id: requestId, hash } })),
+    );
+  }
+
+  private async earlierOrder(
+    userId: number,
+    way: Side,
+    requestId: string,
+    hash: string,
+  ): Promise<PlacedOrder | undefined> {
+    const row = sameRequest(
+      await this.db
+        .selectFrom('orders')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('request_id', '=', requestId)
+        .executeTakeFirst(),
+      hash,
+    );
+    if (!row) return undefined;
+    // The trades its placing made: the ones it took as the incoming order.
+    const { count } = await this.db
+      .selectFrom('trades')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where(way === BUY ? 'buy_order_id' : 'sell_order_id', '=', row.id)
+      .where('taker_way', '=', way)
+      .executeTakeFirstOrThrow();
+    return { id: row.id, status: row.status, trades: Number(count), view: this.orderView(row, 'en') };
   }
 
   async cancel(userId: number, orderId: number, way: Side): Promise<OrderOutcome> {
