@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Change } from '../../components/MarketTable.js';
 import { currentLang } from '../../i18n/index.js';
 import { formatPrice } from '../../lib/format.js';
-import { Tabs } from '../../components/ui/index.js';
+import { Button, Tabs } from '../../components/ui/index.js';
 
 const openForSpot = (market: MarketView) => market.open_change === 1;
 
@@ -56,9 +56,9 @@ export function MarketList({
       <ul>
         {markets.map((market) => (
           <li key={market.id}>
-            {/* A row of the list, not a kit button: no border, the whole width, the chosen one shaded. */}
-            <button
-              type="button"
+            {/* A row of the list: no frame, the whole width, the chosen one shaded. */}
+            <Button
+              variant="bare"
               aria-current={market.id === selected ? 'true' : undefined}
               onClick={() => onSelect(market.id)}
               className="grid w-full grid-cols-[1fr_auto_auto] gap-2 px-2 py-1 text-left hover:bg-panel aria-current:bg-panel"
@@ -68,7 +68,7 @@ export function MarketList({
                 {formatPrice(market.currency_quotation.close, lang, market.price_decimals)}
               </span>
               <Change value={market.currency_quotation.change} />
-            </button>
+            </Button>
           </li>
         ))}
       </ul>

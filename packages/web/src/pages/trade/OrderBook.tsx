@@ -12,6 +12,7 @@ import {
   type BookRow,
 } from '../../features/trade/book-rules.js';
 import { formatNumber, formatPrice, formatQuantity } from '../../lib/format.js';
+import { Button } from '../../components/ui/index.js';
 
 /**
  * Row heights in pixels, for counting the levels that fit, and the classes that set them on the rows
@@ -85,10 +86,10 @@ function Side({
               {t(side === 'ask' ? 'trade.sellN' : 'trade.buyN', { n: index })}
             </th>
             <td className={`px-1 text-right tabular-nums ${text}`}>
-              {/* The book row's own price, not a kit button: bare text, so the levels stay one line each. */}
-              <button type="button" className="tabular-nums" onClick={() => onPick(row.price)}>
+              {/* Bare: the price as text, so the levels stay one line each. */}
+              <Button variant="bare" className="tabular-nums" onClick={() => onPick(row.price)}>
                 {formatPrice(row.price, lang, market.price_decimals)}
-              </button>
+              </Button>
             </td>
             {/* The depth bar: as long as this level's share of the side, known only from the book. */}
             <td

@@ -23,7 +23,15 @@ import { currentLang } from '../../i18n/index.js';
 import { formatNumber, formatPrice, formatQuantity, QUANTITY_DECIMALS } from '../../lib/format.js';
 import { shownDecimals } from '../../features/assets/rules.js';
 import { hintOf, readTyped, toInputText, type TypedNumber } from '../../lib/parse-number.js';
-import { Button, Dialog, type DialogHandle, Fact, FactList, Tabs } from '../../components/ui/index.js';
+import {
+  Button,
+  Dialog,
+  type DialogHandle,
+  Fact,
+  FactList,
+  inputClass,
+  Tabs,
+} from '../../components/ui/index.js';
 
 const CONFIRM_KEY = 'confirmOrders';
 /** The form warns past this many percent through the best opposite price until the setting arrives. */
@@ -91,7 +99,7 @@ function DecimalField({
       <label className="flex items-center gap-2">
         <span className="w-16 shrink-0">{label}</span>
         <input
-          className={`w-full rounded border bg-page px-2 py-1.5 text-right text-ink tabular-nums disabled:opacity-60 ${refused ? 'border-down' : 'border-line'}`}
+          className={`${inputClass} text-right tabular-nums disabled:opacity-60 aria-invalid:border-down`}
           inputMode="decimal"
           autoComplete="off"
           disabled={disabled}
@@ -295,8 +303,9 @@ function OrderForm({
         {SLIDER_STEPS.slice(1).map((step) => (
           <Button
             key={step}
+            size="fit"
             aria-pressed={percent === step}
-            className={`flex-1 ${buy ? 'aria-pressed:border-up-strong' : 'aria-pressed:border-down-strong'}`}
+            className={`flex-1 py-0.5 ${buy ? 'aria-pressed:border-up-strong' : 'aria-pressed:border-down-strong'}`}
             onClick={() => slide(step)}
           >
             {step}%
@@ -310,7 +319,7 @@ function OrderForm({
         </span>{' '}
         {quote}
       </p>
-      <Button type="submit" variant={buy ? 'up' : 'down'} disabled={busy} className="py-2">
+      <Button type="submit" variant={buy ? 'up' : 'down'} size="fit" disabled={busy} className="py-2">
         {title}
       </Button>
       <Dialog ref={dialog} labelledBy={`confirm-${side}-title`} className="w-[min(22rem,calc(100vw-2rem))]">

@@ -55,7 +55,11 @@ function OrderRow({
       </td>
       <td className="px-2 py-1">{order.status_name}</td>
       <td className="px-2 py-1 text-right">
-        {order.status === OrderStatus.OPEN && <Button onClick={onCancel}>{t('trade.cancelOrder')}</Button>}
+        {order.status === OrderStatus.OPEN && (
+          <Button size="sm" onClick={onCancel}>
+            {t('trade.cancelOrder')}
+          </Button>
+        )}
       </td>
     </tr>
   );

@@ -28,6 +28,7 @@ import {
   SPOT_PERIOD_KEY,
   type ChartInterval,
 } from './intervals.js';
+import { Button } from '../../components/ui/index.js';
 
 /**
  * Times in the exchange's zone (the server's `exchange_tz`; the spec's zone until it is
@@ -410,11 +411,11 @@ export default function PriceChart({
         className="flex gap-0.5 overflow-x-auto px-1 py-1 text-xs sm:gap-1 sm:px-2"
         data-testid="chart-intervals"
       >
-        {/* Bare toolbar toggles, not kit buttons: a border and the kit's padding would not fit one row. */}
+        {/* Bare toggles: a frame and the kit's padding would not fit one row on a phone. */}
         {CHART_INTERVALS.map((value) => (
-          <button
+          <Button
             key={value}
-            type="button"
+            variant="bare"
             aria-pressed={interval === value}
             className="shrink-0 rounded px-1 py-0.5 whitespace-nowrap aria-pressed:bg-panel aria-pressed:text-accent sm:px-1.5"
             onClick={() => {
@@ -423,7 +424,7 @@ export default function PriceChart({
             }}
           >
             {t(`trade.intervals.${value}`)}
-          </button>
+          </Button>
         ))}
       </div>
       {/* Until the selected market's bars arrive, the canvas may still hold the previous ones. */}
