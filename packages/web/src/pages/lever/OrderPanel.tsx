@@ -48,6 +48,7 @@ import {
   DialogButtons,
   Fact,
   Failed,
+  inputClass,
   Loading,
   ProblemLine,
   Tabs,
@@ -230,7 +231,7 @@ function ConfirmDialog({
               value={password}
               maxLength={64}
               onChange={(event) => setPassword(event.target.value)}
-              className="rounded border border-line bg-page px-2 py-1.5 text-ink"
+              className={inputClass}
             />
           </label>
         )}
@@ -238,7 +239,7 @@ function ConfirmDialog({
         <DialogButtons
           cancelText={t('lever.cancel')}
           confirmText={t('lever.confirm')}
-          confirmColor={shown === LEVER_LONG ? 'var(--up-strong)' : 'var(--down-strong)'}
+          confirmVariant={shown === LEVER_LONG ? 'up' : 'down'}
           disabled={busy || !preview}
           onCancel={() => {
             setPassword('');
@@ -370,7 +371,7 @@ function OrderForm({
   };
 
   const order: Order = { fixed, hands, multiple: multiple ?? 0, targetPrice };
-  const handButton = 'shrink-0 py-1.5';
+  const handButton = 'w-8 shrink-0 py-1.5';
   return (
     <div className="flex flex-col gap-3">
       <AvailableBalance
@@ -402,8 +403,9 @@ function OrderForm({
           {offered.map((value) => (
             <Button
               key={value}
+              size="fit"
               aria-pressed={value === multiple}
-              className="py-1.5 text-xs tabular-nums aria-pressed:border-accent aria-pressed:font-semibold aria-pressed:text-accent"
+              className="px-1 py-1.5 text-xs tabular-nums aria-pressed:border-accent aria-pressed:font-semibold aria-pressed:text-accent"
               onClick={() => setChosen(value)}
             >
               {`${value}×`}
@@ -417,6 +419,7 @@ function OrderForm({
         </label>
         <div className="flex gap-1">
           <Button
+            size="fit"
             className={handButton}
             aria-label={t('lever.fewerHands')}
             disabled={Number(hands) <= limit.min}
@@ -434,6 +437,7 @@ function OrderForm({
             aria-describedby={`${handsId}-hint`}
           />
           <Button
+            size="fit"
             className={handButton}
             aria-label={t('lever.moreHands')}
             disabled={Number(hands) >= limit.max}
@@ -464,7 +468,7 @@ function OrderForm({
             placeholder={formatMark(deal.last_price, lang, market.price_decimals)}
             aria-invalid={priceNote ? true : undefined}
             onChange={(event) => setTargetText(event.target.value)}
-            className={`rounded border bg-page px-2 py-1.5 text-right text-sm text-ink tabular-nums ${priceNote ? 'border-down' : 'border-line'}`}
+            className={`${inputClass} text-right text-sm tabular-nums aria-invalid:border-down`}
             aria-describedby={`${priceId}-hint`}
           />
           <p
@@ -508,6 +512,7 @@ function OrderForm({
             <Button
               key={side}
               variant={side === LEVER_LONG ? 'up' : 'down'}
+              size="fit"
               disabled={busy}
               className="py-2.5 font-semibold"
               onClick={() => open(side)}

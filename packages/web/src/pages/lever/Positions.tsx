@@ -52,6 +52,7 @@ import {
   Dialog,
   DialogButtons,
   Fact,
+  inputClass,
   ListStatus,
   Pager,
   ProblemLine,
@@ -262,6 +263,7 @@ function Row({
               actions[kind] ? (
                 <Button
                   key={kind}
+                  size="sm"
                   className={accent ? 'text-accent' : undefined}
                   aria-label={t(label, { id: position.id })}
                   onClick={() => onAct({ kind, id: position.id })}
@@ -272,6 +274,7 @@ function Row({
             )}
             {verifiable && (
               <Button
+                size="sm"
                 className="text-accent"
                 aria-label={t('lever.verify.actionOf', { id: position.id })}
                 onClick={() => onVerify(position.id)}
@@ -370,7 +373,7 @@ function ActDialog({
           <DialogButtons
             cancelText={t('lever.cancel')}
             confirmText={t(closing ? 'lever.close' : 'lever.cancelOrder')}
-            confirmColor={closing ? 'var(--down-strong)' : 'var(--accent-strong)'}
+            confirmVariant={closing ? 'down' : 'primary'}
             disabled={busy}
             onCancel={done}
           />
@@ -448,7 +451,7 @@ function StopsForm({
           value={values[key]}
           placeholder="0"
           onChange={(event) => setValues({ ...values, [key]: event.target.value.trim() })}
-          className="rounded border border-line bg-page px-2 py-1.5 text-right text-ink tabular-nums"
+          className={`${inputClass} text-right tabular-nums`}
           aria-describedby={`${id}-hint`}
         />
         <p
@@ -494,7 +497,7 @@ function StopsForm({
       <DialogButtons
         cancelText={t('lever.cancel')}
         confirmText={t('lever.save')}
-        confirmColor="var(--accent-strong)"
+        confirmVariant="primary"
         disabled={busy}
         onCancel={onDone}
       />
@@ -591,7 +594,7 @@ function BatchDialog({
         <DialogButtons
           cancelText={t('lever.cancel')}
           confirmText={t('lever.closeAll')}
-          confirmColor="var(--down-strong)"
+          confirmVariant="down"
           disabled={busy}
           onCancel={done}
         />
@@ -675,7 +678,7 @@ export function Positions({
             />
           </ScrollArea>
           {canCloseAll && (
-            <Button className="mb-1 text-xs text-down" onClick={() => setBatch(true)}>
+            <Button size="sm" className="mb-1 text-xs text-down" onClick={() => setBatch(true)}>
               {t('lever.closeAll')}
             </Button>
           )}
