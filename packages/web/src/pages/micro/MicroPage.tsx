@@ -9,7 +9,7 @@ import { chosenPair, microMarkets, PAIR_KEY, PERIOD_KEY } from '../../features/m
 import { MarketHeader as MarketHeaderPanel } from '../trade/MarketHeader.js';
 import { OrderPanel } from './OrderPanel.js';
 import { Positions, type PositionsView } from './Positions.js';
-import { Loading, Panel } from '../../components/ui/index.js';
+import { Button, Loading, Panel } from '../../components/ui/index.js';
 
 /** The spot page's chart and header, shared (the chart in its own chunk, loaded on first visit). */
 const PriceChart = memo(lazy(() => import('../trade/PriceChart.js')));
@@ -28,12 +28,12 @@ function PairTabs({
   const { t } = useTranslation();
   return (
     <ScrollArea as="nav" label={t('micro.pairs')} innerClassName="whitespace-nowrap px-1">
-      {/* The kit's Tabs names a tab by text alone; these tabs also show the pair's change. */}
+      {/* Not the kit's Tabs, which names a tab by text alone: these tabs also show the pair's change. */}
       <div role="tablist" aria-label={t('micro.pairs')} className="flex gap-1">
         {markets.map((market) => (
-          <button
+          <Button
             key={market.id}
-            type="button"
+            variant="bare"
             role="tab"
             aria-selected={market.id === selected}
             className="-mb-px flex items-baseline gap-1.5 border-b-2 border-transparent px-2 py-1.5 text-sm aria-selected:border-accent aria-selected:font-semibold"
@@ -43,7 +43,7 @@ function PairTabs({
             <span className="text-xs font-normal">
               <Change value={market.currency_quotation.change} />
             </span>
-          </button>
+          </Button>
         ))}
       </div>
     </ScrollArea>

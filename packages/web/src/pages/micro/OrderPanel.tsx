@@ -38,7 +38,7 @@ import { Button, Dialog, DialogButtons, Fact, Failed, Loading } from '../../comp
 /** The transfer page, from the spot account into the micro account (type 4), in this currency. */
 const transferIn = (currencyId: number) => `/assets/transfer?to=4&currency_id=${currencyId}`;
 const choiceClass =
-  'py-1.5 tabular-nums aria-pressed:border-accent aria-pressed:font-semibold aria-pressed:text-accent';
+  'px-1 py-1.5 tabular-nums aria-pressed:border-accent aria-pressed:font-semibold aria-pressed:text-accent';
 
 /** A row of choice buttons under a legend; the chosen one is pressed and outlined in the accent. */
 function Choices<T extends string | number>({
@@ -63,6 +63,7 @@ function Choices<T extends string | number>({
         {values.map((value) => (
           <Button
             key={value}
+            size="fit"
             aria-pressed={value === chosen}
             className={choiceClass}
             onClick={() => onChoose(value)}
@@ -186,7 +187,7 @@ function ConfirmDialog({
       <DialogButtons
         cancelText={t('micro.cancel')}
         confirmText={t('micro.confirm')}
-        confirmColor={shown === 1 ? 'var(--up-strong)' : 'var(--down-strong)'}
+        confirmVariant={shown === 1 ? 'up' : 'down'}
         disabled={busy}
         onCancel={onCancel}
         onConfirm={onConfirm}
@@ -345,6 +346,7 @@ function OrderForm({
             <Button
               key={side}
               variant={side === 1 ? 'up' : 'down'}
+              size="fit"
               disabled={busy}
               className="py-2.5 font-semibold"
               onClick={() => open(side)}

@@ -141,6 +141,7 @@ function ClosedRow({
       </td>
       <td className={`${positionCell} text-right`}>
         <Button
+          size="sm"
           className="text-accent"
           aria-label={t('micro.verifyOrder', { id: order.id })}
           onClick={onVerify}
