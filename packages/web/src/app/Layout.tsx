@@ -301,7 +301,7 @@ export function Layout() {
       <SkipLinks />
       <TopBar />
       <Toaster />
-      <main id="main" tabIndex={-1} className="flex-1 px-3 outline-none">
+      <main id="main" tabIndex={-1} className="flex-1 px-3 outline-none!">
         <Outlet />
       </main>
       <footer className="border-t border-line px-3 py-4 text-center text-xs text-muted">

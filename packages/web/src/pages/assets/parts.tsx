@@ -201,8 +201,9 @@ export function PanelFrame({
       ref={frame}
       tabIndex={-1}
       aria-labelledby="panel-title"
-      // Focused only to move the reader here; it is not a control, so it draws no ring (outline-none).
-      className="flex min-w-0 scroll-mt-16 flex-col gap-3 rounded-lg border border-line bg-panel p-4 text-sm outline-none"
+      // Focused only to move the reader here; it is not a control, so it draws no ring (important: the
+      // global :focus-visible ring sits outside the utility layer).
+      className="flex min-w-0 scroll-mt-16 flex-col gap-3 rounded-lg border border-line bg-panel p-4 text-sm outline-none!"
       onKeyDown={(event) => {
         if (event.key === 'Escape' && !(event.target instanceof HTMLDialogElement)) onClose();
       }}

@@ -306,7 +306,7 @@ function VerifyPanel({
       data-testid="transparency-verify"
     >
       <div className="flex items-center justify-between gap-2">
-        <h2 id="transparency-verify" ref={heading} tabIndex={-1} className="font-semibold outline-none">
+        <h2 id="transparency-verify" ref={heading} tabIndex={-1} className="font-semibold outline-none!">
           {t('transparency.verifyTitle', { currency })}
         </h2>
         <Button className="text-xs" onClick={onClose}>
