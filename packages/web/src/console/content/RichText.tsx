@@ -122,6 +122,8 @@ export function RichText({
     emit();
   };
 
+  // The kit's Button has one size; the toolbar's fourteen keep a narrower padding to fit one line.
+  const tool = 'px-2!';
   return (
     <div className="flex flex-col gap-1" data-testid={testId}>
       {!readOnly && (
@@ -129,7 +131,7 @@ export function RichText({
           {commands.map((command) => (
             <Button
               key={command.key}
-              className="min-w-8"
+              className={`min-w-8 ${tool}`}
               aria-label={command.glyph ? t(`tb.${command.key}`) : undefined}
               title={command.glyph ? t(`tb.${command.key}`) : undefined}
               disabled={source}
@@ -140,7 +142,7 @@ export function RichText({
               {command.glyph ? <span aria-hidden="true">{command.glyph}</span> : t(`tb.${command.key}`)}
             </Button>
           ))}
-          <Button className="ml-auto" aria-pressed={source} onClick={() => setSource(!source)}>
+          <Button className={`ml-auto ${tool}`} aria-pressed={source} onClick={() => setSource(!source)}>
             {source ? t('tb.visual') : t('tb.source')}
           </Button>
         </div>
