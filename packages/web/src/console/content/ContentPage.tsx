@@ -6,7 +6,7 @@ import { useAdminT, type AdminT, type ConsoleKey, type KeysUnder } from '../i18n
 import { AdminTable, fieldColours, formatTime, useAdminPage, type Column, AdminPager } from '../parts.js';
 import { useCan } from '../session.js';
 import { CATEGORY_TABS, categoryOf, StatusBadge } from './parts.js';
-import { buttonClass, primaryClass, QueryState, Tabs } from '../../components/ui/index.js';
+import { primaryClass, QueryState, Tabs } from '../../components/ui/index.js';
 
 const STATUSES: readonly ArticleStatus[] = ['published', 'withdrawn'];
 
@@ -58,7 +58,7 @@ export function ContentPage() {
       cell: (row) => (
         <Link
           to={`/admin/content/${row.id}`}
-          className={`${buttonClass} inline-block border-line`}
+          className="inline-block rounded border border-line px-2 py-0.5"
           aria-label={`${canEdit ? t('edit') : t('view')} #${row.id}`}
         >
           {canEdit ? t('edit') : t('view')}
@@ -73,7 +73,7 @@ export function ContentPage() {
         {canEdit && (
           <Link
             to={`/admin/content/new?category=${category}`}
-            className={`${primaryClass} ml-auto bg-accent-strong`}
+            className={`${primaryClass} ml-auto`}
             data-testid="content-new"
           >
             {t('new')}

@@ -122,16 +122,15 @@ export function RichText({
     emit();
   };
 
-  // The kit's Button has one size; the toolbar's fourteen keep a narrower padding to fit one line.
-  const tool = 'px-2!';
   return (
     <div className="flex flex-col gap-1" data-testid={testId}>
       {!readOnly && (
         <div role="toolbar" aria-label={t('tb.label')} className="flex flex-wrap items-center gap-1">
           {commands.map((command) => (
             <Button
+              size="sm"
               key={command.key}
-              className={`min-w-8 ${tool}`}
+              className="min-w-8"
               aria-label={command.glyph ? t(`tb.${command.key}`) : undefined}
               title={command.glyph ? t(`tb.${command.key}`) : undefined}
               disabled={source}
@@ -142,7 +141,7 @@ export function RichText({
               {command.glyph ? <span aria-hidden="true">{command.glyph}</span> : t(`tb.${command.key}`)}
             </Button>
           ))}
-          <Button className={`ml-auto ${tool}`} aria-pressed={source} onClick={() => setSource(!source)}>
+          <Button size="sm" className="ml-auto" aria-pressed={source} onClick={() => setSource(!source)}>
             {source ? t('tb.visual') : t('tb.source')}
           </Button>
         </div>
@@ -171,8 +170,12 @@ export function RichText({
               {link.bad ? t('link.bad') : t('link.hint')}
             </span>
           </label>
-          <Button onClick={applyLink}>{t('link.apply')}</Button>
-          <Button onClick={() => setLink(null)}>{t('cancel')}</Button>
+          <Button size="sm" onClick={applyLink}>
+            {t('link.apply')}
+          </Button>
+          <Button size="sm" onClick={() => setLink(null)}>
+            {t('cancel')}
+          </Button>
         </div>
       )}
       {source ? (

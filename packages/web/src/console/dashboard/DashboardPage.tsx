@@ -27,7 +27,12 @@ export function DashboardPage() {
         {query.data && (
           <span className="text-xs text-muted">{t('asOf', { time: formatTime(query.data.at, true) })}</span>
         )}
-        <Button className="ml-auto" disabled={query.isFetching} onClick={() => void query.refetch()}>
+        <Button
+          size="sm"
+          className="ml-auto"
+          disabled={query.isFetching}
+          onClick={() => void query.refetch()}
+        >
           {t('refresh')}
         </Button>
       </div>
@@ -223,7 +228,7 @@ function Audit({ t, audit }: { t: AdminT<'dashboard'>; audit: AdminAuditRun | nu
             {t('auditWhen', { time: formatTime(audit.at, true), operator: audit.operator })}
           </span>
         )}
-        <Button className="ml-auto" disabled={busy} onClick={() => void run()}>
+        <Button size="sm" className="ml-auto" disabled={busy} onClick={() => void run()}>
           {busy ? t('auditRunning') : t('auditRun')}
         </Button>
       </div>

@@ -56,7 +56,11 @@ export function LogPage() {
       key: 'open',
       header: '',
       cell: (row) => (
-        <Button aria-expanded={open === row.id} onClick={() => setOpen(open === row.id ? null : row.id)}>
+        <Button
+          size="sm"
+          aria-expanded={open === row.id}
+          onClick={() => setOpen(open === row.id ? null : row.id)}
+        >
           {open === row.id ? t('hide') : t('details')}
         </Button>
       ),
@@ -132,7 +136,7 @@ function ChainStatus({ t }: { t: AdminT<'log'> }) {
           </code>
         </span>
       )}
-      <Button className="ml-auto" disabled={check.isFetching} onClick={() => void check.refetch()}>
+      <Button size="sm" className="ml-auto" disabled={check.isFetching} onClick={() => void check.refetch()}>
         {t('chain.again')}
       </Button>
     </div>
@@ -163,7 +167,7 @@ function Filters({
         <span className="text-xs text-muted">{t('col.operator')}</span>
         <input
           id={`${id}-operator`}
-          className={`w-36 rounded border px-2 py-1 ${fieldColours}`}
+          className={`w-36 rounded border px-2 py-0.5 ${fieldColours}`}
           value={name}
           onChange={(event) => setName(event.target.value)}
         />
@@ -172,15 +176,18 @@ function Filters({
         <span className="text-xs text-muted">{t('col.action')}</span>
         <input
           id={`${id}-action`}
-          className={`w-48 rounded border px-2 py-1 ${fieldColours}`}
+          className={`w-48 rounded border px-2 py-0.5 ${fieldColours}`}
           placeholder={t('actionHint')}
           value={route}
           onChange={(event) => setRoute(event.target.value)}
         />
       </label>
-      <Button type="submit">{t('filter')}</Button>
+      <Button size="sm" type="submit">
+        {t('filter')}
+      </Button>
       {(operator || action) && (
         <Button
+          size="sm"
           onClick={() => {
             setName('');
             setRoute('');

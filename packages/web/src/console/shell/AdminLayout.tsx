@@ -75,6 +75,7 @@ function SignedIn({ token }: { token: string }) {
       </a>
       <header className="sticky top-0 z-40 flex min-h-10 flex-wrap items-center gap-x-3 gap-y-1 border-b border-line bg-page px-3 py-1">
         <Button
+          size="sm"
           className="md:hidden"
           aria-expanded={menuOpen}
           aria-controls={menuId}
@@ -180,7 +181,7 @@ function LogoutButton({ t }: { t: AdminT<'shell'> }) {
     }
   };
   return (
-    <Button disabled={busy} className="text-xs" onClick={() => void logout()}>
+    <Button size="sm" disabled={busy} className="text-xs" onClick={() => void logout()}>
       {t('logout')}
     </Button>
   );

@@ -25,7 +25,7 @@ export function ConsoleControls() {
         id={id}
         value={lang}
         onChange={(event) => setLang(event.target.value as Lang)}
-        className={`rounded border px-1 py-1 text-xs ${fieldColours}`}
+        className={`rounded border px-1 py-0.5 text-xs ${fieldColours}`}
       >
         {LANGS.map((code) => (
           <option key={code} value={code} lang={LOCALE_OF[code]}>
@@ -34,6 +34,7 @@ export function ConsoleControls() {
         ))}
       </select>
       <Button
+        size="sm"
         onClick={toggleTheme}
         aria-label={theme === 'dark' ? t('theme.toLight') : t('theme.toDark')}
         className="text-xs"

@@ -102,7 +102,9 @@ function Search({
           onChange={(event) => setText(event.target.value)}
         />
       </div>
-      <Button type="submit">{t('searchButton')}</Button>
+      <Button size="sm" type="submit">
+        {t('searchButton')}
+      </Button>
     </form>
   );
 }
