@@ -6,7 +6,7 @@ import { formatExact, formatTime as formatExchangeTime } from '../lib/format.js'
 import { ApiError } from '../api/http.js';
 import { adminCall, adminImage } from './api.js';
 import { useAdminT } from './i18n.js';
-import { DialogButtons, Pager, ProblemLine } from '../components/ui/index.js';
+import { DialogButtons, Pager, ProblemLine, type ButtonVariant } from '../components/ui/index.js';
 import { Dialog, type DialogHandle } from '../components/ui/index.js';
 
 /** Pieces the console's pages share: paged queries, dense tables, decision dialogs, images. */
@@ -204,7 +204,7 @@ export interface DecisionTexts {
 export function DecisionDialog({
   texts,
   summary,
-  confirmColor,
+  confirmVariant,
   reasonRequired = false,
   reasonMax = 500,
   onConfirm,
@@ -213,7 +213,8 @@ export function DecisionDialog({
 }: {
   texts: DecisionTexts;
   summary?: ReactNode;
-  confirmColor: string;
+  /** The confirming button's filled look. */
+  confirmVariant: Exclude<ButtonVariant, 'plain' | 'bare'>;
   reasonRequired?: boolean;
   reasonMax?: number;
   onConfirm(reason: string): Promise<unknown>;
@@ -279,7 +280,7 @@ export function DecisionDialog({
         <DialogButtons
           cancelText={texts.cancel}
           confirmText={texts.confirm}
-          confirmColor={confirmColor}
+          confirmVariant={confirmVariant}
           disabled={busy || tooShort}
           onCancel={() => ref.current?.close()}
         />

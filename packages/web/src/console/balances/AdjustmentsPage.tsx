@@ -207,7 +207,9 @@ function ProposeForm({ t, userId }: { t: AdminT<'balances'>; userId: string }) {
           </Field>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit">{t('propose')}</Button>
+          <Button size="sm" type="submit">
+            {t('propose')}
+          </Button>
           {problem && (
             <p role="alert" className="text-down">
               {problem}
@@ -239,7 +241,7 @@ function ProposeForm({ t, userId }: { t: AdminT<'balances'>; userId: string }) {
               <SignedAmount amount={draft.amount.trim()} currency={draft.currency} />
             </p>
           }
-          confirmColor={draft.amount.trim().startsWith('-') ? 'var(--down-strong)' : 'var(--up-strong)'}
+          confirmVariant={draft.amount.trim().startsWith('-') ? 'down' : 'up'}
           reasonRequired
           onConfirm={async (reason) => {
             const made = await adminCall<AdminAdjustment>(
@@ -324,7 +326,7 @@ function SnapshotNow({ t }: { t: AdminT<'balances'> }) {
     >
       <h2 className="font-semibold">{t('snapshotTitle')}</h2>
       <p className="text-xs text-muted">{t('snapshotHint')}</p>
-      <Button disabled={busy} onClick={() => void take()}>
+      <Button size="sm" disabled={busy} onClick={() => void take()}>
         {t('snapshotNow')}
       </Button>
       {taken && (

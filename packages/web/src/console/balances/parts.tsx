@@ -100,13 +100,16 @@ export function AdjustmentsTable({
         row.status === 'pending' ? (
           <span className="flex flex-wrap gap-1">
             <Button
+              size="sm"
               disabled={row.proposed_by === me}
               title={row.proposed_by === me ? t('ownProposal') : undefined}
               onClick={() => setDeciding({ row, decision: 'approve' })}
             >
               {t('approve')}
             </Button>
-            <Button onClick={() => setDeciding({ row, decision: 'reject' })}>{t('reject')}</Button>
+            <Button size="sm" onClick={() => setDeciding({ row, decision: 'reject' })}>
+              {t('reject')}
+            </Button>
           </span>
         ) : null,
     });
@@ -131,7 +134,7 @@ export function AdjustmentsTable({
             reasonHint: t('reasonHint'),
           }}
           summary={<AdjustmentSummary t={t} row={deciding.row} />}
-          confirmColor={deciding.decision === 'approve' ? 'var(--up-strong)' : 'var(--down-strong)'}
+          confirmVariant={deciding.decision === 'approve' ? 'up' : 'down'}
           reasonRequired
           onConfirm={async (reason) => {
             await adminCall(

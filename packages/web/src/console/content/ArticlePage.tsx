@@ -232,7 +232,7 @@ function Editor({
           <div className="flex flex-wrap items-center gap-3 py-2">
             <p className="text-muted">{t('lang.fallback', { lang: LANGUAGE_NAMES[lang] })}</p>
             {canEdit && (
-              <Button onClick={() => setText(lang, { title: '', content: '' })}>
+              <Button size="sm" onClick={() => setText(lang, { title: '', content: '' })}>
                 {t('lang.add', { lang: LANGUAGE_NAMES[lang] })}
               </Button>
             )}
@@ -247,12 +247,18 @@ function Editor({
       {canEdit && (
         <div className="flex flex-wrap justify-end gap-2 border-t border-line pt-3">
           {initial?.status === 'published' && (
-            <Button className="text-down" onClick={() => setDeciding('withdraw')}>
+            <Button
+              variant="bare"
+              className="rounded border border-down px-3 py-1.5 text-down"
+              onClick={() => setDeciding('withdraw')}
+            >
               {t('withdraw')}
             </Button>
           )}
           {initial?.status === 'withdrawn' && (
-            <Button onClick={() => setDeciding('restore')}>{t('restore')}</Button>
+            <Button size="fit" className="px-3 py-1.5" onClick={() => setDeciding('restore')}>
+              {t('restore')}
+            </Button>
           )}
           <Button variant="primary" onClick={openPreview} data-testid="content-preview">
             {initial?.status === 'withdrawn' ? t('preview.save') : t('preview')}
@@ -292,7 +298,7 @@ function Editor({
             reasonHint: deciding === 'withdraw' ? t('withdraw.hint') : undefined,
           }}
           summary={<p className="font-medium">{initial.texts.en?.title}</p>}
-          confirmColor={deciding === 'withdraw' ? 'var(--down-strong)' : 'var(--accent-strong)'}
+          confirmVariant={deciding === 'withdraw' ? 'down' : 'primary'}
           reasonRequired
           onConfirm={async (reason) =>
             saved(
@@ -366,12 +372,12 @@ function LanguageTabs({
       {LANGS.map((lang) => {
         const has = texts[lang] !== undefined;
         return (
-          <button
+          <Button
+            variant="bare"
             key={lang}
             ref={(element) => {
               refs.current[lang] = element;
             }}
-            type="button"
             role="tab"
             aria-selected={active === lang}
             aria-controls={`content-lang-${lang}`}
@@ -394,7 +400,7 @@ function LanguageTabs({
                 ? t('langs.own', { lang: LANGUAGE_NAMES[lang] })
                 : t('langs.english', { lang: LANGUAGE_NAMES[lang] })}
             </span>
-          </button>
+          </Button>
         );
       })}
     </div>
@@ -446,7 +452,7 @@ function TextFields({
         testId="content-body"
       />
       {onRemove && !readOnly && (
-        <Button className="self-start" onClick={onRemove}>
+        <Button size="sm" className="self-start" onClick={onRemove}>
           {t('lang.clear', { lang: LANGUAGE_NAMES[lang] })}
         </Button>
       )}
@@ -510,10 +516,19 @@ function BannerField({
               }}
               data-testid="content-banner-file"
             />
-            <Button disabled={busy} aria-describedby={hintId} onClick={() => input.current?.click()}>
+            <Button
+              size="sm"
+              disabled={busy}
+              aria-describedby={hintId}
+              onClick={() => input.current?.click()}
+            >
               {busy ? t('banner.uploading') : t('banner.upload')}
             </Button>
-            {banner && <Button onClick={onRemove}>{t('banner.remove')}</Button>}
+            {banner && (
+              <Button size="sm" onClick={onRemove}>
+                {t('banner.remove')}
+              </Button>
+            )}
           </div>
         )}
       </div>
@@ -661,7 +676,7 @@ function PreviewDialog({
         <DialogButtons
           cancelText={t('cancel')}
           confirmText={withdrawn ? t('save') : t('publish')}
-          confirmColor="var(--accent-strong)"
+          confirmVariant="primary"
           disabled={busy || !preview.data || reasonShort}
           onCancel={() => ref.current?.close()}
         />

@@ -299,6 +299,7 @@ export function ChangeDialog({
                 </label>
                 {lang !== 'en' && (
                   <Button
+                    size="sm"
                     className="self-start"
                     onClick={() =>
                       setNotice((current) => {
@@ -350,7 +351,7 @@ export function ChangeDialog({
           <DialogButtons
             cancelText={t('dialog.close')}
             confirmText={t('dialog.review')}
-            confirmColor="var(--accent-strong)"
+            confirmVariant="primary"
             disabled={false}
             onCancel={() => ref.current?.close()}
           />
@@ -372,11 +373,13 @@ export function ChangeDialog({
           <p className="text-muted">{reason.trim()}</p>
           <ProblemLine text={problem} testId="change-problem" />
           <div className="flex justify-between gap-2">
-            <Button onClick={() => setStep('edit')}>{t('dialog.back')}</Button>
+            <Button size="sm" onClick={() => setStep('edit')}>
+              {t('dialog.back')}
+            </Button>
             <DialogButtons
               cancelText={t('dialog.close')}
               confirmText={atNow ? t('dialog.closeNow') : t('dialog.schedule')}
-              confirmColor={atNow ? 'var(--down-strong)' : 'var(--accent-strong)'}
+              confirmVariant={atNow ? 'down' : 'primary'}
               disabled={busy}
               onCancel={() => ref.current?.close()}
               onConfirm={() => void send()}

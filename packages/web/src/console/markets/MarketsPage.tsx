@@ -86,6 +86,7 @@ function EditButton({ t, edit, target }: { t: AdminT<'markets'>; edit: Edit; tar
   if (!edit) return null;
   return (
     <Button
+      size="sm"
       aria-label={t('editLabel', { target: target.name })}
       onClick={() => edit(target)}
       data-testid={`edit-${target.kind}-${target.id}`}
@@ -298,6 +299,7 @@ function Seconds({ t, edit }: { t: AdminT<'markets'>; edit: Edit }) {
           </p>
           {edit && (
             <Button
+              size="sm"
               className="self-start"
               onClick={() => edit({ kind: 'micro_seconds', id: null, name: '', current: {} })}
               data-testid="add-duration"
@@ -446,7 +448,7 @@ function Changes({ t, canAct }: { t: AdminT<'markets'>; canAct: boolean }) {
       header: t('col.actions'),
       cell: (c) =>
         c.status === 'pending' && (
-          <Button onClick={() => setCancelling(c)} data-testid={`cancel-change-${c.id}`}>
+          <Button size="sm" onClick={() => setCancelling(c)} data-testid={`cancel-change-${c.id}`}>
             {t('cancelChange')}
           </Button>
         ),
@@ -490,7 +492,7 @@ function Changes({ t, canAct }: { t: AdminT<'markets'>; canAct: boolean }) {
             reasonHint: t('cancelHint'),
           }}
           summary={<ChangeLines t={t} change={cancelling} />}
-          confirmColor="var(--down-strong)"
+          confirmVariant="down"
           reasonRequired
           onConfirm={async (reason) => {
             await adminCall('POST', 'admin/changes/cancel', { id: cancelling.id, reason }, { quiet: true });

@@ -99,6 +99,7 @@ function Queue<T>({
     header: '',
     cell: (row) => (
       <Button
+        size="sm"
         aria-expanded={selected === rowKey(row)}
         onClick={() => setSelected(selected === rowKey(row) ? null : rowKey(row))}
       >
@@ -210,7 +211,13 @@ function Decide({
   return (
     <div className="flex flex-wrap gap-2">
       {(['approve', 'reject'] as const).map((decision) => (
-        <Button key={decision} variant={DECISION_VARIANT[decision]} onClick={() => setOpen(decision)}>
+        <Button
+          key={decision}
+          variant={DECISION_VARIANT[decision]}
+          size="fit"
+          className="px-3 py-1"
+          onClick={() => setOpen(decision)}
+        >
           {labels[decision]}
         </Button>
       ))}
@@ -219,7 +226,7 @@ function Decide({
           testId={testId(open)}
           texts={{ title: title(open), confirm: labels[open], cancel: t('cancel'), ...reasonTexts(open) }}
           summary={summary}
-          confirmColor={DECISION_COLOR[open]}
+          confirmVariant={DECISION_VARIANT[open]}
           reasonRequired={reasonForBoth || open === 'reject'}
           reasonMax={reasonMax}
           onConfirm={(reason) => act(open, reason).then(done)}
@@ -230,12 +237,8 @@ function Decide({
   );
 }
 
-const DECISION_VARIANT: Record<Decision, ButtonVariant> = { approve: 'up', reject: 'down' };
-/** The confirmation's button in the same colours as the decision's button. */
-const DECISION_COLOR: Record<Decision, string> = {
-  approve: 'var(--up-strong)',
-  reject: 'var(--down-strong)',
-};
+/** Each decision's look, on its button and on its confirmation's. */
+const DECISION_VARIANT = { approve: 'up', reject: 'down' } as const satisfies Record<Decision, ButtonVariant>;
 
 function DetailTitle({ children }: { children: ReactNode }) {
   return <h2 className="font-semibold">{children}</h2>;
@@ -724,7 +727,13 @@ function FeedbackDetail({
           <span id={`${id}-hint`} className="text-xs text-muted">
             {t('feedback.replyHint')}
           </span>
-          <Button variant="primary" type="submit" disabled={!reply.trim()} className="self-start">
+          <Button
+            variant="primary"
+            size="fit"
+            type="submit"
+            disabled={!reply.trim()}
+            className="self-start px-3 py-1"
+          >
             {t('feedback.send')}
           </Button>
         </form>
@@ -734,7 +743,7 @@ function FeedbackDetail({
           testId="feedback-reply"
           texts={{ title: t('feedback.confirmTitle'), confirm: t('feedback.send'), cancel: t('cancel') }}
           summary={<p className="whitespace-pre-wrap">{reply.trim()}</p>}
-          confirmColor="var(--accent-strong)"
+          confirmVariant="primary"
           onConfirm={() =>
             adminCall('POST', 'admin/feedback/reply', { id: row.id, content: reply }).then(() => {
               setReply('');

@@ -157,7 +157,7 @@ function Actions({ t, detail }: { t: AdminT<'users'>; detail: AdminUserDetail })
   }
   const certified = user.review_status === CERTIFIED;
   const button = (name: Action, disabled = false) => (
-    <Button disabled={disabled} onClick={() => setAction(name)}>
+    <Button size="sm" disabled={disabled} onClick={() => setAction(name)}>
       {t(`action.${name}`)}
     </Button>
   );
@@ -178,7 +178,7 @@ function Actions({ t, detail }: { t: AdminT<'users'>; detail: AdminUserDetail })
             reasonHint: t('reasonHint'),
           }}
           summary={<p>{t(`explain.${action}`, { user: contactOf(user) })}</p>}
-          confirmColor={action === 'unfreeze' ? 'var(--up-strong)' : 'var(--down-strong)'}
+          confirmVariant={action === 'unfreeze' ? 'up' : 'down'}
           reasonRequired
           onConfirm={async (reason) => {
             await adminCall('POST', `admin/users/${action}`, { user_id: user.id, reason }, { quiet: true });
