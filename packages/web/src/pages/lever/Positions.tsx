@@ -678,7 +678,11 @@ export function Positions({
             />
           </ScrollArea>
           {canCloseAll && (
-            <Button size="sm" className="mb-1 text-xs text-down" onClick={() => setBatch(true)}>
+            <Button
+              variant="bare"
+              className="mb-1 rounded border border-down px-2 py-0.5 text-xs text-down"
+              onClick={() => setBatch(true)}
+            >
               {t('lever.closeAll')}
             </Button>
           )}
