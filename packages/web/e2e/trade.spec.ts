@@ -251,6 +251,42 @@ test('cancelling a resting order releases exactly its funds', async ({ page }) =
     .toBe(before.toString());
 });
 
+test('an order whose answer was lost is sent again with its request id: one order, not two', async ({
+  page,
+}) => {
+  const token = await signInAs(page, 'alice@demo.test');
+  await page.goto('/trade?match=1');
+  await page.getByLabel('Confirm before placing').uncheck();
+  await page.getByRole('tab', { name: 'Limit' }).click();
+  const resting = async () => {
+    const answer = await page.request.get(`/api/tx_in/list?currency_match_id=${BTC_USDT}&status=open`, {
+      headers: { authorization: token },
+    });
+    const { data } = (await answer.json()) as { data: { data: { id: number; price: string }[] } };
+    return data.data.filter((order) => order.price === '1000.25');
+  };
+  await form(page, 'Buy BTC').getByLabel('Price').fill('1000.25');
+  await form(page, 'Buy BTC').getByLabel('Amount').fill('0.002');
+  // The order reaches the server, but its answer never comes back.
+  await page.route('**/api/tx_in/add', async (route) => {
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await form(page, 'Buy BTC').getByRole('button', { name: 'Buy BTC' }).click();
+  await expect(page.getByText('Cannot reach the server, please retry later')).toBeVisible();
+  await expect.poll(async () => (await resting()).length).toBe(1);
+  await page.unroute('**/api/tx_in/add');
+  // The same order again: the server answers the first one and places nothing more.
+  await form(page, 'Buy BTC').getByRole('button', { name: 'Buy BTC' }).click();
+  await expect(form(page, 'Buy BTC').getByLabel('Amount')).toHaveValue('');
+  const [order] = await resting();
+  expect((await resting()).map(({ id }) => id)).toEqual([order!.id]);
+  const row = orders(page).locator('tbody tr', { hasText: '1,000.25' });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row).toHaveCount(0);
+});
+
 test('the trade page in both themes, on a phone and a wide screen', async ({ page }) => {
   // Four full-page shots of a live page and four accessibility scans: more than 30 s on a busy machine.
   test.setTimeout(budget(120_000));

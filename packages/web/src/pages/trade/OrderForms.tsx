@@ -18,6 +18,7 @@ import {
   type Side,
 } from '../../features/trade/form-rules.js';
 import { placeSpotOrder } from '../../features/trade/orders.js';
+import { usePlaceOnce } from '../../features/orders/use-place-once.js';
 import { useSession } from '../../features/session.js';
 import { currentLang } from '../../i18n/index.js';
 import { formatNumber, formatPrice, formatQuantity, QUANTITY_DECIMALS } from '../../lib/format.js';
@@ -145,7 +146,7 @@ function OrderForm({
   /** A market buy by the total to spend (docs/spot.md): the quote typed or set by the slider. */
   const [spendText, setSpendText] = useState('');
   const [percent, setPercent] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const { place: placeOnce, busy } = usePlaceOnce();
   const dialog = useRef<DialogHandle>(null);
   const priceField = readTyped(priceText, lang, priceLimits);
   const quantityField = readTyped(quantityText, lang, amountLimits);
@@ -182,23 +183,21 @@ function OrderForm({
 
   const place = async () => {
     dialog.current?.close();
-    setBusy(true);
-    try {
-      await placeSpotOrder(side, {
-        currency_match_id: market.id,
-        ...(spend ? { total: spend } : { number: quantity }),
-        price: type === 0 ? price : undefined,
-        type,
-      });
-      setQuantityText('');
-      setSpendText('');
-      setPercent(0);
-      onPlaced();
-    } catch {
-      // The client has shown the server's message.
-    } finally {
-      setBusy(false);
-    }
+    const body = {
+      currency_match_id: market.id,
+      ...(spend ? { total: spend } : { number: quantity }),
+      price: type === 0 ? price : undefined,
+      type,
+    };
+    // A refusal shows as the client's toast; a lost answer keeps the request id for the retry.
+    const result = await placeOnce(body, (requestId) =>
+      placeSpotOrder(side, { ...body, request_id: requestId }),
+    );
+    if (!result.placed) return;
+    setQuantityText('');
+    setSpendText('');
+    setPercent(0);
+    onPlaced();
   };
 
   // A limit price far through the best opposite price is usually a slip of the finger.
