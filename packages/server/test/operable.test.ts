@@ -196,23 +196,7 @@ describe('readiness', () => {
     expect(health.body.code).toBe(1);
 
     // A sign-in whose body has only half arrived: in flight when the drain begins.
-    const body = JSON.stringify({
-      login_type: 'email',
-      account: 'nobody@example.test',
-      password: 'abc12345',
-    });
-    const socket = connectSocket(Number(new URL(ex.url).port), '127.0.0.1');
-    await new Promise((resolve) => socket.once('connect', resolve));
-    let raw = '';
-    socket.on('data', (chunk) => (raw += chunk.toString()));
-    const answered = new Promise<void>((resolve) => socket.once('end', () => resolve()));
-    socket.write(
-      `POST /api/user/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
-    );
-    for (let i = 0; i < 100 && ex.operations.gate.pending === 0; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    const signIn = await halfSentSignIn(ex, 'Connection: close\r\n');
     expect(ex.operations.gate.pending).toBe(1);
 
     const stopped = ex.stop();
@@ -230,40 +214,26 @@ describe('readiness', () => {
     });
     expect((await ex.api.get('health')).body.code).toBe(1);
 
-    socket.write(body.slice(10));
-    await answered;
-    expect(raw).toMatch(/^HTTP\/1\.1 200 /);
-    expect(raw).toContain('"msg":"Wrong account or password"');
+    signIn.socket.write(signIn.rest);
+    await signIn.ended;
+    expect(signIn.raw()).toMatch(/^HTTP\/1\.1 200 /);
+    expect(signIn.raw()).toContain('"msg":"Wrong account or password"');
     await stopped;
   });
 
   it('a request that reaches the server while it closes gets the envelope, not a bare 503', async () => {
     const ex = await startTestExchange();
-    const body = JSON.stringify({
-      login_type: 'email',
-      account: 'nobody@example.test',
-      password: 'abc12345',
-    });
-    const socket = connectSocket(Number(new URL(ex.url).port), '127.0.0.1');
-    await new Promise((resolve) => socket.once('connect', resolve));
-    let raw = '';
-    socket.on('data', (chunk) => (raw += chunk.toString()));
-    const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
     // A request in flight holds the connection open while the HTTP server closes...
-    socket.write(
-      `POST /api/user/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
-    );
-    for (let i = 0; i < 100 && ex.operations.gate.pending === 0; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    const signIn = await halfSentSignIn(ex);
     ex.operations.readiness.draining();
     const closing = ex.app.close();
     // ...and a second one, pipelined behind it, is read only once Fastify is closing.
-    socket.write(`${body.slice(10)}GET /api/default/setting HTTP/1.1\r\nHost: 127.0.0.1\r\nlang: en\r\n\r\n`);
-    await ended;
+    signIn.socket.write(
+      `${signIn.rest}GET /api/default/setting HTTP/1.1\r\nHost: 127.0.0.1\r\nlang: en\r\n\r\n`,
+    );
+    await signIn.ended;
     await closing;
-    const answers = raw.split(/(?=HTTP\/1\.1 )/);
+    const answers = signIn.raw().split(/(?=HTTP\/1\.1 )/);
     expect(answers).toHaveLength(2);
     expect(answers[0]).toMatch(/^HTTP\/1\.1 200 /);
     expect(answers[1]).toMatch(/^HTTP\/1\.1 503 /);
@@ -473,3 +443,24 @@ describe('drain on SIGTERM', () => {
     },
   );
 });
+
+/**
+ * A sign-in sent on a raw socket with only the first 10 bytes of its body: the server holds it in
+ * flight (the drain gate counts it) until `rest` is written. `ended` settles when the socket closes.
+ */
+async function halfSentSignIn(ex: TestExchange, extraHeaders = '') {
+  const body = JSON.stringify({ login_type: 'email', account: 'nobody@example.test', password: 'abc12345' });
+  const socket = connectSocket(Number(new URL(ex.url).port), '127.0.0.1');
+  await new Promise((resolve) => socket.once('connect', resolve));
+  let raw = '';
+  socket.on('data', (chunk) => (raw += chunk.toString()));
+  const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  socket.write(
+    `POST /api/user/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n${extraHeaders}\r\n${body.slice(0, 10)}`,
+  );
+  for (let i = 0; i < 100 && ex.operations.gate.pending === 0; i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return { socket, ended, rest: body.slice(10), raw: () => raw };
+}
