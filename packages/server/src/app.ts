@@ -7,9 +7,9 @@ import { ok } from './http/envelope.js';
 import type { Config } from './config.js';
 import { ContentService } from './content/service.js';
 import { ArticleEditor } from './content/admin-service.js';
-import { contentAdminRoutes } from './content/admin-routes.js';
+import { contentAdminApi } from './content/admin-routes.js';
 import { ContentImages } from './content/images.js';
-import { contentRoutes } from './content/routes.js';
+import { contentApi } from './content/routes.js';
 import { Settings } from './content/settings.js';
 import { connect, type Db } from './db/connect.js';
 import { migrate } from './db/migrate.js';
@@ -35,7 +35,7 @@ import { acquireWriterLock, lockPathFor, type WriterLock } from './ledger/writer
 import { systemClock, type Clock } from './lib/clock.js';
 import { MarketDirectory } from './spot/markets.js';
 import { MarkTape } from './market/mark-tape.js';
-import { marketRoutes } from './market/routes.js';
+import { markApi } from './market/routes.js';
 import { openLever, type Lever } from './lever/module.js';
 import { LeverLive } from './lever/live.js';
 import { leverRoutes } from './lever/routes.js';
@@ -47,7 +47,7 @@ import { transparencyRoutes } from './transparency/routes.js';
 import { microRoutes } from './micro/routes.js';
 import { openPersonal } from './personal/module.js';
 import { Operations } from './platform/operations.js';
-import { operationsRoutes } from './platform/routes.js';
+import { attachOperations, operationsApi } from './platform/routes.js';
 import { personalRoutes } from './personal/routes.js';
 import { attachP2pLive } from './p2p/live.js';
 import { openP2p, type P2p } from './p2p/module.js';
@@ -295,10 +295,11 @@ export async function startExchange(config: Config, options: StartOptions = {}):
   const demo = await loadDemo(config);
   const app = await createHttpServer(config, demo ? [demo.mailboxPage()] : []);
   const operations = new Operations(core);
-  operationsRoutes(app, operations);
+  attachOperations(app, operations);
   attachOperatorLog(app, core.admin.log);
   enforceAdminGuards(app);
   recordReviewBefore(app, db.kysely);
+  await app.register(operationsApi(operations), { prefix: '/api' });
   const allow = operatorGuard(core.admin.operators, core.adminToken);
   const hub = new Hub(sessions, config.liveSessionCheckMs);
   operations.watchHub(hub);
@@ -322,14 +323,20 @@ export async function startExchange(config: Config, options: StartOptions = {}):
     codeRateLimit: config.codeRateLimit,
     secretGuessLimit: config.secretGuessLimit,
   });
-  contentRoutes(app, content);
-  contentAdminRoutes(app, {
-    editor: new ArticleEditor(db.kysely, core.clock),
-    images: new ContentImages(db.kysely, join(config.uploadsDir, 'content'), core.clock),
-    allow,
-    uploadRateLimit: config.authRateLimit,
-  });
-  marketRoutes(app, core.markTape, core.spot.markets, () => core.clock.now());
+  await app.register(contentApi(content), { prefix: '/api' });
+  await app.register(
+    contentAdminApi({
+      editor: new ArticleEditor(db.kysely, core.clock),
+      images: new ContentImages(db.kysely, join(config.uploadsDir, 'content'), core.clock),
+      allow,
+      uploadRateLimit: config.authRateLimit,
+    }),
+    { prefix: '/api' },
+  );
+  await app.register(
+    markApi(core.markTape, core.spot.markets, () => core.clock.now()),
+    { prefix: '/api' },
+  );
   ledgerRoutes(app, ledger, sessions);
   spotRoutes(app, core.spot, sessions, new FavoriteMarkets(db.kysely, core.spot.markets, core.clock));
   adminRoutes(app, { ledger, users, currencies, allow });
@@ -419,8 +426,12 @@ export async function startExchange(config: Config, options: StartOptions = {}):
     // MICRO_CLOSED carries the final order as `order`, where the spec's client reads it.
     if (hub.hasSubscribers('MICRO_CLOSED', userId)) hub.publishTo(userId, 'MICRO_CLOSED', { order: order() });
   });
-  if (demo) demo.devRoutes(app, delivery);
-  if (demo && core.wallet.devChain) demo.devChainRoutes(app, core.wallet.devChain);
+  if (demo) {
+    await app.register(demo.devApi(delivery), { prefix: '/api' });
+    await app.register(demo.devPages);
+  }
+  if (demo && core.wallet.devChain)
+    await app.register(demo.devChainApi(core.wallet.devChain), { prefix: '/api' });
   await servePublicAssets(app);
   setNotFound(app, await serveWebApp(app, config.webDist));
 

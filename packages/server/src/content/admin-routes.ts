@@ -11,7 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Allow } from '../admin/guard.js';
 import { ok } from '../http/envelope.js';
-import type { Api } from '../platform/api.js';
+import type { Api, ApiPlugin } from '../platform/api.js';
 import type { StoredImage } from '../uploads/store.js';
 import { IMAGE_MULTIPART_LIMITS, readImageFile } from '../uploads/multipart.js';
 import type { ArticleEditor } from './admin-service.js';
@@ -37,20 +37,23 @@ function sendImage(reply: FastifyReply, image: StoredImage, cache: string) {
  * Lists and reads need `read`; every change needs `content` and lands in the operator log with
  * the article before and after.
  */
-export function contentAdminRoutes(
-  app: Api,
-  deps: {
-    editor: ArticleEditor;
-    images: ContentImages;
-    allow: Allow;
-    /** Upload requests per minute per client address. */
-    uploadRateLimit: number;
-  },
-): void {
+export function contentAdminApi(deps: ContentAdminDeps): ApiPlugin {
+  return async (app) => articleRoutes(app, deps);
+}
+
+interface ContentAdminDeps {
+  editor: ArticleEditor;
+  images: ContentImages;
+  allow: Allow;
+  /** Upload requests per minute per client address. */
+  uploadRateLimit: number;
+}
+
+function articleRoutes(app: Api, deps: ContentAdminDeps): void {
   const { editor, images, allow } = deps;
 
   app.get(
-    '/api/admin/content/articles',
+    '/admin/content/articles',
     {
       preHandler: allow('read'),
       schema: {
@@ -63,7 +66,7 @@ export function contentAdminRoutes(
   );
 
   app.get(
-    '/api/admin/content/articles/:id',
+    '/admin/content/articles/:id',
     {
       preHandler: allow('read'),
       schema: {
@@ -76,7 +79,7 @@ export function contentAdminRoutes(
   );
 
   app.post(
-    '/api/admin/content/preview',
+    '/admin/content/preview',
     {
       preHandler: allow('content'),
       schema: {
@@ -89,7 +92,7 @@ export function contentAdminRoutes(
   );
 
   app.post(
-    '/api/admin/content/articles/save',
+    '/admin/content/articles/save',
     {
       preHandler: allow('content'),
       schema: {
@@ -108,7 +111,7 @@ export function contentAdminRoutes(
   );
 
   app.post(
-    '/api/admin/content/articles/withdraw',
+    '/admin/content/articles/withdraw',
     {
       preHandler: allow('content'),
       schema: {
@@ -127,7 +130,7 @@ export function contentAdminRoutes(
   );
 
   app.post(
-    '/api/admin/content/articles/restore',
+    '/admin/content/articles/restore',
     {
       preHandler: allow('content'),
       schema: { tags, summary: 'Publish a withdrawn article again', body: articleStatusRequest },
@@ -144,7 +147,7 @@ export function contentAdminRoutes(
     const scope = plugin.withTypeProvider<ZodTypeProvider>();
     await scope.register(fastifyMultipart, { limits: IMAGE_MULTIPART_LIMITS });
     scope.post(
-      '/api/admin/content/upload',
+      '/admin/content/upload',
       {
         preHandler: allow('content'),
         config: { rateLimit: { max: deps.uploadRateLimit, timeWindow: ONE_MINUTE } },
@@ -161,7 +164,7 @@ export function contentAdminRoutes(
   });
 
   app.get(
-    '/api/admin/content/image/:name',
+    '/admin/content/image/:name',
     {
       preHandler: allow('read'),
       schema: { tags, summary: 'An uploaded article image, shown or not', params: contentImageParams },
@@ -171,7 +174,7 @@ export function contentAdminRoutes(
   );
 
   app.get(
-    '/api/content/image/:name',
+    '/content/image/:name',
     {
       schema: {
         tags: ['content'],

@@ -1,18 +1,24 @@
 import { newsInfoQuery, newsListQuery, settingQuery } from '@oex/protocol';
 import { ok } from '../http/envelope.js';
-import type { Api } from '../platform/api.js';
+import type { Api, ApiPlugin } from '../platform/api.js';
 import type { ContentService } from './service.js';
 
 /** news/*, default/area_list and default/setting. */
-export function contentRoutes(app: Api, content: ContentService): void {
+export function contentApi(content: ContentService): ApiPlugin {
+  return async (app) => {
+    newsRoutes(app, content);
+  };
+}
+
+function newsRoutes(app: Api, content: ContentService): void {
   app.get(
-    '/api/news/categories',
+    '/news/categories',
     { schema: { tags: ['content'], summary: 'News categories' } },
     async (request) => ok(await content.categories(request.lang)),
   );
 
   app.get(
-    '/api/news/list',
+    '/news/list',
     { schema: { tags: ['content'], summary: 'Articles of a category, paged', querystring: newsListQuery } },
     async (request) => {
       const { category_id, page, limit } = request.query;
@@ -21,19 +27,19 @@ export function contentRoutes(app: Api, content: ContentService): void {
   );
 
   app.get(
-    '/api/news/info',
+    '/news/info',
     { schema: { tags: ['content'], summary: 'One article', querystring: newsInfoQuery } },
     async (request) => ok(await content.info(request.query.id, request.lang)),
   );
 
   app.get(
-    '/api/default/area_list',
+    '/default/area_list',
     { schema: { tags: ['content'], summary: 'Country and area calling codes' } },
     async () => ok(await content.areas()),
   );
 
   app.get(
-    '/api/default/setting',
+    '/default/setting',
     {
       schema: {
         tags: ['content'],

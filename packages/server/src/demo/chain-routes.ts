@@ -5,7 +5,7 @@ import { toChainUnits } from '../chains/units.js';
 import { localOnly } from './dev-routes.js';
 import { ok } from '../http/envelope.js';
 import { badRequest } from '../platform/errors.js';
-import type { Api } from '../platform/api.js';
+import type { Api, ApiPlugin } from '../platform/api.js';
 
 const sendRequest = z.object({
   address: z
@@ -20,9 +20,13 @@ const sendRequest = z.object({
  * Demo only, from this machine only: pays test coins on the local development chain from its funded
  * account, so a deposit can be watched arriving. The same as `npm run chain -- send`.
  */
-export function devChainRoutes(app: Api, chain: DevChain): void {
+export function devChainApi(chain: DevChain): ApiPlugin {
+  return async (app) => chainRoutes(app, chain);
+}
+
+function chainRoutes(app: Api, chain: DevChain): void {
   app.post(
-    '/api/dev/chain/send',
+    '/dev/chain/send',
     {
       preHandler: localOnly,
       schema: {
@@ -44,7 +48,7 @@ export function devChainRoutes(app: Api, chain: DevChain): void {
     },
   );
   app.post(
-    '/api/dev/chain/mine',
+    '/dev/chain/mine',
     {
       preHandler: localOnly,
       schema: {

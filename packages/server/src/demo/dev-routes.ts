@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../http/envelope.js';
 import { forbidden } from '../platform/errors.js';
-import type { Api } from '../platform/api.js';
+import type { Api, ApiPlugin } from '../platform/api.js';
 import type { Delivery } from '../notify/delivery.js';
 import { DEMO } from './seed.js';
 import { mailboxPage } from './mailbox-page.js';
@@ -25,9 +25,20 @@ export async function localOnly(request: FastifyRequest): Promise<void> {
  * Demo-only helpers; they are not registered outside demo mode, so they answer 404 there. The
  * mailbox holds every code, so it answers only requests from this machine.
  */
-export function devRoutes(app: Api, delivery: Delivery): void {
+export function devApi(delivery: Delivery): ApiPlugin {
+  return async (app) => mailboxRoutes(app, delivery);
+}
+
+/** The mailbox as a page, `/dev/mailbox`: outside the `/api` prefix. */
+export const devPages: ApiPlugin = async (app) => {
+  app.get('/dev/mailbox', { preHandler: localOnly, schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').send(mailboxPage()),
+  );
+};
+
+function mailboxRoutes(app: Api, delivery: Delivery): void {
   app.get(
-    '/api/dev/mailbox',
+    '/dev/mailbox',
     {
       preHandler: localOnly,
       schema: {
@@ -40,12 +51,8 @@ export function devRoutes(app: Api, delivery: Delivery): void {
   );
 
   app.get(
-    '/api/dev/demo',
+    '/dev/demo',
     { schema: { tags: ['dev'], summary: 'Demo only: the demo invite code and users' } },
     async () => ok({ invite_code: DEMO.invite_code, users: DEMO.users }),
-  );
-
-  app.get('/dev/mailbox', { preHandler: localOnly, schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').send(mailboxPage()),
   );
 }

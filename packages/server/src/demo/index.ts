@@ -5,7 +5,7 @@
  */
 export { DEMO, seedDemo, seedDemoBalances } from './seed.js';
 export { seedDemoP2p } from './p2p.js';
-export { devRoutes } from './dev-routes.js';
-export { devChainRoutes } from './chain-routes.js';
+export { devApi, devPages } from './dev-routes.js';
+export { devChainApi } from './chain-routes.js';
 export { mailboxPage } from './mailbox-page.js';
 export { startMarketMaker } from './market-maker.js';

@@ -1,15 +1,21 @@
 import { markPricesQuery } from '@oex/protocol';
 import { ok } from '../http/envelope.js';
-import type { Api } from '../platform/api.js';
+import type { Api, ApiPlugin } from '../platform/api.js';
 import type { MarketDirectory } from '../spot/markets.js';
 import type { MarkTape } from './mark-tape.js';
 
 const HOUR = 3_600_000;
 
 /** The public mark-price tape: anyone may read it and recompute each price from its inputs. */
-export function marketRoutes(app: Api, tape: MarkTape, markets: MarketDirectory, now: () => number): void {
+export function markApi(tape: MarkTape, markets: MarketDirectory, now: () => number): ApiPlugin {
+  return async (app) => {
+    markRoutes(app, tape, markets, now);
+  };
+}
+
+function markRoutes(app: Api, tape: MarkTape, markets: MarketDirectory, now: () => number): void {
   app.get(
-    '/api/market/mark_prices',
+    '/market/mark_prices',
     {
       schema: {
         tags: ['market'],

@@ -19,3 +19,9 @@ export type Api = FastifyInstance<
   FastifyBaseLogger,
   ZodTypeProvider
 >;
+
+/**
+ * A domain's routes as a Fastify plugin: its paths are relative to the prefix it is registered
+ * with (`app.register(spotApi(...), { prefix: '/api' })`), and its scopes keep their hooks to themselves.
+ */
+export type ApiPlugin = (app: Api) => Promise<void>;

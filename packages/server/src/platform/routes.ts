@@ -1,17 +1,25 @@
 import { ResponseCode } from '@oex/protocol';
 import { ok } from '../http/envelope.js';
-import type { Api } from './api.js';
+import type { Api, ApiPlugin } from './api.js';
 import { translate } from './messages/index.js';
 import type { Operations } from './operations.js';
 
 /**
- * The HTTP side of operations: the request hooks (metrics, drain gate) and `GET /api/ready`;
- * attached right after the server is made, before any other route.
+ * The HTTP side of operations: the request hooks (metrics, drain gate), attached on the server
+ * itself right after it is made, before any other route, so that they run for every route.
  */
-export function operationsRoutes(app: Api, operations: Operations): void {
+export function attachOperations(app: Api, operations: Operations): void {
   operations.gate.attach(app);
+}
+
+/** `GET /api/ready` (registered under the `/api` prefix). */
+export function operationsApi(operations: Operations): ApiPlugin {
+  return async (app) => readyRoutes(app, operations);
+}
+
+function readyRoutes(app: Api, operations: Operations): void {
   app.get(
-    '/api/ready',
+    '/ready',
     {
       schema: {
         tags: ['platform'],
