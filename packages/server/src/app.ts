@@ -20,15 +20,15 @@ import { attachOperatorLog } from './admin/audit-hook.js';
 import { enforceAdminGuards, operatorGuard } from './admin/guard.js';
 import { openAdmin, type Admin } from './admin/module.js';
 import { recordReviewBefore } from './admin/review-before.js';
-import { adminConsoleRoutes } from './admin/routes.js';
+import { adminConsoleApi } from './admin/routes.js';
 import { openAdminUsers } from './admin/users/module.js';
-import { adminUsersRoutes } from './admin/users/routes.js';
+import { adminUsersApi } from './admin/users/routes.js';
 import { openMarketsDesk, type Markets } from './admin/markets/module.js';
-import { adminMarketsRoutes } from './admin/markets/routes.js';
-import { adminRoutes } from './ledger/admin-routes.js';
+import { adminMarketsApi } from './admin/markets/routes.js';
+import { ledgerAdminApi } from './ledger/admin-routes.js';
 import { BalanceLiveFeed } from './ledger/live.js';
 import { CurrencyDirectory } from './ledger/currencies.js';
-import { ledgerRoutes } from './ledger/routes.js';
+import { ledgerApi } from './ledger/routes.js';
 import { Sequencer } from './ledger/sequencer.js';
 import { LedgerService } from './ledger/service.js';
 import { acquireWriterLock, lockPathFor, type WriterLock } from './ledger/writer-lock.js';
@@ -56,14 +56,14 @@ import { uploadRoutes } from './uploads/routes.js';
 import { SpotOrders } from './spot/orders.js';
 import { SpotLiveFeed } from './spot/live.js';
 import type { MarketMaker } from './demo/market-maker.js';
-import { spotRoutes } from './spot/routes.js';
+import { spotApi } from './spot/routes.js';
 import { FavoriteMarkets } from './spot/favorites.js';
 import { SpotService } from './spot/service.js';
 import { randomToken } from './lib/secrets.js';
 import { CodeStore } from './notify/codes.js';
 import { Delivery } from './notify/delivery.js';
 import { Hub } from './realtime/hub.js';
-import { usersRoutes } from './users/routes.js';
+import { usersApi } from './users/routes.js';
 import { UsersService } from './users/service.js';
 import { Sessions } from './users/sessions.js';
 import { pino, type Logger } from 'pino';
@@ -316,13 +316,16 @@ export async function startExchange(config: Config, options: StartOptions = {}):
       return ok({ status: 'ok', database: db.dialect, demo: config.demo });
     },
   );
-  usersRoutes(app, {
-    users,
-    sessions,
-    authRateLimit: config.authRateLimit,
-    codeRateLimit: config.codeRateLimit,
-    secretGuessLimit: config.secretGuessLimit,
-  });
+  await app.register(
+    usersApi({
+      users,
+      sessions,
+      authRateLimit: config.authRateLimit,
+      codeRateLimit: config.codeRateLimit,
+      secretGuessLimit: config.secretGuessLimit,
+    }),
+    { prefix: '/api' },
+  );
   await app.register(contentApi(content), { prefix: '/api' });
   await app.register(
     contentAdminApi({
@@ -337,10 +340,15 @@ export async function startExchange(config: Config, options: StartOptions = {}):
     markApi(core.markTape, core.spot.markets, () => core.clock.now()),
     { prefix: '/api' },
   );
-  ledgerRoutes(app, ledger, sessions);
-  spotRoutes(app, core.spot, sessions, new FavoriteMarkets(db.kysely, core.spot.markets, core.clock));
-  adminRoutes(app, { ledger, users, currencies, allow });
-  adminConsoleRoutes(app, { ...core.admin, allow, authRateLimit: config.authRateLimit });
+  await app.register(ledgerApi(ledger, sessions), { prefix: '/api' });
+  await app.register(
+    spotApi(core.spot, sessions, new FavoriteMarkets(db.kysely, core.spot.markets, core.clock)),
+    { prefix: '/api' },
+  );
+  await app.register(ledgerAdminApi({ ledger, users, currencies, allow }), { prefix: '/api/admin' });
+  await app.register(adminConsoleApi({ ...core.admin, allow, authRateLimit: config.authRateLimit }), {
+    prefix: '/api/admin',
+  });
   const walletService = new WalletService(
     db.kysely,
     core.wallet,
@@ -349,7 +357,10 @@ export async function startExchange(config: Config, options: StartOptions = {}):
     core.clock,
     config.exchangeTz,
   );
-  adminUsersRoutes(app, { ...(await openAdminUsers(core, () => walletService.holdings())), allow });
+  await app.register(
+    adminUsersApi({ ...(await openAdminUsers(core, () => walletService.holdings())), allow }),
+    { prefix: '/api/admin' },
+  );
   // Before the market maker and the listener: changes due while down apply before any order.
   const markets = await openMarketsDesk({
     db: db.kysely,
@@ -365,7 +376,7 @@ export async function startExchange(config: Config, options: StartOptions = {}):
     timeZone: config.exchangeTz,
     log: core.log,
   });
-  adminMarketsRoutes(app, { desk: markets.desk, allow });
+  await app.register(adminMarketsApi({ desk: markets.desk, allow }), { prefix: '/api/admin' });
   walletRoutes(app, {
     wallet: core.wallet,
     conversions: new Conversions(db.kysely, core.spot, currencies, core.clock),

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../http/envelope.js';
 import { paged } from '../lib/paged.js';
-import type { Api } from '../platform/api.js';
+import type { Api, ApiPlugin } from '../platform/api.js';
 import { OPERATOR_HEADER, type Allow } from './guard.js';
 import type { OperatorLog } from './operator-log.js';
 import type { Operators } from './operators.js';
@@ -27,14 +27,22 @@ function clientOf(request: FastifyRequest) {
 }
 
 /** The console's own calls: operator sign-in and the operator log. */
-export function adminConsoleRoutes(
-  app: Api,
-  deps: { operators: Operators; log: OperatorLog; allow: Allow; authRateLimit: number },
-): void {
+export function adminConsoleApi(deps: AdminConsoleDeps): ApiPlugin {
+  return async (app) => sessionRoutes(app, deps);
+}
+
+interface AdminConsoleDeps {
+  operators: Operators;
+  log: OperatorLog;
+  allow: Allow;
+  authRateLimit: number;
+}
+
+function sessionRoutes(app: Api, deps: AdminConsoleDeps): void {
   const { operators, log, allow } = deps;
 
   app.post(
-    '/api/admin/session/login',
+    '/session/login',
     {
       config: { rateLimit: { max: deps.authRateLimit, timeWindow: '1 minute' } },
       schema: {
@@ -53,7 +61,7 @@ export function adminConsoleRoutes(
   );
 
   app.get(
-    '/api/admin/session/me',
+    '/session/me',
     { preHandler: allow('read'), schema: { tags, summary: 'The signed-in operator' } },
     async (request) => {
       const principal = request.operator!;
@@ -65,7 +73,7 @@ export function adminConsoleRoutes(
   );
 
   app.post(
-    '/api/admin/session/logout',
+    '/session/logout',
     { preHandler: allow('read'), schema: { tags, summary: 'End this operator session' } },
     async (request) => {
       if (request.operatorSessionId) await operators.logout(request.operatorSessionId);
@@ -74,7 +82,7 @@ export function adminConsoleRoutes(
   );
 
   app.get(
-    '/api/admin/log',
+    '/log',
     {
       preHandler: allow('read'),
       schema: { tags, summary: 'The operator log, newest first', querystring: logQuery },
@@ -87,7 +95,7 @@ export function adminConsoleRoutes(
   );
 
   app.get(
-    '/api/admin/log/verify',
+    '/log/verify',
     {
       preHandler: allow('read'),
       schema: { tags, summary: 'Walk the operator log’s hash chain and name its head' },

@@ -2,7 +2,7 @@ import { amountField } from '@oex/protocol';
 import type { Allow } from '../admin/guard.js';
 import { z } from 'zod';
 import { ok } from '../http/envelope.js';
-import type { Api } from '../platform/api.js';
+import type { Api, ApiPlugin } from '../platform/api.js';
 import type { UsersService } from '../users/service.js';
 import type { CurrencyDirectory } from './currencies.js';
 import { creditByName } from './credit.js';
@@ -16,12 +16,20 @@ export const creditRequest = z.object({
 });
 
 /** Operator calls of the ledger. */
-export function adminRoutes(
-  app: Api,
-  deps: { ledger: LedgerService; users: UsersService; currencies: CurrencyDirectory; allow: Allow },
-): void {
+export function ledgerAdminApi(deps: LedgerAdminDeps): ApiPlugin {
+  return async (app) => creditRoutes(app, deps);
+}
+
+interface LedgerAdminDeps {
+  ledger: LedgerService;
+  users: UsersService;
+  currencies: CurrencyDirectory;
+  allow: Allow;
+}
+
+function creditRoutes(app: Api, deps: LedgerAdminDeps): void {
   app.post(
-    '/api/admin/credit',
+    '/credit',
     {
       // The server's own command line only: an operator credits or debits a user by an adjustment
       // that a second operator approves (admin/adjustments/propose), never here.

@@ -8,7 +8,7 @@ import {
 import { requireUser, userOf } from '../http/auth.js';
 import type { SessionResolver } from '../users/auth-user.js';
 import { ok } from '../http/envelope.js';
-import type { Api } from '../platform/api.js';
+import type { Api, ApiPlugin } from '../platform/api.js';
 import type { LedgerService } from './service.js';
 
 /** The journal routes of the spec's client: one per account type. */
@@ -21,20 +21,27 @@ const LOG_ROUTES: Record<string, AccountCode> = {
 };
 
 /** account/* and account_log/* (docs/ledger.md). */
-export function ledgerRoutes(app: Api, ledger: LedgerService, sessions: SessionResolver): void {
-  const signedIn = { preHandler: requireUser(sessions) };
+export function ledgerApi(ledger: LedgerService, sessions: SessionResolver): ApiPlugin {
+  return async (app) => {
+    await app.register(async (signedIn) => {
+      signedIn.addHook('preHandler', requireUser(sessions));
+      accountRoutes(signedIn, ledger);
+    });
+  };
+}
+
+function accountRoutes(app: Api, ledger: LedgerService): void {
   const schema = (summary: string) => ({ tags: ['assets'], summary, security: [{ token: [] }] });
 
   app.get(
-    '/api/account/list',
-    { ...signedIn, schema: schema('Every account group with its balances and USD value') },
+    '/account/list',
+    { schema: schema('Every account group with its balances and USD value') },
     async (request) => ok(await ledger.list(userOf(request).id, request.lang)),
   );
 
   app.get(
-    '/api/account/detail',
+    '/account/detail',
     {
-      ...signedIn,
       schema: { ...schema('One account: balance and locked balance'), querystring: accountDetailQuery },
     },
     async (request) => {
@@ -44,9 +51,8 @@ export function ledgerRoutes(app: Api, ledger: LedgerService, sessions: SessionR
   );
 
   app.post(
-    '/api/account/transfer',
+    '/account/transfer',
     {
-      ...signedIn,
       schema: {
         ...schema('Move an amount between two of your own accounts; request_id makes it idempotent'),
         body: transferRequest,
@@ -66,9 +72,8 @@ export function ledgerRoutes(app: Api, ledger: LedgerService, sessions: SessionR
   );
 
   app.get(
-    '/api/account/transfer_log',
+    '/account/transfer_log',
     {
-      ...signedIn,
       schema: { ...schema('Your transfers between accounts, newest first'), querystring: accountLogQuery },
     },
     async (request) => {
@@ -78,9 +83,8 @@ export function ledgerRoutes(app: Api, ledger: LedgerService, sessions: SessionR
   );
 
   app.get(
-    '/api/account_log/all',
+    '/account_log/all',
     {
-      ...signedIn,
       schema: {
         ...schema('Records of every one of your accounts, newest first (15 a page): the transaction log'),
         querystring: accountLogQuery,
@@ -94,9 +98,8 @@ export function ledgerRoutes(app: Api, ledger: LedgerService, sessions: SessionR
 
   for (const [path, code] of Object.entries(LOG_ROUTES)) {
     app.get(
-      `/api/account_log/${path}`,
+      `/account_log/${path}`,
       {
-        ...signedIn,
         schema: {
           ...schema(`Records of the ${code}, newest first (15 a page)`),
           querystring: accountLogQuery,

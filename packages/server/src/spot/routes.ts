@@ -8,29 +8,33 @@ import {
 import { requireUser, userOf } from '../http/auth.js';
 import type { SessionResolver } from '../users/auth-user.js';
 import { ok } from '../http/envelope.js';
-import type { Api } from '../platform/api.js';
+import type { Api, ApiPlugin } from '../platform/api.js';
 import { BUY, SELL, type Side } from './engine.js';
 import type { FavoriteMarkets } from './favorites.js';
 import type { SpotService } from './service.js';
 
 /** The spot calls (docs/spot.md): markets, depth and trades, order placement, lists, cancels. */
-export function spotRoutes(
-  app: Api,
-  spot: SpotService,
-  sessions: SessionResolver,
-  favorites: FavoriteMarkets,
-): void {
-  const signedIn = { preHandler: requireUser(sessions) };
-  const secured = (summary: string) => ({ tags: ['spot'], summary, security: [{ token: [] }] });
+export function spotApi(spot: SpotService, sessions: SessionResolver, favorites: FavoriteMarkets): ApiPlugin {
+  return async (app) => {
+    marketRoutes(app, spot);
+    await app.register(async (signedIn) => {
+      signedIn.addHook('preHandler', requireUser(sessions));
+      orderRoutes(signedIn, spot);
+      favoriteRoutes(signedIn, favorites);
+    });
+  };
+}
 
+/** Public quotations, depth and klines. */
+function marketRoutes(app: Api, spot: SpotService): void {
   app.get(
-    '/api/market/currency_matches',
+    '/market/currency_matches',
     { schema: { tags: ['market'], summary: 'Quote groups with their markets and 24 h quotations' } },
     async () => ok(spot.currencyMatches()),
   );
 
   app.get(
-    '/api/market/deal',
+    '/market/deal',
     {
       schema: {
         tags: ['market'],
@@ -42,7 +46,7 @@ export function spotRoutes(
   );
 
   app.get(
-    '/api/market/kline',
+    '/market/kline',
     {
       schema: {
         tags: ['market'],
@@ -56,7 +60,11 @@ export function spotRoutes(
       return ok(await spot.klineBars({ marketId: currency_match_id, symbol, period, from, to }));
     },
   );
+}
 
+/** The signed-in user's orders: placement, lists, cancels and history. */
+function orderRoutes(app: Api, spot: SpotService): void {
+  const secured = (summary: string) => ({ tags: ['spot'], summary, security: [{ token: [] }] });
   const sides: [string, Side][] = [
     ['tx_in', BUY],
     ['tx_out', SELL],
@@ -64,9 +72,8 @@ export function spotRoutes(
   for (const [path, way] of sides) {
     const name = way === BUY ? 'buy' : 'sell';
     app.post(
-      `/api/${path}/add`,
+      `/${path}/add`,
       {
-        ...signedIn,
         schema: {
           ...secured(
             `Place a ${name} order: limit (type 0, price required) or market (type 1)` +
@@ -97,9 +104,8 @@ export function spotRoutes(
       },
     );
     app.get(
-      `/api/${path}/list`,
+      `/${path}/list`,
       {
-        ...signedIn,
         schema: {
           ...secured(`Your ${name} orders: current (status=open) or all, 10 a page`),
           querystring: orderListQuery,
@@ -114,9 +120,8 @@ export function spotRoutes(
       },
     );
     app.post(
-      `/api/${path}/cancel`,
+      `/${path}/cancel`,
       {
-        ...signedIn,
         schema: { ...secured(`Cancel one of your open ${name} orders`), body: cancelOrderRequest },
       },
       async (request) => {
@@ -127,9 +132,8 @@ export function spotRoutes(
   }
 
   app.get(
-    '/api/tx_history/list',
+    '/tx_history/list',
     {
-      ...signedIn,
       schema: {
         ...secured('Your finished orders (completed or cancelled), both sides'),
         querystring: orderListQuery,
@@ -150,30 +154,22 @@ export function spotRoutes(
       );
     },
   );
-
-  favoriteRoutes(app, favorites, signedIn);
 }
 
 /** market/favorites: the signed-in user's starred markets, as a list of market ids. */
-function favoriteRoutes(
-  app: Api,
-  favorites: FavoriteMarkets,
-  signedIn: { preHandler: ReturnType<typeof requireUser> },
-): void {
+function favoriteRoutes(app: Api, favorites: FavoriteMarkets): void {
   const schema = (summary: string) => ({ tags: ['market'], summary, security: [{ token: [] }] });
-  app.get(
-    '/api/market/favorites',
-    { ...signedIn, schema: schema('Your starred market ids') },
-    async (request) => ok(await favorites.list(userOf(request).id)),
+  app.get('/market/favorites', { schema: schema('Your starred market ids') }, async (request) =>
+    ok(await favorites.list(userOf(request).id)),
   );
   app.post(
-    '/api/market/favorites/add',
-    { ...signedIn, schema: { ...schema('Star a market'), body: marketQuery } },
+    '/market/favorites/add',
+    { schema: { ...schema('Star a market'), body: marketQuery } },
     async (request) => ok(await favorites.add(userOf(request).id, request.body.currency_match_id)),
   );
   app.post(
-    '/api/market/favorites/remove',
-    { ...signedIn, schema: { ...schema('Unstar a market'), body: marketQuery } },
+    '/market/favorites/remove',
+    { schema: { ...schema('Unstar a market'), body: marketQuery } },
     async (request) => ok(await favorites.remove(userOf(request).id, request.body.currency_match_id)),
   );
 }

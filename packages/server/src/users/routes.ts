@@ -17,8 +17,9 @@ import type { AuthUser } from './auth-user.js';
 import { ok, refusedWith } from '../http/envelope.js';
 import { badRequest } from '../platform/errors.js';
 import { GuessBudget } from '../http/guess-budget.js';
-import type { Api } from '../platform/api.js';
-import { securityRoutes } from './security-routes.js';
+import type { Api, ApiPlugin } from '../platform/api.js';
+import { securityRoutes, securitySecretRoutes } from './security-routes.js';
+import type { SecurityRoutesDeps } from './security-routes.js';
 import type { Sessions } from './sessions.js';
 import type { UsersService } from './service.js';
 
@@ -33,14 +34,36 @@ export interface UsersRoutesDeps {
 const ONE_MINUTE = 60_000;
 
 /** Sign-up, sign-in, passwords, code sending and email binding (docs/personal.md). */
-export function usersRoutes(app: Api, deps: UsersRoutesDeps): void {
-  const { users, sessions } = deps;
-  const signedIn = { preHandler: requireUser(sessions), schema: { security: [{ token: [] }] } };
-  const authLimit = { rateLimit: { max: deps.authRateLimit, timeWindow: ONE_MINUTE } };
-  const codeLimit = { rateLimit: { max: deps.codeRateLimit, timeWindow: ONE_MINUTE } };
-  // Every call that guesses a password or a code spends from one budget per address.
-  const guess = new GuessBudget(deps.secretGuessLimit).guard();
-  const signedInGuess = { ...signedIn, preHandler: [guess, signedIn.preHandler] };
+export function usersApi(deps: UsersRoutesDeps): ApiPlugin {
+  return async (app) => {
+    const limits = {
+      authLimit: { rateLimit: { max: deps.authRateLimit, timeWindow: ONE_MINUTE } },
+      codeLimit: { rateLimit: { max: deps.codeRateLimit, timeWindow: ONE_MINUTE } },
+      // Every call that guesses a password or a code spends from one budget per address.
+      guess: new GuessBudget(deps.secretGuessLimit).guard(),
+    };
+    const scoped = { users: deps.users, sessions: deps.sessions, ...limits };
+    publicRoutes(app, scoped);
+    await app.register(async (signedIn) => {
+      signedIn.addHook('preHandler', requireUser(deps.sessions));
+      accountRoutes(signedIn, scoped);
+      securityRoutes(signedIn, scoped);
+    });
+    // A call that guesses a secret spends from the budget before the caller is known, as any guess does.
+    await app.register(async (guessing) => {
+      guessing.addHook('preHandler', limits.guess);
+      guessing.addHook('preHandler', requireUser(deps.sessions));
+      secretRoutes(guessing, scoped);
+      securitySecretRoutes(guessing, scoped);
+    });
+  };
+}
+
+const security = [{ token: [] }];
+
+/** Codes, sign-up, sign-in and a forgotten password: open to visitors. */
+function publicRoutes(app: Api, deps: SecurityRoutesDeps): void {
+  const { users, sessions, guess, authLimit, codeLimit } = deps;
 
   /** The caller when a token is sent, without requiring one. */
   const optionalCaller = async (request: FastifyRequest): Promise<AuthUser | null> => {
@@ -50,7 +73,7 @@ export function usersRoutes(app: Api, deps: UsersRoutesDeps): void {
 
   for (const channel of ['email', 'sms'] as const) {
     app.post(
-      `/api/notify/send_${channel}`,
+      `/notify/send_${channel}`,
       {
         config: codeLimit,
         preHandler: guess,
@@ -71,7 +94,7 @@ export function usersRoutes(app: Api, deps: UsersRoutesDeps): void {
   }
 
   app.post(
-    '/api/user/register',
+    '/user/register',
     {
       config: authLimit,
       preHandler: guess,
@@ -81,7 +104,7 @@ export function usersRoutes(app: Api, deps: UsersRoutesDeps): void {
   );
 
   app.get(
-    '/api/user/invite_check',
+    '/user/invite_check',
     {
       config: authLimit,
       schema: {
@@ -97,7 +120,7 @@ export function usersRoutes(app: Api, deps: UsersRoutesDeps): void {
   );
 
   app.post(
-    '/api/user/login',
+    '/user/login',
     {
       config: authLimit,
       preHandler: guess,
@@ -121,49 +144,7 @@ export function usersRoutes(app: Api, deps: UsersRoutesDeps): void {
   );
 
   app.post(
-    '/api/user/logout',
-    { ...signedIn, schema: { ...signedIn.schema, tags: ['users'], summary: 'Revoke this session' } },
-    async (request) => {
-      await users.logout(userOf(request));
-      return ok(null, request, 'ok.logged_out');
-    },
-  );
-
-  app.get(
-    '/api/user/info',
-    { ...signedIn, schema: { ...signedIn.schema, tags: ['users'], summary: 'The signed-in user' } },
-    async (request) => ok(await users.info(userOf(request).id)),
-  );
-
-  app.get(
-    '/api/user/authorization_code',
-    {
-      ...signedIn,
-      schema: { ...signedIn.schema, tags: ['users'], summary: 'The code that adds this user as an agent' },
-    },
-    async (request) => ok(await users.authorizationCode(userOf(request).id)),
-  );
-
-  app.post(
-    '/api/user/amend_password',
-    {
-      ...signedInGuess,
-      config: authLimit,
-      schema: {
-        ...signedIn.schema,
-        tags: ['users'],
-        summary: 'Change the login password; ends every session',
-        body: amendPasswordRequest,
-      },
-    },
-    async (request) => {
-      await users.amendPassword(userOf(request), request.body);
-      return ok(null, request, 'ok.password_changed');
-    },
-  );
-
-  app.post(
-    '/api/user/forget_password',
+    '/user/forget_password',
     {
       config: authLimit,
       preHandler: guess,
@@ -178,32 +159,41 @@ export function usersRoutes(app: Api, deps: UsersRoutesDeps): void {
       return ok(null, request, 'ok.password_reset');
     },
   );
+}
+
+/** The signed-in user's session, details, email code and sessions. */
+function accountRoutes(app: Api, deps: SecurityRoutesDeps): void {
+  const { users, sessions, codeLimit } = deps;
 
   app.post(
-    '/api/user/amend_pay_password',
-    {
-      ...signedInGuess,
-      config: authLimit,
-      schema: {
-        ...signedIn.schema,
-        tags: ['users'],
-        summary: 'Set the trade password with a type-3 code (and totp_code when two-factor is on)',
-        body: amendPayPasswordRequest,
-      },
-    },
+    '/user/logout',
+    { schema: { security, tags: ['users'], summary: 'Revoke this session' } },
     async (request) => {
-      await users.amendPayPassword(userOf(request), request.body);
-      return ok(null, request, 'ok.pay_password_set');
+      await users.logout(userOf(request));
+      return ok(null, request, 'ok.logged_out');
     },
   );
 
-  app.post(
-    '/api/sms_mail',
+  app.get(
+    '/user/info',
+    { schema: { security, tags: ['users'], summary: 'The signed-in user' } },
+    async (request) => ok(await users.info(userOf(request).id)),
+  );
+
+  app.get(
+    '/user/authorization_code',
     {
-      ...signedIn,
+      schema: { security, tags: ['users'], summary: 'The code that adds this user as an agent' },
+    },
+    async (request) => ok(await users.authorizationCode(userOf(request).id)),
+  );
+
+  app.post(
+    '/sms_mail',
+    {
       config: codeLimit,
       schema: {
-        ...signedIn.schema,
+        security,
         tags: ['users'],
         summary: 'Send a code to an email to bind',
         body: bindEmailSendRequest,
@@ -215,30 +205,11 @@ export function usersRoutes(app: Api, deps: UsersRoutesDeps): void {
     },
   );
 
-  app.post(
-    '/api/safe/email',
-    {
-      ...signedInGuess,
-      config: authLimit,
-      schema: {
-        ...signedIn.schema,
-        tags: ['users'],
-        summary: 'Bind an email with its code',
-        body: bindEmailRequest,
-      },
-    },
-    async (request) => {
-      await users.bindEmail(userOf(request), request.body.email, request.body.code);
-      return ok(null, request, 'ok.email_bound');
-    },
-  );
-
   app.get(
-    '/api/user/sessions',
+    '/user/sessions',
     {
-      ...signedIn,
       schema: {
-        ...signedIn.schema,
+        security,
         tags: ['users'],
         summary: 'Your active sessions: device, address, opened and last seen; `current` marks this one',
       },
@@ -250,11 +221,10 @@ export function usersRoutes(app: Api, deps: UsersRoutesDeps): void {
   );
 
   app.post(
-    '/api/user/sessions/revoke',
+    '/user/sessions/revoke',
     {
-      ...signedIn,
       schema: {
-        ...signedIn.schema,
+        security,
         tags: ['users'],
         summary: 'Sign out one of your sessions by id, or every other one with {"others": true}',
         body: revokeSessionsRequest,
@@ -270,8 +240,62 @@ export function usersRoutes(app: Api, deps: UsersRoutesDeps): void {
       return ok({ ended: 1 }, request, 'ok.session_ended');
     },
   );
+}
 
-  securityRoutes(app, { users, sessions, guess, authLimit, codeLimit });
+/** The signed-in user's calls that take a secret: passwords and binding an email. */
+function secretRoutes(app: Api, deps: SecurityRoutesDeps): void {
+  const { users, authLimit } = deps;
+
+  app.post(
+    '/user/amend_password',
+    {
+      config: authLimit,
+      schema: {
+        security,
+        tags: ['users'],
+        summary: 'Change the login password; ends every session',
+        body: amendPasswordRequest,
+      },
+    },
+    async (request) => {
+      await users.amendPassword(userOf(request), request.body);
+      return ok(null, request, 'ok.password_changed');
+    },
+  );
+
+  app.post(
+    '/user/amend_pay_password',
+    {
+      config: authLimit,
+      schema: {
+        security,
+        tags: ['users'],
+        summary: 'Set the trade password with a type-3 code (and totp_code when two-factor is on)',
+        body: amendPayPasswordRequest,
+      },
+    },
+    async (request) => {
+      await users.amendPayPassword(userOf(request), request.body);
+      return ok(null, request, 'ok.pay_password_set');
+    },
+  );
+
+  app.post(
+    '/safe/email',
+    {
+      config: authLimit,
+      schema: {
+        security,
+        tags: ['users'],
+        summary: 'Bind an email with its code',
+        body: bindEmailRequest,
+      },
+    },
+    async (request) => {
+      await users.bindEmail(userOf(request), request.body.email, request.body.code);
+      return ok(null, request, 'ok.email_bound');
+    },
+  );
 }
 
 const revokeSessionsRequest = z

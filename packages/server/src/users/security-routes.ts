@@ -5,7 +5,7 @@ import {
   totpDisableRequest,
 } from '@oex/protocol';
 import type { preHandlerAsyncHookHandler } from 'fastify';
-import { requireUser, userOf } from '../http/auth.js';
+import { userOf } from '../http/auth.js';
 import { ok } from '../http/envelope.js';
 import type { Api } from '../platform/api.js';
 import type { Sessions } from './sessions.js';
@@ -20,23 +20,24 @@ export interface SecurityRoutesDeps {
   codeLimit: { rateLimit: { max: number; timeWindow: number } };
 }
 
-/** Two-factor enrolment and phone binding (docs/personal.md). */
+const schema = (summary: string) => ({ tags: ['users'], summary, security: [{ token: [] }] });
+
+/**
+ * Two-factor status and enrolment, and a phone's code (docs/personal.md): on a scope that admits
+ * only signed-in callers.
+ */
 export function securityRoutes(app: Api, deps: SecurityRoutesDeps): void {
   const { users } = deps;
-  const signedIn = { preHandler: requireUser(deps.sessions) };
-  const signedInGuess = { preHandler: [deps.guess, signedIn.preHandler] };
-  const schema = (summary: string) => ({ tags: ['users'], summary, security: [{ token: [] }] });
 
   app.get(
-    '/api/user/totp',
-    { ...signedIn, schema: schema('Whether two-factor sign-in is on, and how many recovery codes are left') },
+    '/user/totp',
+    { schema: schema('Whether two-factor sign-in is on, and how many recovery codes are left') },
     async (request) => ok(await users.totp.status(userOf(request).id)),
   );
 
   app.post(
-    '/api/user/totp/enrol',
+    '/user/totp/enrol',
     {
-      ...signedIn,
       config: deps.authLimit,
       schema: schema('Start two-factor enrolment: a new secret with its QR code, answered only this once'),
     },
@@ -44,9 +45,29 @@ export function securityRoutes(app: Api, deps: SecurityRoutesDeps): void {
   );
 
   app.post(
-    '/api/user/totp/confirm',
+    '/sms_mobile',
     {
-      ...signedInGuess,
+      config: deps.codeLimit,
+      schema: { ...schema('Send a code to a phone number to bind'), body: bindMobileSendRequest },
+    },
+    async (request) => {
+      const { area_id, mobile } = request.body;
+      await users.sendBindMobileCode(userOf(request), area_id, mobile, request.lang);
+      return ok(null, request, 'ok.code_sent');
+    },
+  );
+}
+
+/**
+ * Turning two-factor on or off and binding a phone (docs/personal.md): on a scope that spends a
+ * guess and then admits only signed-in callers.
+ */
+export function securitySecretRoutes(app: Api, deps: SecurityRoutesDeps): void {
+  const { users } = deps;
+
+  app.post(
+    '/user/totp/confirm',
+    {
       config: deps.authLimit,
       schema: {
         ...schema('Turn two-factor on with a first code; answers 10 single-use recovery codes, shown once'),
@@ -58,9 +79,8 @@ export function securityRoutes(app: Api, deps: SecurityRoutesDeps): void {
   );
 
   app.post(
-    '/api/user/totp/disable',
+    '/user/totp/disable',
     {
-      ...signedInGuess,
       config: deps.authLimit,
       schema: {
         ...schema('Turn two-factor off with the login password and a code (or a recovery code)'),
@@ -74,23 +94,8 @@ export function securityRoutes(app: Api, deps: SecurityRoutesDeps): void {
   );
 
   app.post(
-    '/api/sms_mobile',
+    '/safe/mobile',
     {
-      ...signedIn,
-      config: deps.codeLimit,
-      schema: { ...schema('Send a code to a phone number to bind'), body: bindMobileSendRequest },
-    },
-    async (request) => {
-      const { area_id, mobile } = request.body;
-      await users.sendBindMobileCode(userOf(request), area_id, mobile, request.lang);
-      return ok(null, request, 'ok.code_sent');
-    },
-  );
-
-  app.post(
-    '/api/safe/mobile',
-    {
-      ...signedInGuess,
       config: deps.authLimit,
       schema: { ...schema('Bind a phone number with its code'), body: bindMobileRequest },
     },

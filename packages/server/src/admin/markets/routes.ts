@@ -1,17 +1,21 @@
 import { cancelChangeBody, changesQuery, scheduleChangeBody } from '@oex/protocol';
 import { ok } from '../../http/envelope.js';
-import type { Api } from '../../platform/api.js';
+import type { Api, ApiPlugin } from '../../platform/api.js';
 import type { Allow } from '../guard.js';
 import type { MarketsDesk } from './service.js';
 
 const tags = ['admin'];
 
 /** Markets, currencies, seconds options and products: their settings, and changes at a stated time. */
-export function adminMarketsRoutes(app: Api, deps: { desk: MarketsDesk; allow: Allow }): void {
+export function adminMarketsApi(deps: { desk: MarketsDesk; allow: Allow }): ApiPlugin {
+  return async (app) => deskRoutes(app, deps);
+}
+
+function deskRoutes(app: Api, deps: { desk: MarketsDesk; allow: Allow }): void {
   const { desk, allow } = deps;
 
   app.get(
-    '/api/admin/markets',
+    '/markets',
     {
       preHandler: allow('read'),
       schema: {
@@ -23,7 +27,7 @@ export function adminMarketsRoutes(app: Api, deps: { desk: MarketsDesk; allow: A
   );
 
   app.get(
-    '/api/admin/currencies',
+    '/currencies',
     {
       preHandler: allow('read'),
       schema: {
@@ -35,7 +39,7 @@ export function adminMarketsRoutes(app: Api, deps: { desk: MarketsDesk; allow: A
   );
 
   app.get(
-    '/api/admin/micro/options',
+    '/micro/options',
     {
       preHandler: allow('read'),
       schema: { tags, summary: 'Seconds-contract durations, their payout ratios and open contracts' },
@@ -44,7 +48,7 @@ export function adminMarketsRoutes(app: Api, deps: { desk: MarketsDesk; allow: A
   );
 
   app.get(
-    '/api/admin/earn/products',
+    '/earn/products',
     {
       preHandler: allow('read'),
       schema: { tags, summary: 'Savings products with their terms, sales and holdings in force' },
@@ -53,7 +57,7 @@ export function adminMarketsRoutes(app: Api, deps: { desk: MarketsDesk; allow: A
   );
 
   app.get(
-    '/api/admin/changes',
+    '/changes',
     {
       preHandler: allow('read'),
       schema: {
@@ -66,7 +70,7 @@ export function adminMarketsRoutes(app: Api, deps: { desk: MarketsDesk; allow: A
   );
 
   app.post(
-    '/api/admin/changes/schedule',
+    '/changes/schedule',
     {
       preHandler: allow('markets'),
       schema: {
@@ -86,7 +90,7 @@ export function adminMarketsRoutes(app: Api, deps: { desk: MarketsDesk; allow: A
   );
 
   app.post(
-    '/api/admin/changes/cancel',
+    '/changes/cancel',
     {
       preHandler: allow('markets'),
       schema: {

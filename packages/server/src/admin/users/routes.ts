@@ -9,7 +9,7 @@ import {
 } from '@oex/protocol';
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../../http/envelope.js';
-import type { Api } from '../../platform/api.js';
+import type { Api, ApiPlugin } from '../../platform/api.js';
 import type { Allow } from '../guard.js';
 import type { OperatorPrincipal } from '../operators.js';
 import type { Adjustments } from './adjustments.js';
@@ -22,16 +22,24 @@ const tags = ['admin'];
 const operatorOf = (request: FastifyRequest): OperatorPrincipal => request.operator!;
 
 /** The console's dashboard, users and balance adjustments. */
-export function adminUsersRoutes(
-  app: Api,
-  deps: { dashboard: Dashboard; users: AdminUsersService; adjustments: Adjustments; allow: Allow },
-): void {
+export function adminUsersApi(deps: AdminUsersDeps): ApiPlugin {
+  return async (app) => consoleRoutes(app, deps);
+}
+
+interface AdminUsersDeps {
+  dashboard: Dashboard;
+  users: AdminUsersService;
+  adjustments: Adjustments;
+  allow: Allow;
+}
+
+function consoleRoutes(app: Api, deps: AdminUsersDeps): void {
   const { dashboard, users, adjustments, allow } = deps;
 
   // ---- dashboard -----------------------------------------------------------------------------
 
   app.get(
-    '/api/admin/dashboard',
+    '/dashboard',
     {
       preHandler: allow('read'),
       schema: {
@@ -44,7 +52,7 @@ export function adminUsersRoutes(
   );
 
   app.post(
-    '/api/admin/audit/run',
+    '/audit/run',
     {
       preHandler: allow('read'),
       schema: { tags, summary: 'Run the ledger audit (npm run audit’s checks) now and keep its result' },
@@ -59,7 +67,7 @@ export function adminUsersRoutes(
   // ---- users ---------------------------------------------------------------------------------
 
   app.get(
-    '/api/admin/users',
+    '/users',
     {
       preHandler: allow('read'),
       schema: {
@@ -72,7 +80,7 @@ export function adminUsersRoutes(
   );
 
   app.get(
-    '/api/admin/users/:id',
+    '/users/:id',
     {
       preHandler: allow('read'),
       schema: {
@@ -85,7 +93,7 @@ export function adminUsersRoutes(
   );
 
   app.get(
-    '/api/admin/users/:id/logs',
+    '/users/:id/logs',
     {
       preHandler: allow('read'),
       schema: {
@@ -105,7 +113,7 @@ export function adminUsersRoutes(
     act: (userId: number, reason: string) => ReturnType<AdminUsersService['freeze']>,
   ) =>
     app.post(
-      `/api/admin/users/${path}`,
+      `/users/${path}`,
       { preHandler: allow('users.manage'), schema: { tags, summary, body: adminUserActionRequest } },
       async (request) => {
         const { user_id: userId, reason } = request.body;
@@ -128,7 +136,7 @@ export function adminUsersRoutes(
   // ---- balance adjustments -------------------------------------------------------------------
 
   app.get(
-    '/api/admin/adjustments',
+    '/adjustments',
     {
       preHandler: allow('read'),
       schema: {
@@ -141,7 +149,7 @@ export function adminUsersRoutes(
   );
 
   app.post(
-    '/api/admin/adjustments/propose',
+    '/adjustments/propose',
     {
       preHandler: allow('funds'),
       schema: {
@@ -155,7 +163,7 @@ export function adminUsersRoutes(
   );
 
   app.post(
-    '/api/admin/adjustments/approve',
+    '/adjustments/approve',
     {
       preHandler: allow('funds'),
       schema: {
@@ -171,7 +179,7 @@ export function adminUsersRoutes(
   );
 
   app.post(
-    '/api/admin/adjustments/reject',
+    '/adjustments/reject',
     {
       preHandler: allow('funds'),
       schema: { tags, summary: 'Reject a pending adjustment; nothing moves', body: adjustmentDecideRequest },
