@@ -38,21 +38,21 @@ import { MarkTape } from './market/mark-tape.js';
 import { markApi } from './market/routes.js';
 import { openLever, type Lever } from './lever/module.js';
 import { LeverLive } from './lever/live.js';
-import { leverRoutes } from './lever/routes.js';
+import { leverApi } from './lever/routes.js';
 import { openMicro, type Micro } from './micro/module.js';
 import { openEarn, type Earn } from './earn/module.js';
-import { earnRoutes } from './earn/routes.js';
+import { earnApi } from './earn/routes.js';
 import { openTransparency, type Transparency } from './transparency/module.js';
-import { transparencyRoutes } from './transparency/routes.js';
-import { microRoutes } from './micro/routes.js';
+import { transparencyApi } from './transparency/routes.js';
+import { microApi } from './micro/routes.js';
 import { openPersonal } from './personal/module.js';
 import { Operations } from './platform/operations.js';
 import { attachOperations, operationsApi } from './platform/routes.js';
-import { personalRoutes } from './personal/routes.js';
+import { personalApi } from './personal/routes.js';
 import { attachP2pLive } from './p2p/live.js';
 import { openP2p, type P2p } from './p2p/module.js';
-import { p2pRoutes } from './p2p/routes.js';
-import { uploadRoutes } from './uploads/routes.js';
+import { p2pApi } from './p2p/routes.js';
+import { uploadApi } from './uploads/routes.js';
 import { SpotOrders } from './spot/orders.js';
 import { SpotLiveFeed } from './spot/live.js';
 import type { MarketMaker } from './demo/market-maker.js';
@@ -70,7 +70,7 @@ import { pino, type Logger } from 'pino';
 import { Conversions } from './wallet/convert.js';
 import { attachWalletLive } from './wallet/live.js';
 import { openWallet, type Wallet } from './wallet/module.js';
-import { walletRoutes } from './wallet/routes.js';
+import { walletApi } from './wallet/routes.js';
 import { WalletService } from './wallet/service.js';
 import { serverPath } from './lib/paths.js';
 
@@ -377,27 +377,30 @@ export async function startExchange(config: Config, options: StartOptions = {}):
     log: core.log,
   });
   await app.register(adminMarketsApi({ desk: markets.desk, allow }), { prefix: '/api/admin' });
-  walletRoutes(app, {
-    wallet: core.wallet,
-    conversions: new Conversions(db.kysely, core.spot, currencies, core.clock),
-    service: walletService,
-    sessions,
-    secretGuessLimit: config.secretGuessLimit,
-    codeRateLimit: config.codeRateLimit,
-    allow,
-  });
+  await app.register(
+    walletApi({
+      wallet: core.wallet,
+      conversions: new Conversions(db.kysely, core.spot, currencies, core.clock),
+      service: walletService,
+      sessions,
+      secretGuessLimit: config.secretGuessLimit,
+      codeRateLimit: config.codeRateLimit,
+      allow,
+    }),
+    { prefix: '/api' },
+  );
   attachWalletLive(hub, core.wallet, db.kysely);
-  microRoutes(app, { micro: core.micro.service, sessions, allow });
+  await app.register(microApi({ micro: core.micro.service, sessions, allow }), { prefix: '/api' });
   const personal = openPersonal({ db: db.kysely, config, clock: core.clock });
-  uploadRoutes(app, {
-    store: personal.uploads,
-    sessions,
-    allow,
-    rateLimit: config.authRateLimit,
+  await app.register(
+    uploadApi({ store: personal.uploads, sessions, allow, rateLimit: config.authRateLimit }),
+    { prefix: '/api' },
+  );
+  await app.register(personalApi({ ...personal, sessions, allow }), { prefix: '/api' });
+  await app.register(earnApi({ earn: core.earn.service, sessions, allow }), { prefix: '/api' });
+  await app.register(transparencyApi({ transparency: core.transparency.service, sessions, allow }), {
+    prefix: '/api',
   });
-  personalRoutes(app, { ...personal, sessions, allow });
-  earnRoutes(app, { earn: core.earn.service, sessions, allow });
-  transparencyRoutes(app, { transparency: core.transparency.service, sessions, allow });
   const p2p = await openP2p(core.log, {
     db: db.kysely,
     sequencer: core.sequencer,
@@ -422,10 +425,10 @@ export async function startExchange(config: Config, options: StartOptions = {}):
       clock: core.clock,
     });
   }
-  p2pRoutes(app, { p2p: p2p.service, sessions, allow });
+  await app.register(p2pApi({ p2p: p2p.service, sessions, allow }), { prefix: '/api' });
   attachP2pLive(hub, p2p.service, core.log);
   const leverLive = new LeverLive(hub, core.lever.service, () => core.clock.now());
-  leverRoutes(app, { lever: core.lever.service, live: leverLive, sessions });
+  await app.register(leverApi({ lever: core.lever.service, live: leverLive, sessions }), { prefix: '/api' });
   core.lever.risk.onEnded((userId, closed) =>
     leverLive.closed(
       userId,

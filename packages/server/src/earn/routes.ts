@@ -3,25 +3,29 @@ import { earnBuyRequest, earnHoldingsQuery, earnListQuery } from '@oex/protocol'
 import { optionalUser, requireUser, userOf } from '../http/auth.js';
 import type { SessionResolver } from '../users/auth-user.js';
 import { ok } from '../http/envelope.js';
-import type { Api } from '../platform/api.js';
+import type { Api, ApiPlugin } from '../platform/api.js';
 import { poolFundRequest } from '../micro/routes.js';
 import type { EarnService } from './service.js';
 
 /** ieo/* (docs/savings.md): products, purchase, my holdings, the public interest reserve, its funding. */
-export function earnRoutes(
-  app: Api,
-  deps: {
-    earn: EarnService;
-    sessions: SessionResolver;
-    allow: Allow;
-  },
-): void {
+export function earnApi(deps: { earn: EarnService; sessions: SessionResolver; allow: Allow }): ApiPlugin {
+  return async (app) => {
+    publicRoutes(app, deps);
+    await app.register(async (signedIn) => {
+      signedIn.addHook('preHandler', requireUser(deps.sessions));
+      holderRoutes(signedIn, deps.earn);
+    });
+  };
+}
+
+const tags = ['earn'];
+
+/** Products (more for a signed-in caller), the public interest reserve, and its funding. */
+function publicRoutes(app: Api, deps: { earn: EarnService; sessions: SessionResolver; allow: Allow }): void {
   const { earn, sessions } = deps;
-  const tags = ['earn'];
-  const signedIn = { preHandler: requireUser(sessions) };
 
   app.get(
-    '/api/ieo/list',
+    '/ieo/list',
     {
       preHandler: optionalUser(sessions),
       schema: {
@@ -34,10 +38,36 @@ export function earnRoutes(
     async (request) => ok(await earn.list(request.user?.id ?? null, request.query.limit, request.lang)),
   );
 
-  app.post(
-    '/api/ieo/addIeo',
+  app.get(
+    '/ieo/interest_account',
     {
-      ...signedIn,
+      schema: {
+        tags,
+        summary: 'The public interest account per currency: its balance and the interest it has promised',
+      },
+    },
+    async () => ok(earn.reserves()),
+  );
+
+  app.post(
+    '/admin/earn/fund',
+    {
+      preHandler: deps.allow('machine'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Fund the savings interest account from outside: the server’s command line only',
+        body: poolFundRequest,
+      },
+    },
+    async (request) => ok(await earn.fund(request.body.currency, request.body.amount)),
+  );
+}
+
+/** A signed-in user's purchases and holdings. */
+function holderRoutes(app: Api, earn: EarnService): void {
+  app.post(
+    '/ieo/addIeo',
+    {
       schema: {
         tags,
         summary:
@@ -51,9 +81,8 @@ export function earnRoutes(
   );
 
   app.get(
-    '/api/ieo/my',
+    '/ieo/my',
     {
-      ...signedIn,
       schema: {
         tags,
         summary: 'Your holdings, newest first: principal, daily interest, income, days remaining, status',
@@ -62,29 +91,5 @@ export function earnRoutes(
       },
     },
     async (request) => ok(await earn.mine(userOf(request).id, request.query, request.lang)),
-  );
-
-  app.get(
-    '/api/ieo/interest_account',
-    {
-      schema: {
-        tags,
-        summary: 'The public interest account per currency: its balance and the interest it has promised',
-      },
-    },
-    async () => ok(earn.reserves()),
-  );
-
-  app.post(
-    '/api/admin/earn/fund',
-    {
-      preHandler: deps.allow('machine'),
-      schema: {
-        tags: ['admin'],
-        summary: 'Fund the savings interest account from outside: the server’s command line only',
-        body: poolFundRequest,
-      },
-    },
-    async (request) => ok(await earn.fund(request.body.currency, request.body.amount)),
   );
 }

@@ -11,23 +11,31 @@ import {
 import { requireUser, userOf } from '../http/auth.js';
 import type { SessionResolver } from '../users/auth-user.js';
 import { ok } from '../http/envelope.js';
-import type { Api } from '../platform/api.js';
+import type { Api, ApiPlugin } from '../platform/api.js';
 import type { LeverLive } from './live.js';
 import type { LeverService } from './service.js';
 
 /** lever/* (docs/leverage.md): POST calls, as the spec has them. */
-export function leverRoutes(
-  app: Api,
-  deps: { lever: LeverService; live: LeverLive; sessions: SessionResolver },
-): void {
+export function leverApi(deps: {
+  lever: LeverService;
+  live: LeverLive;
+  sessions: SessionResolver;
+}): ApiPlugin {
+  return async (app) => {
+    await app.register(async (signedIn) => {
+      signedIn.addHook('preHandler', requireUser(deps.sessions));
+      traderRoutes(signedIn, deps);
+    });
+  };
+}
+
+function traderRoutes(app: Api, deps: { lever: LeverService; live: LeverLive }): void {
   const { lever, live } = deps;
-  const signedIn = { preHandler: requireUser(deps.sessions) };
   const schema = (summary: string) => ({ tags: ['lever'], summary, security: [{ token: [] }] });
 
   app.post(
-    '/api/lever/deal',
+    '/lever/deal',
     {
-      ...signedIn,
       schema: {
         ...schema("A market's lever terms, the mark, your hazard rate and positions"),
         body: leverDealQuery,
@@ -37,9 +45,8 @@ export function leverRoutes(
   );
 
   app.get(
-    '/api/lever/verify',
+    '/lever/verify',
     {
-      ...signedIn,
       schema: {
         ...schema(
           'One of your positions with the tape rows whose marks opened and closed it (with their inputs) and the rule: recompute it yourself',
@@ -51,9 +58,8 @@ export function leverRoutes(
   );
 
   app.post(
-    '/api/lever/submit',
+    '/lever/submit',
     {
-      ...signedIn,
       schema: {
         ...schema(
           'Open a long (1) or short (2) at market (status 1) or at a fixed price (status 0, target_price); the trade password once set',
@@ -66,9 +72,8 @@ export function leverRoutes(
   );
 
   app.post(
-    '/api/lever/my_trade',
+    '/lever/my_trade',
     {
-      ...signedIn,
       schema: {
         ...schema('Your positions: 5 open here, 1 all open, 0 pending, 3 closed, 6 pending here'),
         body: leverMyTradeQuery,
@@ -78,18 +83,16 @@ export function leverRoutes(
   );
 
   app.post(
-    '/api/lever/dealall',
+    '/lever/dealall',
     {
-      ...signedIn,
       schema: { ...schema('All your positions and orders, newest first'), body: leverDealAllQuery },
     },
     async (request) => ok(await lever.dealAll(userOf(request).id, request.body, request.lang)),
   );
 
   app.post(
-    '/api/lever/cancel',
+    '/lever/cancel',
     {
-      ...signedIn,
       schema: {
         ...schema('Cancel a pending fixed-price order: margin and fee released'),
         body: leverIdRequest,
@@ -104,9 +107,8 @@ export function leverRoutes(
   );
 
   app.post(
-    '/api/lever/close',
+    '/lever/close',
     {
-      ...signedIn,
       schema: {
         ...schema('Close an open position at the mark with the spread against you'),
         body: leverIdRequest,
@@ -121,9 +123,8 @@ export function leverRoutes(
   );
 
   app.post(
-    '/api/lever/setstop',
+    '/lever/setstop',
     {
-      ...signedIn,
       schema: { ...schema('Set (or clear with 0) take-profit and stop-loss'), body: leverStopRequest },
     },
     async (request) => {
@@ -137,9 +138,8 @@ export function leverRoutes(
   );
 
   app.post(
-    '/api/lever/batch_close',
+    '/lever/batch_close',
     {
-      ...signedIn,
       schema: {
         ...schema('Close all your open positions, or the longs (1) or shorts (2), of one market or all'),
         body: leverBatchCloseRequest,

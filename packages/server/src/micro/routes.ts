@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { optionalUser, requireUser, userOf } from '../http/auth.js';
 import type { SessionResolver } from '../users/auth-user.js';
 import { ok } from '../http/envelope.js';
-import type { Api } from '../platform/api.js';
+import type { Api, ApiPlugin } from '../platform/api.js';
 import type { MicroService } from './service.js';
 
 export const poolFundRequest = z.object({
@@ -13,20 +13,27 @@ export const poolFundRequest = z.object({
 });
 
 /** microtrade/* (docs/seconds-contracts.md), the public pool and verification, and the operator's pool funding. */
-export function microRoutes(
+export function microApi(deps: { micro: MicroService; sessions: SessionResolver; allow: Allow }): ApiPlugin {
+  return async (app) => {
+    publicRoutes(app, deps);
+    await app.register(async (signedIn) => {
+      signedIn.addHook('preHandler', requireUser(deps.sessions));
+      traderRoutes(signedIn, deps.micro);
+    });
+  };
+}
+
+const tags = ['micro'];
+
+/** Stakes on offer, the public pool and verification, and the operator's pool funding. */
+function publicRoutes(
   app: Api,
-  deps: {
-    micro: MicroService;
-    sessions: SessionResolver;
-    allow: Allow;
-  },
+  deps: { micro: MicroService; sessions: SessionResolver; allow: Allow },
 ): void {
   const { micro, sessions } = deps;
-  const tags = ['micro'];
-  const signedIn = { preHandler: requireUser(sessions) };
 
   app.get(
-    '/api/microtrade/payable_currencies',
+    '/microtrade/payable_currencies',
     {
       preHandler: optionalUser(sessions),
       schema: {
@@ -38,15 +45,55 @@ export function microRoutes(
   );
 
   app.get(
-    '/api/microtrade/seconds',
+    '/microtrade/seconds',
     { schema: { tags, summary: 'Durations on offer and the profit ratio of a win (a fraction)' } },
     async () => ok(await micro.seconds()),
   );
 
-  app.post(
-    '/api/microtrade/submit',
+  app.get(
+    '/microtrade/pool',
     {
-      ...signedIn,
+      schema: {
+        tags,
+        summary:
+          'The public pool per currency: balance, open stakes and worst case, totals staked, paid, fees and funded',
+      },
+    },
+    async () => ok(await micro.pool()),
+  );
+
+  app.get(
+    '/microtrade/verify',
+    {
+      schema: {
+        tags,
+        summary:
+          'Any order with the two tape rows that decided it (with their inputs) and the rule: recompute it yourself',
+        querystring: microVerifyQuery,
+      },
+    },
+    async (request) => ok(await micro.verify(request.query.id, request.lang)),
+  );
+
+  app.post(
+    '/admin/micro_pool/fund',
+    {
+      preHandler: deps.allow('machine'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Fund the seconds-contract pool from outside (npm run pool): the server’s command line only',
+        body: poolFundRequest,
+      },
+    },
+    async (request) => ok(await micro.fund(request.body.currency, request.body.amount)),
+  );
+}
+
+/** A signed-in user's stakes. */
+function traderRoutes(app: Api, micro: MicroService): void {
+  app.post(
+    '/microtrade/submit',
+    {
       schema: {
         tags,
         summary:
@@ -60,9 +107,8 @@ export function microRoutes(
   );
 
   app.get(
-    '/api/microtrade/lists',
+    '/microtrade/lists',
     {
-      ...signedIn,
       schema: {
         tags,
         summary: 'Your seconds contracts in progress (status 1) or closed (3), newest first',
@@ -71,43 +117,5 @@ export function microRoutes(
       },
     },
     async (request) => ok(await micro.lists(userOf(request).id, request.query)),
-  );
-
-  app.get(
-    '/api/microtrade/pool',
-    {
-      schema: {
-        tags,
-        summary:
-          'The public pool per currency: balance, open stakes and worst case, totals staked, paid, fees and funded',
-      },
-    },
-    async () => ok(await micro.pool()),
-  );
-
-  app.get(
-    '/api/microtrade/verify',
-    {
-      schema: {
-        tags,
-        summary:
-          'Any order with the two tape rows that decided it (with their inputs) and the rule: recompute it yourself',
-        querystring: microVerifyQuery,
-      },
-    },
-    async (request) => ok(await micro.verify(request.query.id, request.lang)),
-  );
-
-  app.post(
-    '/api/admin/micro_pool/fund',
-    {
-      preHandler: deps.allow('machine'),
-      schema: {
-        tags: ['admin'],
-        summary: 'Fund the seconds-contract pool from outside (npm run pool): the server’s command line only',
-        body: poolFundRequest,
-      },
-    },
-    async (request) => ok(await micro.fund(request.body.currency, request.body.amount)),
   );
 }

@@ -23,7 +23,7 @@ import { z } from 'zod';
 import { optionalUser, requireUser, userOf } from '../http/auth.js';
 import type { SessionResolver } from '../users/auth-user.js';
 import { ok } from '../http/envelope.js';
-import type { Api } from '../platform/api.js';
+import type { Api, ApiPlugin } from '../platform/api.js';
 import type { P2pService } from './service.js';
 
 const imageParams = z.object({
@@ -32,21 +32,26 @@ const imageParams = z.object({
 });
 
 /** legal_deal/* (the hall and orders), legal_shop/* (merchants) and admin/p2p/* (the operator). */
-export function p2pRoutes(
-  app: Api,
-  deps: {
-    p2p: P2pService;
-    sessions: SessionResolver;
-    allow: Allow;
-  },
-): void {
+export function p2pApi(deps: { p2p: P2pService; sessions: SessionResolver; allow: Allow }): ApiPlugin {
+  return async (app) => {
+    publicRoutes(app, deps);
+    await app.register(async (signedIn) => {
+      signedIn.addHook('preHandler', requireUser(deps.sessions));
+      traderRoutes(signedIn, deps.p2p);
+    });
+  };
+}
+
+const tags = ['p2p'];
+const security = [{ token: [] }];
+const adminTags = ['admin'];
+
+/** The desk's terms and hall (more for a signed-in caller), and the operator's reviews. */
+function publicRoutes(app: Api, deps: { p2p: P2pService; sessions: SessionResolver; allow: Allow }): void {
   const { p2p, sessions } = deps;
-  const tags = ['p2p'];
-  const signedIn = { preHandler: requireUser(sessions) };
-  const security = [{ token: [] }];
 
   app.get(
-    '/api/legal_deal/config',
+    '/legal_deal/config',
     {
       schema: {
         tags,
@@ -57,7 +62,7 @@ export function p2pRoutes(
   );
 
   app.get(
-    '/api/legal_deal/ads',
+    '/legal_deal/ads',
     {
       preHandler: optionalUser(sessions),
       schema: {
@@ -70,10 +75,88 @@ export function p2pRoutes(
     async (request) => ok(await p2p.hall(request.query)),
   );
 
-  app.post(
-    '/api/legal_deal/place',
+  app.get(
+    '/admin/p2p/applications',
     {
-      ...signedIn,
+      preHandler: deps.allow('read'),
+      schema: {
+        tags: adminTags,
+        summary: 'Merchant applications by status (1 pending)',
+        querystring: p2pApplicationsQuery,
+      },
+    },
+    async (request) => ok(await p2p.applications(request.query)),
+  );
+
+  app.post(
+    '/admin/p2p/applications/decide',
+    {
+      preHandler: deps.allow('reviews.support'),
+      schema: {
+        tags: adminTags,
+        summary: 'Approve (the user becomes a seller) or reject a merchant application',
+        body: p2pDecideRequest,
+      },
+    },
+    async (request) => {
+      await p2p.decide(request.body);
+      return ok(null, request, 'ok.p2p_decided');
+    },
+  );
+
+  app.get(
+    '/admin/p2p/appeals',
+    {
+      preHandler: deps.allow('read'),
+      schema: {
+        tags: adminTags,
+        summary: 'Appealed orders (open=1: still frozen)',
+        querystring: p2pAppealsQuery,
+      },
+    },
+    async (request) => ok(await p2p.appeals(request.query)),
+  );
+
+  app.post(
+    '/admin/p2p/freeze',
+    {
+      preHandler: deps.allow('reviews.support'),
+      schema: {
+        tags: adminTags,
+        summary:
+          'Freeze a user on the desk (e.g. repeated false "paid" marks): no new orders or ads, their ads leave the hall; frozen=false lifts it',
+        body: p2pFreezeRequest,
+      },
+    },
+    async (request) => {
+      await p2p.freeze(request.body);
+      return ok(null, request, request.body.frozen ? 'ok.p2p_frozen' : 'ok.p2p_unfrozen');
+    },
+  );
+
+  app.post(
+    '/admin/p2p/appeals/resolve',
+    {
+      preHandler: deps.allow('reviews.support'),
+      schema: {
+        tags: adminTags,
+        summary:
+          'Resolve an appeal: release the coin to the buyer (completed) or return it to the seller (abnormal)',
+        body: p2pResolveRequest,
+      },
+    },
+    async (request) => {
+      await p2p.resolve(request.body);
+      return ok(null, request, 'ok.p2p_resolved');
+    },
+  );
+}
+
+/** A signed-in user's orders, merchant application and ads. */
+function traderRoutes(app: Api, p2p: P2pService): void {
+  app.post(
+    '/legal_deal/place',
+    {
       schema: {
         tags,
         summary:
@@ -86,9 +169,8 @@ export function p2pRoutes(
   );
 
   app.get(
-    '/api/legal_deal/orders',
+    '/legal_deal/orders',
     {
-      ...signedIn,
       schema: {
         tags,
         summary: 'Your orders as buyer, seller or both, newest first',
@@ -100,9 +182,8 @@ export function p2pRoutes(
   );
 
   app.get(
-    '/api/legal_deal/order',
+    '/legal_deal/order',
     {
-      ...signedIn,
       schema: {
         tags,
         summary:
@@ -115,9 +196,8 @@ export function p2pRoutes(
   );
 
   app.get(
-    '/api/legal_deal/image/:order_id/:id',
+    '/legal_deal/image/:order_id/:id',
     {
-      ...signedIn,
       schema: {
         tags,
         summary: "An order's voucher, appeal image or the seller's QR code, for the order's two parties only",
@@ -137,9 +217,8 @@ export function p2pRoutes(
   );
 
   app.post(
-    '/api/legal_deal/paid',
+    '/legal_deal/paid',
     {
-      ...signedIn,
       schema: {
         tags,
         summary: 'The buyer marks the order paid with a voucher image (an upload of their own)',
@@ -151,9 +230,8 @@ export function p2pRoutes(
   );
 
   app.post(
-    '/api/legal_deal/cancel',
+    '/legal_deal/cancel',
     {
-      ...signedIn,
       schema: {
         tags,
         summary: 'The buyer cancels an order waiting payment (counts toward 3 a day); the escrow goes back',
@@ -165,9 +243,8 @@ export function p2pRoutes(
   );
 
   app.post(
-    '/api/legal_deal/confirm',
+    '/legal_deal/confirm',
     {
-      ...signedIn,
       schema: {
         tags,
         summary:
@@ -180,9 +257,8 @@ export function p2pRoutes(
   );
 
   app.post(
-    '/api/legal_deal/appeal',
+    '/legal_deal/appeal',
     {
-      ...signedIn,
       schema: {
         tags,
         summary:
@@ -195,18 +271,16 @@ export function p2pRoutes(
   );
 
   app.post(
-    '/api/legal_shop/apply',
+    '/legal_shop/apply',
     {
-      ...signedIn,
       schema: { tags, summary: 'Apply to be a merchant (identity certified first)', security },
     },
     async (request) => ok(await p2p.apply(userOf(request).id), request, 'ok.p2p_applied'),
   );
 
   app.get(
-    '/api/legal_shop/info',
+    '/legal_shop/info',
     {
-      ...signedIn,
       schema: {
         tags,
         summary: 'Your merchant state: seller flag, application, level and 30-day stats',
@@ -217,18 +291,16 @@ export function p2pRoutes(
   );
 
   app.get(
-    '/api/legal_shop/ads',
+    '/legal_shop/ads',
     {
-      ...signedIn,
       schema: { tags, summary: 'Your ads, every status, newest first', security, querystring: p2pMyAdsQuery },
     },
     async (request) => ok(await p2p.myAds(userOf(request).id, request.query)),
   );
 
   app.post(
-    '/api/legal_shop/ad_save',
+    '/legal_shop/ad_save',
     {
-      ...signedIn,
       schema: {
         tags,
         summary:
@@ -241,9 +313,8 @@ export function p2pRoutes(
   );
 
   app.post(
-    '/api/legal_shop/ad_status',
+    '/legal_shop/ad_status',
     {
-      ...signedIn,
       schema: {
         tags,
         summary: 'Resume (1), suspend (2) or take off shelf (3, final) one of your ads',
@@ -260,9 +331,8 @@ export function p2pRoutes(
   );
 
   app.get(
-    '/api/legal_shop/orders',
+    '/legal_shop/orders',
     {
-      ...signedIn,
       schema: {
         tags,
         summary: 'Orders on your ads, newest first',
@@ -271,83 +341,5 @@ export function p2pRoutes(
       },
     },
     async (request) => ok(await p2p.shopOrders(userOf(request).id, request.query)),
-  );
-
-  const adminTags = ['admin'];
-
-  app.get(
-    '/api/admin/p2p/applications',
-    {
-      preHandler: deps.allow('read'),
-      schema: {
-        tags: adminTags,
-        summary: 'Merchant applications by status (1 pending)',
-        querystring: p2pApplicationsQuery,
-      },
-    },
-    async (request) => ok(await p2p.applications(request.query)),
-  );
-
-  app.post(
-    '/api/admin/p2p/applications/decide',
-    {
-      preHandler: deps.allow('reviews.support'),
-      schema: {
-        tags: adminTags,
-        summary: 'Approve (the user becomes a seller) or reject a merchant application',
-        body: p2pDecideRequest,
-      },
-    },
-    async (request) => {
-      await p2p.decide(request.body);
-      return ok(null, request, 'ok.p2p_decided');
-    },
-  );
-
-  app.get(
-    '/api/admin/p2p/appeals',
-    {
-      preHandler: deps.allow('read'),
-      schema: {
-        tags: adminTags,
-        summary: 'Appealed orders (open=1: still frozen)',
-        querystring: p2pAppealsQuery,
-      },
-    },
-    async (request) => ok(await p2p.appeals(request.query)),
-  );
-
-  app.post(
-    '/api/admin/p2p/freeze',
-    {
-      preHandler: deps.allow('reviews.support'),
-      schema: {
-        tags: adminTags,
-        summary:
-          'Freeze a user on the desk (e.g. repeated false "paid" marks): no new orders or ads, their ads leave the hall; frozen=false lifts it',
-        body: p2pFreezeRequest,
-      },
-    },
-    async (request) => {
-      await p2p.freeze(request.body);
-      return ok(null, request, request.body.frozen ? 'ok.p2p_frozen' : 'ok.p2p_unfrozen');
-    },
-  );
-
-  app.post(
-    '/api/admin/p2p/appeals/resolve',
-    {
-      preHandler: deps.allow('reviews.support'),
-      schema: {
-        tags: adminTags,
-        summary:
-          'Resolve an appeal: release the coin to the buyer (completed) or return it to the seller (abnormal)',
-        body: p2pResolveRequest,
-      },
-    },
-    async (request) => {
-      await p2p.resolve(request.body);
-      return ok(null, request, 'ok.p2p_resolved');
-    },
   );
 }

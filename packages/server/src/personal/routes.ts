@@ -14,61 +14,39 @@ import {
 import { requireUser, userOf } from '../http/auth.js';
 import type { SessionResolver } from '../users/auth-user.js';
 import { ok } from '../http/envelope.js';
-import type { Api } from '../platform/api.js';
+import type { Api, ApiPlugin } from '../platform/api.js';
 import type { FeedbackService } from './feedback.js';
 import type { IdentityService } from './identity.js';
 import type { PayMethods } from './pay-methods.js';
 
 /** user_real/*, pay_method/* (docs/personal.md), feedback/*, and the operator's review and reply calls. */
-export function personalRoutes(
-  app: Api,
-  deps: {
-    identity: IdentityService;
-    payMethods: PayMethods;
-    feedback: FeedbackService;
-    sessions: SessionResolver;
-    allow: Allow;
-  },
-): void {
+export function personalApi(deps: PersonalDeps & { sessions: SessionResolver; allow: Allow }): ApiPlugin {
+  return async (app) => {
+    reviewRoutes(app, deps);
+    await app.register(async (signedIn) => {
+      signedIn.addHook('preHandler', requireUser(deps.sessions));
+      ownRoutes(signedIn, deps);
+    });
+  };
+}
+
+interface PersonalDeps {
+  identity: IdentityService;
+  payMethods: PayMethods;
+  feedback: FeedbackService;
+}
+
+const tags = ['personal'];
+const security = [{ token: [] }];
+
+/** The operator's review and reply calls, and the public list of payment method types. */
+function reviewRoutes(app: Api, deps: PersonalDeps & { allow: Allow }): void {
   const { identity, payMethods, feedback } = deps;
-  const tags = ['personal'];
-  const signedIn = { preHandler: requireUser(deps.sessions) };
-  const security = [{ token: [] }];
 
   // ---- identity ---------------------------------------------------------------------------------
 
   app.get(
-    '/api/user_real/center',
-    {
-      ...signedIn,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Your identity review: review_status 0 none, 1 under review, 2 certified, 3 rejected (with the reason)',
-      },
-    },
-    async (request) => ok(await identity.center(userOf(request).id)),
-  );
-
-  app.post(
-    '/api/user_real/real_name',
-    {
-      ...signedIn,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Submit name, ID number and photos (front_pic, reverse_pic, optional hand_pic: ids of your own uploads); only from status 0 or 3',
-        body: realNameRequest,
-      },
-    },
-    async (request) =>
-      ok(await identity.submit(userOf(request).id, request.body), request, 'ok.identity_submitted'),
-  );
-
-  app.get(
-    '/api/admin/user_real/pending',
+    '/admin/user_real/pending',
     {
       preHandler: deps.allow('read'),
       schema: {
@@ -81,7 +59,7 @@ export function personalRoutes(
   );
 
   app.post(
-    '/api/admin/user_real/approve',
+    '/admin/user_real/approve',
     {
       preHandler: deps.allow('reviews.support'),
       schema: {
@@ -94,7 +72,7 @@ export function personalRoutes(
   );
 
   app.post(
-    '/api/admin/user_real/reject',
+    '/admin/user_real/reject',
     {
       preHandler: deps.allow('reviews.support'),
       schema: {
@@ -110,74 +88,15 @@ export function personalRoutes(
   // ---- payment methods --------------------------------------------------------------------------
 
   app.get(
-    '/api/pay_method/types',
+    '/pay_method/types',
     { schema: { tags, summary: 'Payment method types: alipay, wxpay, bank' } },
     async (request) => ok(payMethods.types(request.lang)),
   );
 
-  app.get(
-    '/api/pay_method/get_method_by_type',
-    {
-      ...signedIn,
-      schema: {
-        tags,
-        security,
-        summary: 'Your saved method of one type (alipay, wxpay or bank), or null',
-        querystring: payMethodTypeQuery,
-      },
-    },
-    async (request) => ok(await payMethods.get(userOf(request).id, request.query.type)),
-  );
-
-  app.post(
-    '/api/pay_method/save',
-    {
-      ...signedIn,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Save your method of a type (replaces the previous one). raw_data: real_name, account, qrcode (your upload id, or the URL common/image_upload answered; read back as that URL, with qrcode_id) for alipay and wxpay; real_name, bank_name, card_no, bank_address (branch) for bank',
-        body: payMethodSaveRequest,
-      },
-    },
-    async (request) =>
-      ok(await payMethods.save(userOf(request).id, request.body), request, 'ok.pay_method_saved'),
-  );
-
   // ---- feedback ---------------------------------------------------------------------------------
 
-  app.post(
-    '/api/feedback/submit',
-    {
-      ...signedIn,
-      schema: {
-        tags,
-        security,
-        summary: 'Send feedback: at least 10 characters, optionally an image (your upload id); 5 an hour',
-        body: feedbackSubmitRequest,
-      },
-    },
-    async (request) =>
-      ok(await feedback.submit(userOf(request).id, request.body), request, 'ok.feedback_submitted'),
-  );
-
   app.get(
-    '/api/feedback/list',
-    {
-      ...signedIn,
-      schema: {
-        tags,
-        security,
-        summary: 'Your feedback, newest first, each with the replies',
-        querystring: feedbackListQuery,
-      },
-    },
-    async (request) => ok(await feedback.list(userOf(request).id, request.query.page, request.query.limit)),
-  );
-
-  app.get(
-    '/api/admin/feedback/list',
+    '/admin/feedback/list',
     {
       preHandler: deps.allow('read'),
       schema: {
@@ -191,7 +110,7 @@ export function personalRoutes(
   );
 
   app.post(
-    '/api/admin/feedback/reply',
+    '/admin/feedback/reply',
     {
       preHandler: deps.allow('reviews.support'),
       schema: {
@@ -202,5 +121,99 @@ export function personalRoutes(
     },
     async (request) =>
       ok(await feedback.reply(request.body.id, request.body.content), request, 'ok.feedback_replied'),
+  );
+}
+
+/** A signed-in user's identity review, payment methods and feedback. */
+function ownRoutes(app: Api, deps: PersonalDeps): void {
+  const { identity, payMethods, feedback } = deps;
+
+  // ---- identity ----
+
+  app.get(
+    '/user_real/center',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Your identity review: review_status 0 none, 1 under review, 2 certified, 3 rejected (with the reason)',
+      },
+    },
+    async (request) => ok(await identity.center(userOf(request).id)),
+  );
+
+  app.post(
+    '/user_real/real_name',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Submit name, ID number and photos (front_pic, reverse_pic, optional hand_pic: ids of your own uploads); only from status 0 or 3',
+        body: realNameRequest,
+      },
+    },
+    async (request) =>
+      ok(await identity.submit(userOf(request).id, request.body), request, 'ok.identity_submitted'),
+  );
+
+  // ---- payment methods ----
+
+  app.get(
+    '/pay_method/get_method_by_type',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Your saved method of one type (alipay, wxpay or bank), or null',
+        querystring: payMethodTypeQuery,
+      },
+    },
+    async (request) => ok(await payMethods.get(userOf(request).id, request.query.type)),
+  );
+
+  app.post(
+    '/pay_method/save',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Save your method of a type (replaces the previous one). raw_data: real_name, account, qrcode (your upload id, or the URL common/image_upload answered; read back as that URL, with qrcode_id) for alipay and wxpay; real_name, bank_name, card_no, bank_address (branch) for bank',
+        body: payMethodSaveRequest,
+      },
+    },
+    async (request) =>
+      ok(await payMethods.save(userOf(request).id, request.body), request, 'ok.pay_method_saved'),
+  );
+
+  // ---- feedback ----
+
+  app.post(
+    '/feedback/submit',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Send feedback: at least 10 characters, optionally an image (your upload id); 5 an hour',
+        body: feedbackSubmitRequest,
+      },
+    },
+    async (request) =>
+      ok(await feedback.submit(userOf(request).id, request.body), request, 'ok.feedback_submitted'),
+  );
+
+  app.get(
+    '/feedback/list',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Your feedback, newest first, each with the replies',
+        querystring: feedbackListQuery,
+      },
+    },
+    async (request) => ok(await feedback.list(userOf(request).id, request.query.page, request.query.limit)),
   );
 }

@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser, userOf } from '../http/auth.js';
 import type { SessionResolver } from '../users/auth-user.js';
 import { ok } from '../http/envelope.js';
-import type { Api } from '../platform/api.js';
+import type { ApiPlugin } from '../platform/api.js';
 import { IMAGE_MULTIPART_LIMITS, readImageFile } from './multipart.js';
 import type { UploadStore } from './store.js';
 
@@ -16,74 +16,73 @@ const ONE_MINUTE = 60_000;
  * common/image_upload (multipart, one `file` field) and common/image/:id. The multipart parser
  * lives only in this plugin's scope, with a 5 MB file limit; every other call still takes JSON.
  */
-export function uploadRoutes(
-  app: Api,
-  deps: {
-    store: UploadStore;
-    sessions: SessionResolver;
-    allow: Allow;
-    /** Upload requests per minute per client address (the per-user hourly budget is the store's). */
-    rateLimit: number;
-  },
-): void {
-  const { store, sessions } = deps;
-  const signedIn = requireUser(sessions);
+export function uploadApi(deps: {
+  store: UploadStore;
+  sessions: SessionResolver;
+  allow: Allow;
+  /** Upload requests per minute per client address (the per-user hourly budget is the store's). */
+  rateLimit: number;
+}): ApiPlugin {
+  return async (app) => {
+    const { store, sessions } = deps;
+    const signedInCaller = requireUser(sessions);
 
-  void app.register(async (plugin) => {
-    const scope = plugin.withTypeProvider<ZodTypeProvider>();
-    await scope.register(fastifyMultipart, { limits: IMAGE_MULTIPART_LIMITS });
-    scope.post(
-      '/api/common/image_upload',
+    await app.register(async (signedIn) => {
+      const scope = signedIn.withTypeProvider<ZodTypeProvider>();
+      await scope.register(fastifyMultipart, { limits: IMAGE_MULTIPART_LIMITS });
+      scope.addHook('preHandler', signedInCaller);
+      scope.post(
+        '/common/image_upload',
+        {
+          config: { rateLimit: { max: deps.rateLimit, timeWindow: ONE_MINUTE } },
+          schema: {
+            tags: ['personal'],
+            summary:
+              'Upload one JPEG, PNG or WebP (multipart field `file`, at most 5 MB and 40 megapixels); it is re-encoded without metadata and readable only by you and the operator',
+            security: [{ token: [] }],
+            consumes: ['multipart/form-data'],
+            querystring: imageUploadQuery,
+          },
+        },
+        async (request) => {
+          const user = userOf(request);
+          const data = await readImageFile(request);
+          return ok(await store.upload(user.id, data, request.query.purpose), request, 'ok.uploaded');
+        },
+      );
+    });
+
+    /** A reviewing operator may read any image; anyone else must sign in and own it. */
+    const reviewer = deps.allow('reviews.support');
+    const ownerOrAdmin = async (request: FastifyRequest): Promise<void> => {
+      if (request.headers[OPERATOR_HEADER] !== undefined || request.headers['x-admin-token'] !== undefined) {
+        return reviewer(request);
+      }
+      return signedInCaller(request);
+    };
+
+    app.get(
+      '/common/image/:id',
       {
-        preHandler: signedIn,
-        config: { rateLimit: { max: deps.rateLimit, timeWindow: ONE_MINUTE } },
+        preHandler: ownerOrAdmin,
         schema: {
           tags: ['personal'],
           summary:
-            'Upload one JPEG, PNG or WebP (multipart field `file`, at most 5 MB and 40 megapixels); it is re-encoded without metadata and readable only by you and the operator',
+            'One of your uploaded images (a support or admin operator may read any, with X-Operator-Token); another user gets 404',
           security: [{ token: [] }],
-          consumes: ['multipart/form-data'],
-          querystring: imageUploadQuery,
+          params: imageIdParams,
         },
       },
-      async (request) => {
-        const user = userOf(request);
-        const data = await readImageFile(request);
-        return ok(await store.upload(user.id, data, request.query.purpose), request, 'ok.uploaded');
+      async (request, reply) => {
+        const viewer = request.user ? { userId: request.user.id } : ('admin' as const);
+        const image = await store.read(request.params.id, viewer);
+        return reply
+          .header('content-type', image.mime)
+          .header('content-disposition', `inline; filename="${image.filename}"`)
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-store')
+          .send(image.data);
       },
     );
-  });
-
-  /** A reviewing operator may read any image; anyone else must sign in and own it. */
-  const reviewer = deps.allow('reviews.support');
-  const ownerOrAdmin = async (request: FastifyRequest): Promise<void> => {
-    if (request.headers[OPERATOR_HEADER] !== undefined || request.headers['x-admin-token'] !== undefined) {
-      return reviewer(request);
-    }
-    return signedIn(request);
   };
-
-  app.get(
-    '/api/common/image/:id',
-    {
-      preHandler: ownerOrAdmin,
-      schema: {
-        tags: ['personal'],
-        summary:
-          'One of your uploaded images (a support or admin operator may read any, with X-Operator-Token); another user gets 404',
-        security: [{ token: [] }],
-        params: imageIdParams,
-      },
-    },
-    async (request, reply) => {
-      const viewer = request.user ? { userId: request.user.id } : ('admin' as const);
-      const image = await store.read(request.params.id, viewer);
-      return reply
-        .header('content-type', image.mime)
-        .header('content-disposition', `inline; filename="${image.filename}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(image.data);
-    },
-  );
 }
