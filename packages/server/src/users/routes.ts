@@ -18,8 +18,7 @@ import { ok, refusedWith } from '../http/envelope.js';
 import { badRequest } from '../platform/errors.js';
 import { GuessBudget } from '../http/guess-budget.js';
 import type { Api, ApiPlugin } from '../platform/api.js';
-import { securityRoutes, securitySecretRoutes } from './security-routes.js';
-import type { SecurityRoutesDeps } from './security-routes.js';
+import { securityRoutes, securitySecretRoutes, type SecurityRoutesDeps } from './security-routes.js';
 import type { Sessions } from './sessions.js';
 import type { UsersService } from './service.js';
 
