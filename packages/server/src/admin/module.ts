@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Settings } from '../content/settings.js';
+import type { Settings } from '../platform/settings.js';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { OperatorLog } from './operator-log.js';

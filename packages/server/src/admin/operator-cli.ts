@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import { ROLES } from '@oex/protocol';
 import QRCode from 'qrcode';
-import { Settings } from '../content/settings.js';
+import { Settings } from '../platform/settings.js';
 import { loadConfig } from '../config.js';
 import { connect } from '../db/connect.js';
 import { migrate } from '../db/migrate.js';

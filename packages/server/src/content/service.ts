@@ -14,7 +14,7 @@ import { paged } from '../lib/paged.js';
 import { AppError, notFound } from '../platform/errors.js';
 import { isMessageKey, translate } from '../platform/messages/index.js';
 import { formatDateTime } from '../lib/time.js';
-import type { Settings } from './settings.js';
+import type { Settings } from '../platform/settings.js';
 
 /** News, public settings and the area list. */
 export class ContentService {

@@ -5,7 +5,7 @@ import type { CurrencyDirectory } from '../ledger/currencies.js';
 import type { Clock } from '../lib/clock.js';
 import { BUY, SELL, type Side } from '../spot/engine.js';
 import { ladder, seededRandom, walk, type LadderShape } from '../spot/maker-rules.js';
-import type { Market } from '../spot/markets.js';
+import type { Market } from '../market/markets.js';
 import { LIMIT, MARKET } from '../spot/orders.js';
 import type { SpotService } from '../spot/service.js';
 import { DEMO } from './seed.js';

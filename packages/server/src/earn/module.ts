@@ -1,7 +1,7 @@
 import { Decimal } from '@oex/protocol';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { Settings } from '../content/settings.js';
+import type { Settings } from '../platform/settings.js';
 import type { Database } from '../db/schema.js';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
 import type { Sequencer } from '../ledger/sequencer.js';

@@ -10,7 +10,7 @@ import {
   type Paged,
 } from '@oex/protocol';
 import type { Kysely, Selectable } from 'kysely';
-import type { Settings } from '../content/settings.js';
+import type { Settings } from '../platform/settings.js';
 import { newestFirst } from '../db/paging.js';
 import type { Database, EarnHoldingsTable, EarnProductsTable } from '../db/schema.js';
 import { paged } from '../lib/paged.js';

@@ -1,12 +1,12 @@
 import { Decimal, type Quotation } from '@oex/protocol';
 import type { Kysely } from 'kysely';
-import type { Settings } from '../content/settings.js';
+import type { Settings } from '../platform/settings.js';
 import type { Database } from '../db/schema.js';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
 import type { Sequencer } from '../ledger/sequencer.js';
 import type { Clock } from '../lib/clock.js';
 import type { MarkTape } from '../market/mark-tape.js';
-import type { Market, MarketDirectory } from '../spot/markets.js';
+import type { Market, MarketDirectory } from '../market/markets.js';
 import type { UsersService } from '../users/service.js';
 import { LeverRisk } from './risk.js';
 import { LeverService } from './service.js';

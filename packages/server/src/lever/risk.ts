@@ -1,5 +1,5 @@
 import { AccountTypeId, Decimal, LeverClosedType } from '@oex/protocol';
-import type { Settings } from '../content/settings.js';
+import type { Settings } from '../platform/settings.js';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
 import type { Sequencer } from '../ledger/sequencer.js';
 import type { MarkTape } from '../market/mark-tape.js';

@@ -12,7 +12,7 @@ import {
   type Quotation,
 } from '@oex/protocol';
 import type { Kysely, Selectable } from 'kysely';
-import type { Settings } from '../content/settings.js';
+import type { Settings } from '../platform/settings.js';
 import { newestFirst } from '../db/paging.js';
 import type { Database, LeverPositionsTable } from '../db/schema.js';
 import { paged } from '../lib/paged.js';
@@ -25,7 +25,7 @@ import type { Clock } from '../lib/clock.js';
 import { RequestOnce, sameRequest } from '../lib/request-once.js';
 import { sha256 } from '../lib/secrets.js';
 import type { MarkTape } from '../market/mark-tape.js';
-import type { Market, MarketDirectory } from '../spot/markets.js';
+import type { Market, MarketDirectory } from '../market/markets.js';
 import type { UsersService } from '../users/service.js';
 import { LeverBook, type Mark, type Position } from './book.js';
 import { LeverCommands } from './commands.js';

@@ -13,12 +13,12 @@ import {
   type PriceAmount,
 } from '@oex/protocol';
 import type { Kysely, Selectable } from 'kysely';
-import type { Settings } from '../content/settings.js';
+import type { Settings } from '../platform/settings.js';
 import { newestFirst } from '../db/paging.js';
 import { paged } from '../lib/paged.js';
 import type { Database, MarkPricesTable } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
-import type { Market } from '../spot/markets.js';
+import type { Market } from './markets.js';
 import type { SpotService } from '../spot/service.js';
 import { shouldRecord } from './mark.js';
 

@@ -1,7 +1,7 @@
 import { markPricesQuery } from '@oex/protocol';
 import { ok } from '../http/envelope.js';
 import type { Api, ApiPlugin } from '../platform/api.js';
-import type { MarketDirectory } from '../spot/markets.js';
+import type { MarketDirectory } from './markets.js';
 import type { MarkTape } from './mark-tape.js';
 
 const HOUR = 3_600_000;

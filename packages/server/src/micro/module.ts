@@ -1,12 +1,12 @@
 import { Decimal } from '@oex/protocol';
 import type { Kysely } from 'kysely';
-import type { Settings } from '../content/settings.js';
+import type { Settings } from '../platform/settings.js';
 import type { Database } from '../db/schema.js';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
 import type { Sequencer } from '../ledger/sequencer.js';
 import type { Clock } from '../lib/clock.js';
 import type { MarkTape } from '../market/mark-tape.js';
-import type { MarketDirectory } from '../spot/markets.js';
+import type { MarketDirectory } from '../market/markets.js';
 import { MicroService } from './service.js';
 import { MicroSettler } from './settler.js';
 import { readOptionsFile, seedTerms, TermsReader } from './terms.js';

@@ -24,7 +24,7 @@ import type { Clock } from '../lib/clock.js';
 import { RequestOnce, sameRequest } from '../lib/request-once.js';
 import { sha256 } from '../lib/secrets.js';
 import type { MarkTape } from '../market/mark-tape.js';
-import type { MarketDirectory } from '../spot/markets.js';
+import type { MarketDirectory } from '../market/markets.js';
 import { MicroCommands } from './commands.js';
 import { OpenContracts, type PoolTotals } from './open-contracts.js';
 import { choiceProblem, feeOf, worstCase } from './rules.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Decimal } from '@oex/protocol';
 import type { Kysely } from 'kysely';
-import type { Settings } from '../content/settings.js';
+import type { Settings } from '../platform/settings.js';
 import type { Database } from '../db/schema.js';
 import { Fresh } from '../lib/fresh.js';
 import { serverPath } from '../lib/paths.js';

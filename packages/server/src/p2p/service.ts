@@ -36,7 +36,7 @@ import {
   type PayMethodView,
 } from '@oex/protocol';
 import type { Kysely, Selectable } from 'kysely';
-import type { Settings } from '../content/settings.js';
+import type { Settings } from '../platform/settings.js';
 import { newestFirst } from '../db/paging.js';
 import type { Database, P2pOrdersTable } from '../db/schema.js';
 import { paged } from '../lib/paged.js';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
-import type { MarketDirectory } from './markets.js';
+import type { MarketDirectory } from '../market/markets.js';
 
 /** A signed-in user's starred markets. Every query is scoped to that user. */
 export class FavoriteMarkets {

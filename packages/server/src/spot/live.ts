@@ -1,7 +1,7 @@
 import { AccountTypeId, Decimal, type MatchedPush, type SpotOrderView } from '@oex/protocol';
 import type { Sequencer } from '../ledger/sequencer.js';
 import type { Hub } from '../realtime/hub.js';
-import type { Market } from './markets.js';
+import type { Market } from '../market/markets.js';
 import type { OpenOrder, OrderOutcome } from './orders.js';
 import type { Period } from './periods.js';
 import type { SpotListener, SpotService } from './service.js';

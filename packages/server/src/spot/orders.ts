@@ -7,7 +7,7 @@ import type { Account, Books } from '../ledger/books.js';
 import { JournalType } from '../ledger/journal.js';
 import type { Command, CommandContext } from '../ledger/sequencer.js';
 import { BUY, OrderBook, SELL, type Fill, type Side } from './engine.js';
-import { Market, type MarketDirectory } from './markets.js';
+import { Market, type MarketDirectory } from '../market/markets.js';
 import { limitBuyExcess, protectionLimit } from './protection.js';
 import type { Period } from './periods.js';
 

@@ -24,7 +24,7 @@ import { postingErrorToAppError } from '../ledger/service.js';
 import type { Clock } from '../lib/clock.js';
 import { formatDateTime } from '../lib/time.js';
 import { BUY, SELL, type Side } from './engine.js';
-import type { Market, MarketDirectory } from './markets.js';
+import type { Market, MarketDirectory } from '../market/markets.js';
 import {
   LIMIT,
   OrderStatus,

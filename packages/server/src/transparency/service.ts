@@ -15,7 +15,7 @@ import {
 import type { Kysely, Selectable } from 'kysely';
 import type { Logger } from 'pino';
 import { insertNotice } from '../content/service.js';
-import type { Settings } from '../content/settings.js';
+import type { Settings } from '../platform/settings.js';
 import { isUniqueViolation } from '../db/errors.js';
 import type { Database, LiabilitySnapshotsTable } from '../db/schema.js';
 import { AppError } from '../platform/errors.js';

@@ -8,7 +8,7 @@ import {
   type UserInfo,
 } from '@oex/protocol';
 import type { Kysely, Selectable } from 'kysely';
-import type { Settings } from '../content/settings.js';
+import type { Settings } from '../platform/settings.js';
 import { isUniqueViolation } from '../db/errors.js';
 import type { Database, UsersTable } from '../db/schema.js';
 import type { AuthUser } from './auth-user.js';

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { DevChain } from '../demo/dev-chain.js';
 import type { Config } from '../config.js';
-import type { Settings } from '../content/settings.js';
+import type { Settings } from '../platform/settings.js';
 import type { Db } from '../db/connect.js';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
 import type { Sequencer } from '../ledger/sequencer.js';

@@ -2,7 +2,7 @@ import { Decimal, type Paged, type PayOrderView } from '@oex/protocol';
 import type { Kysely, Selectable } from 'kysely';
 import { fitsChainDecimals } from '../chains/units.js';
 import { newestFirst } from '../db/paging.js';
-import type { Settings } from '../content/settings.js';
+import type { Settings } from '../platform/settings.js';
 import type { Database, PayOrdersTable } from '../db/schema.js';
 import { paged } from '../lib/paged.js';
 import { badRequest } from '../platform/errors.js';

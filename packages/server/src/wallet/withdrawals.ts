@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Decimal, type Lang, type WithdrawInput, type WithdrawalView } from '@oex/protocol';
 import type { Kysely, Updateable } from 'kysely';
-import type { Settings } from '../content/settings.js';
+import type { Settings } from '../platform/settings.js';
 import type { Database, WithdrawalsTable } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../platform/errors.js';
 import type { Books, SystemAccount } from '../ledger/books.js';

@@ -17,7 +17,7 @@ import {
 import type { Kysely, Selectable } from 'kysely';
 import type { Logger } from 'pino';
 import { insertNotice } from '../../content/service.js';
-import type { Settings } from '../../content/settings.js';
+import type { Settings } from '../../platform/settings.js';
 import { newestFirst } from '../../db/paging.js';
 import type { Database, ScheduledChangesTable } from '../../db/schema.js';
 import { paged } from '../../lib/paged.js';

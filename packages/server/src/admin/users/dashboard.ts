@@ -13,7 +13,7 @@ import { auditLedger } from '../../ledger/audit.js';
 import type { CurrencyDirectory } from '../../ledger/currencies.js';
 import type { Clock } from '../../lib/clock.js';
 import { within } from '../../lib/deadline.js';
-import type { MarketDirectory } from '../../spot/markets.js';
+import type { MarketDirectory } from '../../market/markets.js';
 import { OrderStatus } from '../../spot/orders.js';
 import { bucketStart } from '../../spot/periods.js';
 import { OPEN_WITHDRAWAL_STATES } from '../../wallet/rules.js';

@@ -2,7 +2,7 @@ import { Decimal, MAX_AMOUNT, SCALE } from '@oex/protocol';
 import type { Kysely, Selectable } from 'kysely';
 import type { CurrencyMatchesTable, Database } from '../db/schema.js';
 import { badRequest } from '../platform/errors.js';
-import { loadProtection } from './protection.js';
+import { loadProtection } from '../spot/protection.js';
 
 let protectionOf: ((symbol: string) => Decimal) | undefined;
 
