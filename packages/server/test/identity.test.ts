@@ -156,7 +156,7 @@ describe('identity: refused submissions change nothing', () => {
     expect(await submissionsOf(mallory.id)).toHaveLength(0);
   });
 
-  it('validates every field (spec 001 §5) in the caller’s language', async () => {
+  it('validates every field (the spec’s form checks) in the caller’s language', async () => {
     const bob = await signUp(ex.api);
     const pics = await photos(bob.token);
     const cases: [Record<string, unknown>, RegExp][] = [

@@ -31,7 +31,7 @@ describe('the demo market maker', () => {
     expect(owners.map((row) => row.user_id).sort()).toEqual([maker, taker].sort());
   });
 
-  it("quotes and trades within each market's precision and minimum order (issue 10 §8)", async () => {
+  it("quotes and trades within each market's precision and minimum order", async () => {
     const rows = await ex.db.kysely
       .selectFrom('orders')
       .select(['currency_match_id', 'price', 'number'])

@@ -94,7 +94,7 @@ describe('payment methods', () => {
     expect(bobs.body.data).toBeNull();
   });
 
-  it('validates each type’s fields (spec 001 §5) and changes nothing when refused', async () => {
+  it('validates each type’s fields (the spec’s form checks) and changes nothing when refused', async () => {
     const carol = await signUp(ex.api);
     const qr = await uploadPng(ex.url, carol.token);
     const cases: [Record<string, unknown>, RegExp][] = [

@@ -149,7 +149,7 @@ describe('assets as the spec client calls them', () => {
 });
 
 describe('account groups and records as the spec client reads them', () => {
-  it('account/list groups and accounts carry every field of spec 001 §3; account_log rows too', async () => {
+  it('account/list groups and accounts carry every field the spec names; account_log rows too', async () => {
     const user = await trader(ex, [[USDT, '10']]);
     const moved = await call(
       'POST',

@@ -5,7 +5,7 @@ import { dateTime, decimal, expectLeverPosition, signedDecimal, specClient } fro
 import { signUp } from './helpers/users.js';
 
 /**
- * Spot, seconds contracts and financial products of the product spec, replayed as the spec's
+ * Spot, seconds contracts and financial products of the product spec, replayed as the spec’s
  * own client sends them (names, value types, empty strings), reading the fields it reads.
  */
 
@@ -69,7 +69,7 @@ describe('spot as the spec client calls it', () => {
     );
     expect(buys.data).toMatchObject({ ...page, total: 1 });
     const open = buys.data.data[0];
-    // The spot page compares number with transacted_amount to drop a filled row; spec 000 §3's order.
+    // The spot page compares number with transacted_amount to drop a filled row; the spec’s order fields.
     expect(open).toMatchObject({
       id: expect.any(Number),
       price: '50000',
@@ -512,7 +512,7 @@ describe('financial products as the spec client calls them', () => {
       user.token,
     );
     expect(bought.code, bought.msg).toBe(1);
-    // The spec's client sends only the id: refused with a message it can show, not a server error.
+    // The spec’s client sends only the id: refused with a message it can show, not a server error.
     const idOnly = await call('POST', 'ieo/addIeo', { id: product.id }, user.token);
     expect(idOnly.code).toBe(0);
     // Our decision (docs/savings.md): the principal is needed, and the refusal names it.

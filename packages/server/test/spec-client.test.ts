@@ -6,10 +6,10 @@ import { pngImage, uploadFile } from './helpers/uploads.js';
 import { signUp } from './helpers/users.js';
 
 /**
- * Calls of the product spec replayed as the spec's own client sends them (same names, value
+ * Calls of the product spec replayed as the spec’s own client sends them (same names, value
  * types, encodings and empty strings), reading the fields it reads. With spec-client-assets,
- * spec-client-trade and spec-client-live, every call of the two call tables (000 §7, 001 §7) and
- * every live channel is replayed; the separate address-binding service of 001 §7 is not served
+ * spec-client-trade and spec-client-live, every call of the spec’s two call tables and
+ * every live channel is replayed; the spec’s separate address-binding service is not served
  * (docs/wallet.md says why).
  */
 
@@ -42,12 +42,12 @@ async function client(
     body = JSON.stringify(payload);
   }
   const response = await fetch(url, { method, headers, body });
-  // The spec's client reads the envelope only from a 2xx answer.
+  // The spec’s client reads the envelope only from a 2xx answer.
   expect(response.status, `${method} ${path}`).toBe(200);
   return (await response.json()) as Body & { data: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-describe('spec 000 §7 and 001 §7 as the spec client calls them', () => {
+describe('the spec’s calls as its client makes them', () => {
   let token = '';
   beforeAll(async () => {
     const login = await client('POST', 'user/login', {
@@ -109,7 +109,7 @@ describe('spec 000 §7 and 001 §7 as the spec client calls them', () => {
   });
 
   it('a 429 on the auth calls carries Retry-After in whole seconds', async () => {
-    // The raw answer: the spec's client never reads a 429, but anything else may wait as told.
+    // The raw answer: the spec’s client never reads a 429, but anything else may wait as told.
     const raw = (path: string, body: Record<string, unknown>) =>
       fetch(`${ex.url}/api/${path}`, {
         method: 'POST',
@@ -206,7 +206,7 @@ describe('spec 000 §7 and 001 §7 as the spec client calls them', () => {
     expect(sent.code, sent.msg).toBe(1);
   });
 
-  it('market/currency_matches: every group and match carries the fields of spec 000 §3 and 001 §3', async () => {
+  it('market/currency_matches: every group and match carries the fields of the spec’s fields', async () => {
     const groups = await client('GET', 'market/currency_matches', {});
     expect(groups.code, groups.msg).toBe(1);
     expect(groups.data.length).toBeGreaterThan(0);

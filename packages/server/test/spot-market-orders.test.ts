@@ -46,7 +46,7 @@ const locked = async (token: string, currency: number) =>
 const lastOrder = async (token: string) =>
   (await ex.api.get<Paged<SpotOrderView>>('tx_history/list', {}, { token })).body.data!.data[0]!;
 
-describe('market buy by the total to spend (issue 29 §1)', () => {
+describe('market buy by the total to spend', () => {
   it('100 % of the balance spends at most exactly the balance, fills what it can, releases the rest', async () => {
     const seller = await trader([[ETH, '10']]);
     await sell(seller.token, { currency_match_id: ETH_USDT, number: '1', price: '3000' });
@@ -130,7 +130,7 @@ describe('market buy by the total to spend (issue 29 §1)', () => {
   });
 });
 
-describe('market-order price protection (issue 29 §16)', () => {
+describe('market-order price protection', () => {
   it('a market buy fills no further than 5 % above the best ask; the rest is cancelled and its hold released', async () => {
     const seller = await trader([[TRX, '100000']]);
     await sell(seller.token, { currency_match_id: TRX_USDT, number: '100', price: '0.1' });
@@ -178,7 +178,7 @@ describe('market-order price protection (issue 29 §16)', () => {
   });
 });
 
-describe('a limit buy releases its saving at each fill (issue 29 §19)', () => {
+describe('a limit buy releases its saving at each fill', () => {
   it('ask 1 @ 9.95, buy 2 @ 10.05: 10.05 stays locked, not 10.15; exact after each fill and after a restart', async () => {
     const seller = await trader([[ETH, '10']]);
     const buyer = await trader([[USDT, '100']]);

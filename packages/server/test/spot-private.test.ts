@@ -142,7 +142,7 @@ describe('fills say what happened', () => {
   });
 });
 
-describe('the spec 000 §7 names', () => {
+describe('the names in the spec’s calls', () => {
   it('KLINE.<symbol> carries every period with its period field', async () => {
     const seller = await traderOf(ex, [[DOT, '10']]);
     const buyer = await traderOf(ex, [[USDT, '100']]);

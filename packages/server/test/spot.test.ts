@@ -254,7 +254,7 @@ describe('restart', () => {
   });
 });
 
-describe('per-market precision (issue 10 §8)', () => {
+describe('per-market precision', () => {
   it('forms and the server share the fields of market/currency_matches: decimals and minimum order', async () => {
     const markets = (await ex.api.get<QuoteGroup[]>('market/currency_matches')).body.data![0]!.matches;
     const precision = Object.fromEntries(

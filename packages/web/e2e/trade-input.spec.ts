@@ -26,7 +26,7 @@ async function expectNoCrash(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 
-test('typed and pasted numbers are kept as written: the reader’s marks and the book’s format are read, the rest refused with a message (issue 29 §5)', async ({
+test('typed and pasted numbers are kept as written: the reader’s marks and the book’s format are read, the rest refused with a message', async ({
   page,
 }) => {
   // Typing key by key on the live trade page takes a while on a busy machine.

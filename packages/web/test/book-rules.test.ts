@@ -9,7 +9,7 @@ import {
   spreadOf,
 } from '../src/features/trade/book-rules.js';
 
-describe('order book grouping steps follow the market (issue 10)', () => {
+describe('order book grouping steps follow the market', () => {
   it('offers the tick and 10, 100 and 1000 times it, past 1 when the tick allows', () => {
     expect(groupSteps(2)).toEqual(['0.01', '0.1', '1', '10']);
     expect(groupSteps(5)).toEqual(['0.00001', '0.0001', '0.001', '0.01']);

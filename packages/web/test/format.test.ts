@@ -11,7 +11,7 @@ import {
   truncate,
 } from '../src/lib/format.js';
 
-describe("prices and amounts in each market's precision (issue 10 §8)", () => {
+describe("prices and amounts in each market's precision", () => {
   it('BTC/USDT shows 2 price decimals, TRX/USDT 5; cut, never rounded up', () => {
     expect(formatPrice('64402.1404', 'en', 2)).toBe('64,402.14');
     expect(formatPrice('64402.149', 'en', 2)).toBe('64,402.14');
@@ -24,7 +24,7 @@ describe("prices and amounts in each market's precision (issue 10 §8)", () => {
   });
 });
 
-describe('truncate (spec 000 §9)', () => {
+describe('truncate (the spec’s number formats)', () => {
   it('always rounds down, to 2 places by default', () => {
     expect(truncate('1.999')).toBe('1.99');
     expect(truncate('0.005')).toBe('0.00');
@@ -44,7 +44,7 @@ describe('truncate (spec 000 §9)', () => {
   });
 });
 
-describe('shorten (spec 000 §9)', () => {
+describe('shorten (the spec’s number formats)', () => {
   it('returns empty for empty input', () => {
     expect(shorten('')).toBe('');
     expect(shorten(undefined)).toBe('');

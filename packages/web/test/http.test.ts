@@ -39,7 +39,7 @@ beforeEach(() => {
 
 const toasts = () => useToasts.getState().toasts.map(({ kind, text }) => `${kind}: ${text}`);
 
-describe('the envelope rules against the real server (spec 000 §8)', () => {
+describe('the spec’s envelope rules against the real server', () => {
   it('code 0 shows the server message as an error and rejects', async () => {
     const failed = call('POST', 'user/login', {
       login_type: 'email',
@@ -59,7 +59,7 @@ describe('the envelope rules against the real server (spec 000 §8)', () => {
       account: '  alice@demo.test ',
       password: 'demo1234',
     });
-    // The spec's client stores data itself as the token.
+    // The spec’s client stores data itself as the token.
     expect(result).toMatch(/^[\w-]{43}$/);
     expect(toasts()).toEqual(['success: Logged in']);
     useToasts.setState({ toasts: [] });

@@ -50,7 +50,7 @@ function source(log: string[], slow: (key: FeedKey) => boolean = () => false): F
   };
 }
 
-describe('the chart feed (issue 10: one market and period at a time)', () => {
+describe('the chart feed: one market and period at a time', () => {
   it('drops a history answer that arrives after another key was selected', async () => {
     const feed = new KlineFeed(source([], (key) => key.period === '5min'));
     feed.select(BTC_5MIN);

@@ -119,7 +119,7 @@ describe('markets', () => {
   });
 });
 
-describe('the cost preview (spec 001 §5), exactly as the server charges', () => {
+describe('the cost preview (the spec’s form checks), exactly as the server charges', () => {
   it('moves the price by the spread against the user, rounded to the price decimals', () => {
     const mark = Decimal.parse('64402.14');
     const rate = Decimal.parse('0.1');
@@ -192,7 +192,7 @@ describe('the order form', () => {
     expect(stepHands('500', -1, limit)).toBe('100');
   });
 
-  it('asks for a multiple, hands within the limits and, at a fixed price, a price (spec 001 §8)', () => {
+  it('asks for a multiple, hands within the limits and, at a fixed price, a price (the spec’s envelope rules)', () => {
     const form = { fixed: false, hands: '1', multiple: 10, targetPrice: '', limit };
     expect(orderProblem(form)).toBeNull();
     expect(orderProblem({ ...form, multiple: null })?.key).toBe('lever.errors.multiple');
@@ -306,7 +306,7 @@ describe('rows', () => {
   });
 });
 
-describe('live pushes on the lists (spec 001 §4)', () => {
+describe('live pushes on the lists (the spec’s live rules)', () => {
   it('LEVER_TRADE replaces the pushed positions on an open list, other rows unchanged', () => {
     const page = paged([position(3), position(2), position(1)]);
     const moved = position(2, { update_price: '105', profits: '0.05' });

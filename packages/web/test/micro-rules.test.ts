@@ -60,7 +60,7 @@ const page = (rows: MicroOrderView[], patch: Partial<MicroPage> = {}): MicroPage
   ...patch,
 });
 
-describe('pairs on the micro page (spec 001 §§2, 7)', () => {
+describe('pairs on the micro page (the spec’s seconds-contract page and calls)', () => {
   const groups = [
     { code: 'BTC', is_quote: 1, matches: [market(9)] },
     { code: 'USDT', is_quote: 1, matches: [market(1), market(2, { open_microtrade: 0 }), market(3)] },
@@ -122,7 +122,7 @@ describe('profit rate, fee and payout, exactly', () => {
     expect(covers(null, '10.1')).toBeNull();
   });
 
-  it('an order in progress may win stake × ratio and may lose the stake (spec 001 §9)', () => {
+  it('an order in progress may win stake × ratio and may lose the stake (the spec’s number formats)', () => {
     expect(potential({ number: '50', profit_ratio: '0.85' })).toEqual({ profit: '42.5', loss: '50' });
     expect(potential({ number: '0.001', profit_ratio: '0.88' })).toEqual({
       profit: '0.00088',
@@ -138,7 +138,7 @@ describe('profit rate, fee and payout, exactly', () => {
   });
 });
 
-describe('the countdown (spec 001 §4)', () => {
+describe('the countdown (the spec’s live rules)', () => {
   it('counts down from when the page arrived, to 0, whatever the device clock says', () => {
     const open = order(1, { remain_milli_seconds: 30_000 });
     expect(remainingMs(open, 1000, 1000)).toBe(30_000);
@@ -161,7 +161,7 @@ describe('the countdown (spec 001 §4)', () => {
   });
 });
 
-describe('MICRO_CLOSED on the lists (spec 001 §4)', () => {
+describe('MICRO_CLOSED on the lists (the spec’s live rules)', () => {
   const settled = order(2, {
     status: 3,
     end_price: '101',

@@ -48,7 +48,7 @@ describe('totals (rounded up to 6 decimals), never a crash', () => {
   });
 });
 
-describe('order checks (spec 000 §5 order, then the market rules)', () => {
+describe('order checks (the spec’s order of checks, then the market rules)', () => {
   const base: OrderForm = {
     side: 'buy',
     type: 0,
@@ -87,7 +87,7 @@ describe('order checks (spec 000 §5 order, then the market rules)', () => {
   });
 });
 
-describe('a limit price far through the book (issue 10 §7)', () => {
+describe('a limit price far through the book', () => {
   it('warns a buy above the best ask, and a sell below the best bid, past the setting', () => {
     expect(farPrice('buy', '110', '100', '10')).toBeNull();
     expect(farPrice('buy', '110.01', '100', '10')).toBe('10.01');
@@ -139,7 +139,7 @@ describe('the estimated average price of a market order, from the visible book',
   });
 });
 
-describe('one walk of the book for the form and the confirmation (issue 29 §§1, 16)', () => {
+describe('one walk of the book for the form and the confirmation', () => {
   const asks = [
     { price: '100.00', amount: '1' },
     { price: '101.00', amount: '2' },

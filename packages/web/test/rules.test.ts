@@ -18,7 +18,7 @@ const valid: RegisterForm = {
   inviteRequired: true,
 };
 
-describe('register checks (spec 000 §5 order)', () => {
+describe('register checks (the spec’s order of checks)', () => {
   it('passes a valid form', () => {
     expect(registerProblem(valid)).toBeNull();
   });

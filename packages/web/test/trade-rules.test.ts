@@ -28,7 +28,7 @@ describe('order book grouping', () => {
   });
 });
 
-describe('orders panel live rules (spec 000 §4)', () => {
+describe('orders panel live rules (the spec’s live rules)', () => {
   const order = (id: number, patch: Partial<SpotOrderView> = {}) =>
     ({
       id,

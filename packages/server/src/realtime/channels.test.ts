@@ -9,7 +9,7 @@ import {
 } from './channels.js';
 
 describe('channels', () => {
-  it('knows the public and private channels of DESIGN.md §3', () => {
+  it('knows the public and private channels of the wire protocol (docs/platform.md)', () => {
     for (const name of [
       'DAY_MARKET',
       'MARKET_DEPTH.BTC/USDT',

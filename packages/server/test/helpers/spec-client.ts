@@ -1,11 +1,11 @@
 import { expect } from 'vitest';
 
-/** An answer as the spec's client reads it: the envelope, with `data` as it came. */
+/** An answer as the spec’s client reads it: the envelope, with `data` as it came. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type SpecAnswer = { code: number; msg: string; data: any };
 
 /**
- * The spec's own client (the calls of its two documents): GET sends its data as a query string, POST as a JSON
+ * The spec’s own client (the calls of its two documents): GET sends its data as a query string, POST as a JSON
  * body, the raw token goes in Authorization and a lang header is sent. It reads the envelope only
  * from a 2xx answer, so every answer it gets must be HTTP 200.
  */
@@ -43,7 +43,7 @@ export const signedDecimal = () => expect.stringMatching(/^-?\d+(\.\d+)?$/);
 export const dateTime = () => expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
 /**
- * A lever position or order as the lever page reads it (spec 001 §3: id, type, type_name, symbol,
+ * A lever position or order as the lever page reads it (the spec’s fields: id, type, type_name, symbol,
  * share, price, origin_price, update_price, target_profit_price, stop_loss_price, caution_money,
  * origin_caution_money, trade_fee, overnight_money, profits, number, time, base and quote currency
  * ids). A pending order has no entry price yet.
