@@ -20,5 +20,5 @@ export { Pager, RecordsPager, type PagerLabels } from './Pager.js';
 export { Panel } from './Panel.js';
 export { RecordTable, Th, type Column } from './RecordTable.js';
 export { Empty, Failed, Loading, QueryState } from './states.js';
-export { buttonClass, inputClass, inputStyle, primaryClass } from './styles.js';
+export { buttonClass, inputClass, primaryClass } from './styles.js';
 export { Tabs } from './Tabs.js';

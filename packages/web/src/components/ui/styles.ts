@@ -1,4 +1,4 @@
-/** The kit's shared classes (form boxes, links drawn as its buttons) and one style object kept for old callers. */
+/** The kit's shared classes: form boxes, and links drawn as its buttons. */
 
 /** A form box's frame and colours (page background, the theme's line and text). */
 export const inputClass = 'w-full rounded border border-line bg-page px-2 py-1.5 text-ink';
@@ -7,9 +7,3 @@ export const buttonClass =
   'rounded border border-line px-3 py-1 disabled:opacity-50 aria-disabled:opacity-40';
 /** A link drawn as the kit's filled Button (its primary look). */
 export const primaryClass = 'rounded bg-accent-strong px-4 py-1.5 font-medium text-white disabled:opacity-60';
-
-/**
- * A form box's colours as a style object, for boxes that set their own size and padding without
- * inputClass; new code uses the classes (border-line bg-page text-ink).
- */
-export const inputStyle = { background: 'var(--bg)', borderColor: 'var(--border)', color: 'var(--text)' };
