@@ -76,6 +76,9 @@ describe('seconds contracts on the ledger', () => {
           ex.clock.advance(301_000);
           await ex.markTape.tick();
           expect(ex.micro.service.open.size).toBe(0);
+          // The settlements have run; an empty command commits after them, so the balances read
+          // from the database below include their payouts (on PostgreSQL a commit can lag the tick).
+          await ex.sequencer.submit(() => undefined);
           const pool = await usdtPool();
           const staked = d(pool.staked_total).sub(d(poolBefore.staked_total));
           const paid = d(pool.paid_total).sub(d(poolBefore.paid_total));
