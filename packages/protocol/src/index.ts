@@ -24,3 +24,6 @@ export * from './admin-markets.js';
 export * from './mark.js';
 export * from './catalogs.js';
 export * from './no-eval.js';
+export * from './contract.js';
+export * from './channels.js';
+export * from './api.js';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { idField, intLike } from './common.js';
+import { defineCall, reply } from './contract.js';
+import type { Paged } from './envelope.js';
 import type { MarkRowFigures } from './mark.js';
 
 /** market/mark_prices: one market's tape (by id or symbol) between two instants in ms, paged. */
@@ -34,3 +36,17 @@ export interface MarkPriceView {
    */
   previous_price?: string | null;
 }
+
+/** The market calls served beside the spot ones (docs/mark-price.md): the public mark-price tape. */
+export const marketCalls = {
+  markPrices: defineCall({
+    method: 'GET',
+    path: 'market/mark_prices',
+    auth: 'public',
+    request: markPricesQuery,
+    reply: reply<Paged<MarkPriceView>>(),
+    tags: ['market'],
+    summary:
+      "A market's mark-price tape, newest first: per second when the mark or its sample changed (and each minute), the mark (the average of the window's samples; each sample the median of the impact bid, the impact ask and the trade price for the market's impact notional) with every input it used in `figures`; from and to in ms (default: the last hour)",
+  }),
+};

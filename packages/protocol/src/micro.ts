@@ -124,3 +124,8 @@ export interface MicroVerification {
   /** The rule, in words, with this order's numbers. */
   rule: string;
 }
+
+/** A MICRO_CLOSED push: one of your seconds contracts settled; the final order, where the spec's client reads it. */
+export interface MicroClosedPush {
+  order: MicroOrderView;
+}

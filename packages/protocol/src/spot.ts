@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { Paged } from './envelope.js';
 import { idField, intLike } from './common.js';
+import { defineCall, reply } from './contract.js';
 import { amountField, requestIdField } from './ledger.js';
 
 /**
@@ -185,3 +187,142 @@ export interface DayMarketPush {
   symbol: string;
   quotation: Quotation;
 }
+
+/** A MARKET_DEPTH.<symbol> push: the market's whole book as market/deal serves it. */
+export interface DepthPush {
+  symbol: string;
+  currency_match_id: number;
+  depth: { in: DepthLevel[]; out: DepthLevel[] };
+}
+
+/** A GLOBAL_TX.<symbol> push: the trades one order made, newest first. */
+export interface TradesPush {
+  symbol: string;
+  currency_match_id: number;
+  completes: CompletedTrade[];
+}
+
+/** A KLINE.<symbol> (every period) or KLINE.<symbol>.<period> push: the period's latest bar. */
+export interface KlinePush {
+  symbol: string;
+  currency_match_id: number;
+  period: (typeof KLINE_PERIODS)[number];
+  kline: KlineBar;
+}
+
+/** What placing an order answers: the order's id and status, and how many trades placing it made. */
+export const placedOrderReply = z.object({ id: z.number(), status: z.number(), trades: z.number() });
+
+const marketCall = { auth: 'public', tags: ['market'] } as const;
+const favoriteCall = { auth: 'user', tags: ['market'] } as const;
+const orderCall = { auth: 'user', tags: ['spot'] } as const;
+
+/** The spot calls (docs/spot.md): markets, depth and trades, klines, favourites, orders. */
+export const spotCalls = {
+  currencyMatches: defineCall({
+    ...marketCall,
+    method: 'GET',
+    path: 'market/currency_matches',
+    reply: reply<QuoteGroup[]>(),
+    summary: 'Quote groups with their markets and 24 h quotations',
+  }),
+  deal: defineCall({
+    ...marketCall,
+    method: 'GET',
+    path: 'market/deal',
+    request: marketQuery,
+    reply: reply<Deal>(),
+    summary: 'Quotation, depth {in, out} and the latest 30 trades',
+  }),
+  kline: defineCall({
+    ...marketCall,
+    method: 'GET',
+    path: 'market/kline',
+    request: klineQuery,
+    reply: reply<KlineBar[]>(),
+    summary:
+      'Kline bars of a period, oldest first; from and to in ms or seconds (default: the last 300 bars)',
+  }),
+  favorites: defineCall({
+    ...favoriteCall,
+    method: 'GET',
+    path: 'market/favorites',
+    reply: z.array(z.number()),
+    summary: 'Your starred market ids',
+  }),
+  addFavorite: defineCall({
+    ...favoriteCall,
+    method: 'POST',
+    path: 'market/favorites/add',
+    request: marketQuery,
+    reply: z.array(z.number()),
+    summary: 'Star a market',
+  }),
+  removeFavorite: defineCall({
+    ...favoriteCall,
+    method: 'POST',
+    path: 'market/favorites/remove',
+    request: marketQuery,
+    reply: z.array(z.number()),
+    summary: 'Unstar a market',
+  }),
+  placeBuy: defineCall({
+    ...orderCall,
+    method: 'POST',
+    path: 'tx_in/add',
+    request: placeOrderRequest,
+    reply: placedOrderReply,
+    idempotent: true,
+    summary:
+      'Place a buy order: limit (type 0, price required) or market (type 1); a market buy may give total (quote to spend) in place of number',
+  }),
+  placeSell: defineCall({
+    ...orderCall,
+    method: 'POST',
+    path: 'tx_out/add',
+    request: placeOrderRequest,
+    reply: placedOrderReply,
+    idempotent: true,
+    summary: 'Place a sell order: limit (type 0, price required) or market (type 1)',
+  }),
+  buyOrders: defineCall({
+    ...orderCall,
+    method: 'GET',
+    path: 'tx_in/list',
+    request: orderListQuery,
+    reply: reply<Paged<SpotOrderView>>(),
+    summary: 'Your buy orders: current (status=open) or all, 10 a page',
+  }),
+  sellOrders: defineCall({
+    ...orderCall,
+    method: 'GET',
+    path: 'tx_out/list',
+    request: orderListQuery,
+    reply: reply<Paged<SpotOrderView>>(),
+    summary: 'Your sell orders: current (status=open) or all, 10 a page',
+  }),
+  cancelBuy: defineCall({
+    ...orderCall,
+    method: 'POST',
+    path: 'tx_in/cancel',
+    request: cancelOrderRequest,
+    reply: z.null(),
+    summary: 'Cancel one of your open buy orders',
+  }),
+  cancelSell: defineCall({
+    ...orderCall,
+    method: 'POST',
+    path: 'tx_out/cancel',
+    request: cancelOrderRequest,
+    reply: z.null(),
+    summary: 'Cancel one of your open sell orders',
+  }),
+  history: defineCall({
+    ...orderCall,
+    method: 'GET',
+    path: 'tx_history/list',
+    request: orderListQuery,
+    reply: reply<Paged<SpotOrderView>>(),
+    summary: 'Your finished orders (completed or cancelled), both sides',
+  }),
+};

@@ -1,0 +1,12 @@
+import { marketCalls } from './market.js';
+import { spotCalls } from './spot.js';
+
+/**
+ * Every call of the contract by domain (docs/platform.md): `api.spot.placeBuy` is the entry in
+ * protocol/src/spot.ts, its route in server/src/spot/routes.ts, and what the web calls. Domains not
+ * listed here still declare their routes and calls by path.
+ */
+export const api = {
+  spot: spotCalls,
+  market: marketCalls,
+};
