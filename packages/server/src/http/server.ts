@@ -126,6 +126,7 @@ export async function createHttpServer(config: Config, inlinePages: string[] = [
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('lang', 'en');
   app.decorateRequest('user', null);
+  app.decorateRequest('requestOnce', null);
   app.addHook('onRequest', async (request) => {
     request.lang = toLang(request.headers.lang);
   });

@@ -2,6 +2,17 @@ import { conflict } from '../platform/errors.js';
 import { systemClock, type Clock } from './clock.js';
 
 /**
+ * The caller's id for an idempotent call, and a digest of the call's terms (read once for every such
+ * call by the route hook, http/route.ts): the same id again with the same terms answers the first
+ * call, with other terms it is refused.
+ */
+export interface RequestOnceKey {
+  id: string;
+  /** The path and the validated request without its id, so buy and sell with one id differ too. */
+  hash: string;
+}
+
+/**
  * The row an earlier request with the same id left, if any; the same id with other terms is
  * refused (`hash` is the request's terms as stored beside its id).
  */

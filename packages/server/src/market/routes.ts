@@ -1,5 +1,6 @@
-import { markPricesQuery } from '@oex/protocol';
+import { api } from '@oex/protocol';
 import { ok } from '../http/envelope.js';
+import { route } from '../http/route.js';
 import type { Api, ApiPlugin } from '../platform/api.js';
 import type { MarketDirectory } from './markets.js';
 import type { MarkTape } from './mark-tape.js';
@@ -14,21 +15,10 @@ export function markApi(tape: MarkTape, markets: MarketDirectory, now: () => num
 }
 
 function markRoutes(app: Api, tape: MarkTape, markets: MarketDirectory, now: () => number): void {
-  app.get(
-    '/market/mark_prices',
-    {
-      schema: {
-        tags: ['market'],
-        summary:
-          "A market's mark-price tape, newest first: per second when the mark or its sample changed (and each minute), the mark (the average of the window's samples; each sample the median of the impact bid, the impact ask and the trade price for the market's impact notional) with every input it used in `figures`; from and to in ms (default: the last hour)",
-        querystring: markPricesQuery,
-      },
-    },
-    async (request) => {
-      const { currency_match_id, symbol, from, to, page, limit } = request.query;
-      const market = currency_match_id ? markets.market(currency_match_id) : markets.bySymbol(symbol ?? '');
-      const until = to ?? now();
-      return ok(await tape.list(market.id, from ?? until - HOUR, until, page, limit));
-    },
-  );
+  route(app, api.market.markPrices, async (request) => {
+    const { currency_match_id, symbol, from, to, page, limit } = request.query;
+    const market = currency_match_id ? markets.market(currency_match_id) : markets.bySymbol(symbol ?? '');
+    const until = to ?? now();
+    return ok(await tape.list(market.id, from ?? until - HOUR, until, page, limit));
+  });
 }

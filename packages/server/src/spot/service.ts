@@ -14,8 +14,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, OrdersTable } from '../db/schema.js';
 import { newestFirst } from '../db/paging.js';
 import { paged } from '../lib/paged.js';
-import { RequestOnce, sameRequest } from '../lib/request-once.js';
-import { sha256 } from '../lib/secrets.js';
+import { RequestOnce, sameRequest, type RequestOnceKey } from '../lib/request-once.js';
 import { badRequest } from '../platform/errors.js';
 import { translate } from '../platform/messages/index.js';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
@@ -208,21 +207,23 @@ export class SpotService {
    * first order as it stands now (a twin sent at once waits for the first), and the same id with
    * other terms is refused.
    */
-  async placeOrder(userId: number, way: Side, input: PlaceOrder, requestId?: string): Promise<PlacedOrder> {
+  async placeOrder(
+    userId: number,
+    way: Side,
+    input: PlaceOrder,
+    request?: RequestOnceKey | null,
+  ): Promise<PlacedOrder> {
     const placed = (outcome: OrderOutcome): PlacedOrder => ({
       id: outcome.order.id,
       status: outcome.status,
       trades: outcome.trades.length,
       view: this.openOrderView(outcome.order, outcome.status),
     });
-    if (!requestId) return placed(await this.place(userId, way, input));
-    const hash = sha256(
-      JSON.stringify([way, input.marketId, input.type, input.number, input.total, input.price]),
-    );
+    if (!request) return placed(await this.place(userId, way, input));
     return this.requests.run(
-      `${userId}|${requestId}`,
-      () => this.earlierOrder(userId, way, requestId, hash),
-      async () => placed(await this.place(userId, way, { ...input, request: { id: requestId, hash } })),
+      `${userId}|${request.id}`,
+      () => this.earlierOrder(userId, way, request.id, request.hash),
+      async () => placed(await this.place(userId, way, { ...input, request })),
     );
   }
 

@@ -1,0 +1,80 @@
+import type { CallSpec, OkEnvelope, ReplyOf, RequestOf } from '@oex/protocol';
+import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { Api } from '../platform/api.js';
+import type { RequestOnceKey } from '../lib/request-once.js';
+import { sha256 } from '../lib/secrets.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set on a call whose contract entry is idempotent and whose body carries request_id. */
+    requestOnce: RequestOnceKey | null;
+  }
+}
+
+/** The request a call's handler reads: its query (GET) or body (POST) as validated by the entry's schema. */
+export type CallRequest<S extends CallSpec> = FastifyRequest<
+  S['method'] extends 'GET' ? { Querystring: RequestOf<S> } : { Body: RequestOf<S> }
+>;
+
+/** A call's handler answers the success envelope of the entry's reply; refusals are thrown. */
+export type CallHandler<S extends CallSpec> = (
+  request: CallRequest<S>,
+  reply: FastifyReply,
+) => OkEnvelope<ReplyOf<S>> | Promise<OkEnvelope<ReplyOf<S>>>;
+
+/** What a route adds to its entry: a rate limit, a route-level hook. */
+export type RouteExtras = Pick<RouteShorthandOptions, 'config' | 'preHandler' | 'bodyLimit'>;
+
+/**
+ * Registers the route of a contract entry (packages/protocol/src/contract.ts): its method and path,
+ * its OpenAPI tags and summary, its request schema as the query or body, the token it needs, and for
+ * an idempotent entry the hook that reads request_id.
+ */
+export function route<S extends CallSpec>(
+  app: Api,
+  entry: S,
+  handler: CallHandler<S>,
+  extras: RouteExtras = {},
+): void {
+  const requestSchema = entry.request
+    ? entry.method === 'GET'
+      ? { querystring: entry.request }
+      : { body: entry.request }
+    : {};
+  const security =
+    entry.auth === 'user'
+      ? { security: [{ token: [] }] }
+      : entry.auth === 'operator'
+        ? { security: [{ operator: [] }] }
+        : {};
+  const hooks = [...asList(extras.preHandler), ...(entry.idempotent ? [readRequestId(entry)] : [])];
+  app.route({
+    ...extras,
+    method: entry.method,
+    url: `/${entry.path}`,
+    schema: { tags: [...entry.tags], summary: entry.summary, ...security, ...requestSchema },
+    ...(hooks.length > 0 ? { preHandler: hooks } : {}),
+    handler: handler as never,
+  });
+}
+
+function asList<T>(value: T | T[] | undefined): T[] {
+  return value === undefined ? [] : Array.isArray(value) ? value : [value];
+}
+
+/**
+ * The one hook of every idempotent call: runs after validation, so the digest is of the terms as
+ * the service will read them (defaults applied), whatever order or spelling the caller sent.
+ */
+function readRequestId(entry: CallSpec) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const id = body.request_id;
+    if (typeof id !== 'string' || id === '') return;
+    const terms = Object.keys(body)
+      .filter((key) => key !== 'request_id' && body[key] !== undefined)
+      .sort()
+      .map((key) => [key, body[key]]);
+    request.requestOnce = { id, hash: sha256(JSON.stringify([entry.path, terms])) };
+  };
+}
