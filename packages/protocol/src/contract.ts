@@ -54,11 +54,16 @@ export type ReplyOf<S extends CallSpec> =
   S['reply'] extends ReplyType<infer T> ? T : S['reply'] extends z.ZodType ? z.output<S['reply']> : never;
 
 /** What the server's handler reads: the request after validation (defaults applied, strings parsed). */
-export type RequestOf<S extends CallSpec> = S['request'] extends z.ZodType
-  ? z.output<S['request']>
+export type RequestOf<S extends CallSpec> = S extends { request: infer R extends z.ZodType }
+  ? z.output<R>
   : Record<string, never>;
 
 /** What a caller sends: the request before validation. */
-export type PayloadOf<S extends CallSpec> = S['request'] extends z.ZodType
-  ? z.input<S['request']>
+export type PayloadOf<S extends CallSpec> = S extends { request: infer R extends z.ZodType }
+  ? z.input<R>
   : Record<string, never>;
+
+/** What a caller passes after the entry: the payload (required where the call takes one) and options. */
+export type CallArgs<S extends CallSpec, Options> = S extends { request: z.ZodType }
+  ? [payload: PayloadOf<S>, options?: Options]
+  : [payload?: Record<string, never>, options?: Options];

@@ -1,13 +1,7 @@
+import type { ChannelName, PushOf } from '@oex/protocol';
 import type { WebSocket } from 'ws';
 import type { SessionResolver } from '../users/auth-user.js';
-import {
-  channelOf,
-  isKnownChannel,
-  isPrivateChannel,
-  parseClientMessage,
-  pushFrame,
-  type PushFields,
-} from './channels.js';
+import { channelOf, isKnownChannel, isPrivateChannel, parseClientMessage, pushFrame } from './channels.js';
 
 /** What the hub needs of sessions: sign-in, word of sessions that end, and a check of the rest. */
 export interface LiveSessions extends SessionResolver {
@@ -169,8 +163,8 @@ export class Hub {
     return users;
   }
 
-  /** Pushes to every subscriber of a public channel. */
-  publish(channel: string, fields: PushFields): void {
+  /** Pushes to every subscriber of a public channel; the push is the channel's in the protocol's `Channels`. */
+  publish<C extends ChannelName>(channel: C, fields: PushOf<C>): void {
     const seq = this.next(channel);
     // Serialized once for every subscriber.
     let frame: string | undefined;
@@ -182,7 +176,7 @@ export class Hub {
   }
 
   /** Pushes to the subscribed connections of one user only. */
-  publishTo(userId: number, channel: string, fields: PushFields): void {
+  publishTo<C extends ChannelName>(userId: number, channel: C, fields: PushOf<C>): void {
     const seq = this.next(`${channel}#${userId}`);
     let frame: string | undefined;
     for (const client of this.clients) {

@@ -1,4 +1,4 @@
-import { ResponseCode, type Envelope } from '@oex/protocol';
+import { ResponseCode, type CallArgs, type CallSpec, type Envelope, type ReplyOf } from '@oex/protocol';
 import i18next from 'i18next';
 import { useToasts } from '../components/toast.js';
 import { useSession } from '../features/session.js';
@@ -65,20 +65,40 @@ function toLogin(): void {
  * A call under /api with the envelope rules (docs/platform.md): code 0 shows the server's message and
  * throws; a success message shows for 1 s unless quiet; 999 with a token clears it and goes to
  * login; 996 is ignored; a network or server failure says so.
+ *
+ * `call(api.spot.placeBuy, body)` sends the call of a contract entry (packages/protocol/src/api.ts),
+ * its payload and answer typed by the entry; `call<T>('GET', path)` sends a call by path, for the
+ * domains whose calls are not entries yet.
  */
-export async function call<T>(
+export function call<S extends CallSpec>(entry: S, ...args: CallArgs<S, CallOptions>): Promise<ReplyOf<S>>;
+export function call<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  payload?: Payload,
+  options?: CallOptions,
+): Promise<T>;
+export function call(target: CallSpec | 'GET' | 'POST', ...rest: unknown[]): Promise<unknown> {
+  if (typeof target === 'object') {
+    const [payload, options] = rest as [Payload | undefined, CallOptions | undefined];
+    return send(target.method, target.path, payload, options);
+  }
+  const [path, payload, options] = rest as [string, Payload | undefined, CallOptions | undefined];
+  return send(target, path, payload, options);
+}
+
+async function send(
   method: 'GET' | 'POST',
   path: string,
   payload: Payload = {},
   options: CallOptions = {},
-): Promise<T> {
+): Promise<unknown> {
   const token = options.token ?? useSession.getState().token;
   const data = trimmed(payload);
   const query = method === 'GET' ? queryOf(data) : '';
   const headers: Record<string, string> = { lang: currentLang() };
   if (token) headers.authorization = token;
   if (method === 'POST') headers['content-type'] = 'application/json';
-  const envelope = await fetchEnvelope<T>(`api/${path}${query ? `?${query}` : ''}`, {
+  const envelope = await fetchEnvelope<unknown>(`api/${path}${query ? `?${query}` : ''}`, {
     method,
     headers,
     body: method === 'POST' ? JSON.stringify(data) : undefined,

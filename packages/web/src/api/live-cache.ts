@@ -1,3 +1,4 @@
+import type { ChannelName, PushOf } from '@oex/protocol';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useChannel } from './socket.js';
 
@@ -6,13 +7,13 @@ import { useChannel } from './socket.js';
  * one, and a missed push (a sequence gap or a reconnect) reloads the snapshot. Nothing is written
  * before the snapshot has loaded.
  */
-export function useLiveCache<T, P>(
+export function useLiveCache<T, C extends ChannelName>(
   key: QueryKey,
-  channel: string | null,
-  apply: (data: T, push: P) => T,
+  channel: C | null,
+  apply: (data: T, push: PushOf<C>) => T,
 ): void {
   const client = useQueryClient();
-  useChannel<P>(
+  useChannel(
     channel,
     (push) => client.setQueryData<T>(key, (data) => (data === undefined ? data : apply(data, push))),
     () => void client.invalidateQueries({ queryKey: key }),

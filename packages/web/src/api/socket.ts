@@ -1,3 +1,4 @@
+import type { ChannelName, PushOf } from '@oex/protocol';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useSession } from '../features/session.js';
 import { call } from './http.js';
@@ -19,15 +20,20 @@ useSession.subscribe((state, previous) => {
 
 /**
  * Subscribes to a channel while the component is mounted (and the channel is not null); leaving the
- * page unsubscribes. The latest handlers are used without subscribing again.
+ * page unsubscribes. The latest handlers are used without subscribing again. The push's type is the
+ * channel's in the protocol's `Channels` map.
  */
-export function useChannel<T>(channel: string | null, onPush: (params: T) => void, onGap?: () => void): void {
+export function useChannel<C extends ChannelName>(
+  channel: C | null,
+  onPush: (push: PushOf<C>) => void,
+  onGap?: () => void,
+): void {
   const handlers = useRef({ onPush, onGap });
   handlers.current = { onPush, onGap };
   useEffect(() => {
     if (!channel) return;
     return live.subscribe(channel, {
-      onPush: (params) => handlers.current.onPush(params as T),
+      onPush: (params) => handlers.current.onPush(params as PushOf<C>),
       onGap: () => handlers.current.onGap?.(),
     });
   }, [channel]);

@@ -1,4 +1,4 @@
-import type { AccountView, BalancePush } from '@oex/protocol';
+import type { AccountView } from '@oex/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/http.js';
 import { useChannel } from '../../api/socket.js';
@@ -25,7 +25,7 @@ export function useAccountBalance(typeId: number, currencyId: number | undefined
       ),
     enabled: token !== null && currencyId !== undefined,
   });
-  useChannel<BalancePush>(
+  useChannel(
     token ? 'BALANCE' : null,
     (push) => {
       for (const account of push.accounts) {

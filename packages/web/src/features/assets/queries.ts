@@ -1,22 +1,20 @@
-import type {
-  AccountCode,
-  BindAddressRequest,
-  ConvertResult,
-  AccountGroup,
-  AccountLogView,
-  BalancePush,
-  BoundAddressView,
-  CurrencyProtocolsView,
-  DepositView,
-  QuoteGroup,
-  Paged,
-  PayOrderView,
-  TransferRequest,
-  TransferView,
-  WalletAnswer,
-  WalletPush,
-  WithdrawalView,
-  WithdrawRequest,
+import {
+  api,
+  type AccountCode,
+  type BindAddressRequest,
+  type ConvertResult,
+  type AccountGroup,
+  type AccountLogView,
+  type BoundAddressView,
+  type CurrencyProtocolsView,
+  type DepositView,
+  type Paged,
+  type PayOrderView,
+  type TransferRequest,
+  type TransferView,
+  type WalletAnswer,
+  type WithdrawalView,
+  type WithdrawRequest,
 } from '@oex/protocol';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -50,7 +48,7 @@ export function useAccountGroups() {
     queryFn: () => get<AccountGroup[]>('account/list'),
     enabled: token !== null,
   });
-  useChannel<BalancePush>(
+  useChannel(
     token ? 'BALANCE' : null,
     (push) => {
       client.setQueryData<AccountGroup[]>(key, (groups) =>
@@ -152,7 +150,7 @@ function useWalletRecords<T extends DepositView | WithdrawalView>(
     placeholderData: keepPreviousData,
   });
   const kind = records === 'deposits' ? 'deposit' : 'withdrawal';
-  useChannel<WalletPush>(
+  useChannel(
     token ? 'WALLET' : null,
     (push) =>
       client.setQueryData<Paged<T>>(key, (data) =>
@@ -188,7 +186,7 @@ export function useBoundAddresses(currencyId: number | undefined) {
 export function useMarkets() {
   return useQuery({
     queryKey: ['market/currency_matches'],
-    queryFn: () => get<QuoteGroup[]>('market/currency_matches'),
+    queryFn: () => call(api.spot.currencyMatches, {}, { quiet: true }),
     staleTime: Infinity,
   });
 }
@@ -206,7 +204,7 @@ export function usePayOrders() {
     enabled: token !== null,
   });
   const reload = () => void client.invalidateQueries({ queryKey: ['wallet/pay_orders'] });
-  useChannel<WalletPush>(token ? 'WALLET' : null, (push) => push.kind === 'deposit' && reload(), reload);
+  useChannel(token ? 'WALLET' : null, (push) => push.kind === 'deposit' && reload(), reload);
   return query;
 }
 

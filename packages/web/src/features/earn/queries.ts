@@ -5,7 +5,6 @@ import {
   type EarnHoldingView,
   type EarnProductView,
   type EarnReserveView,
-  type BalancePush,
   type Paged,
 } from '@oex/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -93,7 +92,7 @@ export function useEarnBought() {
 export function useEarnLive(): void {
   const token = useSession((state) => state.token);
   const reload = useEarnBought();
-  useChannel<BalancePush>(
+  useChannel(
     token ? 'BALANCE' : null,
     (push) => {
       if (push.accounts.some((account) => account.account_type_id === FINANCIAL_ACCOUNT)) reload();

@@ -1,11 +1,4 @@
-import type {
-  LeverClosedPush,
-  LeverPositionView,
-  LeverTradePush,
-  LeverView,
-  MarketView,
-  Paged,
-} from '@oex/protocol';
+import type { LeverPositionView, LeverView, MarketView, Paged } from '@oex/protocol';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useChannel } from '../../api/socket.js';
 import { useSession } from '../session.js';
@@ -55,7 +48,7 @@ export function useLeverLive(markets: readonly MarketView[]): void {
   const client = useQueryClient();
   const token = useSession((state) => state.token);
   const quoteOf = (matchId: number) => markets.find((market) => market.id === matchId)?.quote_currency_id;
-  useChannel<LeverTradePush>(
+  useChannel(
     token ? 'LEVER_TRADE' : null,
     (push) => {
       updateLists(client, (page, view, matchId) => mergeTrades(page, push, view, matchId));
@@ -67,7 +60,7 @@ export function useLeverLive(markets: readonly MarketView[]): void {
     },
     () => reloadAll(client),
   );
-  useChannel<LeverClosedPush>(
+  useChannel(
     token ? 'LEVER_CLOSED' : null,
     (push) => {
       updateLists(client, (page, view) => removeClosed(page, push.id, view));

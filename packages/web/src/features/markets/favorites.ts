@@ -1,3 +1,4 @@
+import { api } from '@oex/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../api/http.js';
@@ -25,17 +26,12 @@ export function useFavorites(): { ids: ReadonlySet<number>; toggle(id: number): 
   const key = ['market/favorites', token];
   const server = useQuery({
     queryKey: key,
-    queryFn: () => call<number[]>('GET', 'market/favorites', {}, { quiet: true }),
+    queryFn: () => call(api.spot.favorites, {}, { quiet: true }),
     enabled: token !== null,
   });
   const change = useMutation({
     mutationFn: ({ id, add }: { id: number; add: boolean }) =>
-      call<number[]>(
-        'POST',
-        `market/favorites/${add ? 'add' : 'remove'}`,
-        { currency_match_id: id },
-        { quiet: true },
-      ),
+      call(add ? api.spot.addFavorite : api.spot.removeFavorite, { currency_match_id: id }, { quiet: true }),
     onSuccess: (ids) => client.setQueryData(key, ids),
   });
   const ids = new Set(token ? (server.data ?? []) : local);

@@ -1,4 +1,4 @@
-import type { DayMarketPush, QuoteGroup } from '@oex/protocol';
+import { api } from '@oex/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/http.js';
 import { useLiveCache } from '../../api/live-cache.js';
@@ -13,9 +13,9 @@ const KEY = ['market/currency_matches'] as const;
 export function useQuoteGroups() {
   const query = useQuery({
     queryKey: KEY,
-    queryFn: () => call<QuoteGroup[]>('GET', 'market/currency_matches', {}, { quiet: true }),
+    queryFn: () => call(api.spot.currencyMatches, {}, { quiet: true }),
     staleTime: Infinity,
   });
-  useLiveCache<QuoteGroup[], DayMarketPush>(KEY, 'DAY_MARKET', withQuotation);
+  useLiveCache(KEY, 'DAY_MARKET', withQuotation);
   return query;
 }

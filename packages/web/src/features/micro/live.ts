@@ -47,7 +47,7 @@ export function useMicroClosed(): void {
       pending.clear();
     };
   }, []);
-  useChannel<{ order: MicroOrderView }>(
+  useChannel(
     token ? 'MICRO_CLOSED' : null,
     ({ order }) => {
       updateLists(client, MICRO_OPEN, order, (page) => replaceOrder(page, order));

@@ -1,4 +1,5 @@
 import {
+  api,
   checkMarkRow,
   Decimal,
   MICRO_DOWN,
@@ -214,7 +215,7 @@ export function tapeLink(marketId: number, from: number, to: number): string {
     from: String(Math.min(from, to)),
     to: String(Math.max(from, to)),
   });
-  return `/api/market/mark_prices?${query.toString()}`;
+  return `/api/${api.market.markPrices.path}?${query.toString()}`;
 }
 
 /** An instant (ms) as YYYY-MM-DD HH:mm:ss in the exchange's time zone. */

@@ -153,7 +153,7 @@ export function useP2pReload() {
 export function useP2pLive() {
   const token = useSession((state) => state.token);
   const client = useQueryClient();
-  useChannel<P2pOrderView>(
+  useChannel(
     token ? P2P_ORDER_EVENT : null,
     (order) => {
       client.setQueryData<P2pOrderDetail>([...p2pKeys.order(order.id), token], (detail) =>

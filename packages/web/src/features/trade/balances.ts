@@ -1,4 +1,4 @@
-import type { AccountView, BalancePush, MarketView } from '@oex/protocol';
+import type { AccountView, MarketView } from '@oex/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/http.js';
 import { useChannel } from '../../api/socket.js';
@@ -29,7 +29,7 @@ export function useMarketBalances(market: MarketView | undefined) {
   const base = useAvailable(market?.base_currency_id);
   const quote = useAvailable(market?.quote_currency_id);
   // Balances change in other tabs and devices too: BALANCE brings every committed change.
-  useChannel<BalancePush>(
+  useChannel(
     token ? 'BALANCE' : null,
     (push) => {
       for (const account of push.accounts) {

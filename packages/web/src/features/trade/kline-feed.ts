@@ -1,4 +1,4 @@
-import type { KLINE_PERIODS, KlineBar } from '@oex/protocol';
+import type { KLINE_PERIODS, KlineBar, KlinePush } from '@oex/protocol';
 
 export type KlinePeriod = (typeof KLINE_PERIODS)[number];
 
@@ -25,12 +25,6 @@ export interface FeedSource {
 
 /** The chart polls every 10 s beside the live channel. */
 export const POLL_MS = 10_000;
-
-interface KlinePush {
-  currency_match_id: number;
-  period: string;
-  kline: KlineBar;
-}
 
 export function sameKey(a: FeedKey, b: FeedKey): boolean {
   return a.marketId === b.marketId && a.period === b.period;

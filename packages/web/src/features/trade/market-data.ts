@@ -1,4 +1,4 @@
-import type { CompletedTrade, Deal, DepthLevel, KlineBar, MarketView } from '@oex/protocol';
+import { api, marketChannel, type CompletedTrade, type Deal, type MarketView } from '@oex/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/http.js';
 import { useLiveCache } from '../../api/live-cache.js';
@@ -7,15 +7,6 @@ import type { FeedSource } from './kline-feed.js';
 
 /** The trade list keeps the latest 30, as the server does. */
 export const RECENT_TRADES = 30;
-
-interface DepthPush {
-  currency_match_id: number;
-  depth: { in: DepthLevel[]; out: DepthLevel[] };
-}
-interface TradesPush {
-  currency_match_id: number;
-  completes: CompletedTrade[];
-}
 
 /** Newest first, without repeats, at most 30. */
 export function withTrades(current: CompletedTrade[], incoming: CompletedTrade[]): CompletedTrade[] {
@@ -31,15 +22,15 @@ export function useMarketData(market: MarketView | undefined) {
   const key = ['market/deal', market?.id];
   const deal = useQuery({
     queryKey: key,
-    queryFn: () => call<Deal>('GET', 'market/deal', { currency_match_id: market!.id }, { quiet: true }),
+    queryFn: () => call(api.spot.deal, { currency_match_id: market!.id }, { quiet: true }),
     enabled: market !== undefined,
     staleTime: Infinity,
   });
-  useLiveCache<Deal, DepthPush>(key, market ? `MARKET_DEPTH.${market.symbol}` : null, (old, push) => ({
+  useLiveCache(key, market ? marketChannel('MARKET_DEPTH', market.symbol) : null, (old: Deal, push) => ({
     ...old,
     depth: push.depth,
   }));
-  useLiveCache<Deal, TradesPush>(key, market ? `GLOBAL_TX.${market.symbol}` : null, (old, push) => ({
+  useLiveCache(key, market ? marketChannel('GLOBAL_TX', market.symbol) : null, (old: Deal, push) => ({
     ...old,
     tx_completes: withTrades(old.tx_completes, push.completes),
   }));
@@ -49,11 +40,6 @@ export function useMarketData(market: MarketView | undefined) {
 /** Where the chart's bars come from: market/kline for history, the live channel for the rest. */
 export const klineSource: FeedSource = {
   load: (key, range) =>
-    call<KlineBar[]>(
-      'GET',
-      'market/kline',
-      { currency_match_id: key.marketId, period: key.period, ...range },
-      { quiet: true },
-    ),
+    call(api.spot.kline, { currency_match_id: key.marketId, period: key.period, ...range }, { quiet: true }),
   listen: (channel, listener) => live.subscribe(channel, listener),
 };

@@ -1,4 +1,4 @@
-import type { MatchedPush, OrderPush, Paged, PlaceOrderRequest, SpotOrderView } from '@oex/protocol';
+import { api, type PlaceOrderRequest, type SpotOrderView } from '@oex/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/http.js';
 import { useLiveCache } from '../../api/live-cache.js';
@@ -15,15 +15,14 @@ export interface OrdersQuery {
   page: number;
 }
 
-function path(query: OrdersQuery): string {
-  if (query.view === 'history') return 'tx_history/list';
-  return query.way === 1 ? 'tx_in/list' : 'tx_out/list';
+function listCall(query: OrdersQuery) {
+  if (query.view === 'history') return api.spot.history;
+  return query.way === 1 ? api.spot.buyOrders : api.spot.sellOrders;
 }
 
 async function load(query: OrdersQuery): Promise<OrdersPage> {
-  const answer = await call<Paged<SpotOrderView>>(
-    'GET',
-    path(query),
+  const answer = await call(
+    listCall(query),
     {
       page: query.page,
       limit: PAGE_SIZE,
@@ -46,16 +45,14 @@ export function useOrders(query: OrdersQuery, onFill: () => void) {
   const orders = useQuery({ queryKey: key, queryFn: () => load(query), enabled: token !== null });
   const reload = () => void client.invalidateQueries({ queryKey: ['orders'] });
   const context = { view: query.view, way: query.way, pageNumber: query.page, marketId: query.marketId };
-  useLiveCache<OrdersPage, MatchedPush>(key, token ? 'TX_MATCHED' : null, (page, push) =>
+  useLiveCache<OrdersPage, 'TX_MATCHED'>(key, token ? 'TX_MATCHED' : null, (page, push) =>
     applyMatched(page, push.order, context),
   );
-  useLiveCache<OrdersPage, { order: SpotOrderView; way: 1 | 2 }>(
-    key,
-    token ? 'TX_SUBMIT' : null,
-    (page, push) => applySubmitted(page, push.order, context),
+  useLiveCache<OrdersPage, 'TX_SUBMIT'>(key, token ? 'TX_SUBMIT' : null, (page, push) =>
+    applySubmitted(page, push.order, context),
   );
   // ORDER brings every change of an order of this user, made in any tab or device (a cancel too).
-  useLiveCache<OrdersPage, OrderPush>(key, token ? 'ORDER' : null, (page, push) =>
+  useLiveCache<OrdersPage, 'ORDER'>(key, token ? 'ORDER' : null, (page, push) =>
     applyMatched(page, push.order, context),
   );
   // Every fill also changes balances.
@@ -65,8 +62,8 @@ export function useOrders(query: OrdersQuery, onFill: () => void) {
 
 /** Places a spot order (tx_in/add to buy, tx_out/add to sell); the server's message shows as a toast. */
 export const placeSpotOrder = (side: Side, request: PlaceOrderRequest) =>
-  call('POST', side === 'buy' ? 'tx_in/add' : 'tx_out/add', { ...request });
+  call(side === 'buy' ? api.spot.placeBuy : api.spot.placeSell, request);
 
 /** Cancels an open order (tx_in/cancel for a buy, tx_out/cancel for a sell). */
 export const cancelSpotOrder = (order: Pick<SpotOrderView, 'id' | 'way'>) =>
-  call('POST', order.way === 1 ? 'tx_in/cancel' : 'tx_out/cancel', { id: order.id });
+  call(order.way === 1 ? api.spot.cancelBuy : api.spot.cancelSell, { id: order.id });
