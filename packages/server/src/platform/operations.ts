@@ -1,5 +1,7 @@
-import type { Core } from '../app.js';
 import type { Hub } from '../realtime/hub.js';
+import type { SpotService } from '../spot/service.js';
+import type { Wallet } from '../wallet/module.js';
+import type { ExchangeContext } from './domains.js';
 import { HttpGate } from './drain.js';
 import { Metrics, serveMetrics, type MetricsEndpoint } from './metrics.js';
 import { Readiness } from './readiness.js';
@@ -14,7 +16,12 @@ export class Operations {
   readonly gate: HttpGate;
   private endpoint: MetricsEndpoint | undefined;
 
-  constructor(core: Core) {
+  constructor(
+    core: Pick<ExchangeContext, 'config' | 'db' | 'log' | 'sequencer' | 'currencies'> & {
+      spot: SpotService;
+      wallet: Wallet;
+    },
+  ) {
     const { sequencer, spot, wallet, currencies } = core;
     const metrics = this.metrics;
     sequencer.onBatch((size, commitMs) => metrics.batch(size, commitMs));
