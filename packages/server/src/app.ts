@@ -2,132 +2,123 @@ import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
-import { Decimal } from '@oex/protocol';
-import { ok } from './http/envelope.js';
+import { pino } from 'pino';
+import { adminDomain, type AdminParts } from './admin/domain.js';
+import { marketsDeskDomain, type MarketsDeskParts } from './admin/markets/domain.js';
+import { adminUsersDomain } from './admin/users/domain.js';
 import type { Config } from './config.js';
-import { ContentService } from './content/service.js';
-import { ArticleEditor } from './content/admin-service.js';
-import { contentAdminApi } from './content/admin-routes.js';
-import { ContentImages } from './content/images.js';
-import { contentApi } from './content/routes.js';
-import { Settings } from './platform/settings.js';
-import { connect, type Db } from './db/connect.js';
+import { contentDomain, type ContentParts } from './content/domain.js';
+import { connect } from './db/connect.js';
 import { migrate } from './db/migrate.js';
 import { seedReference } from './db/seed/index.js';
+import type { DemoParts } from './demo/domain.js';
+import { earnDomain, type EarnParts } from './earn/domain.js';
+import { ok } from './http/envelope.js';
 import { createHttpServer, setNotFound } from './http/server.js';
-import type { Api } from './platform/api.js';
-import { attachOperatorLog } from './admin/audit-hook.js';
-import { enforceAdminGuards, operatorGuard } from './admin/guard.js';
-import { openAdmin, type Admin } from './admin/module.js';
-import { recordReviewBefore } from './admin/review-before.js';
-import { adminConsoleApi } from './admin/routes.js';
-import { openAdminUsers } from './admin/users/module.js';
-import { adminUsersApi } from './admin/users/routes.js';
-import { openMarketsDesk, type Markets } from './admin/markets/module.js';
-import { adminMarketsApi } from './admin/markets/routes.js';
-import { ledgerAdminApi } from './ledger/admin-routes.js';
-import { BalanceLiveFeed } from './ledger/live.js';
 import { CurrencyDirectory } from './ledger/currencies.js';
-import { ledgerApi } from './ledger/routes.js';
+import { ledgerDomain, type LedgerParts } from './ledger/domain.js';
 import { Sequencer } from './ledger/sequencer.js';
-import { LedgerService } from './ledger/service.js';
-import { acquireWriterLock, lockPathFor, type WriterLock } from './ledger/writer-lock.js';
+import { acquireWriterLock, lockPathFor } from './ledger/writer-lock.js';
+import { leverDomain, type LeverParts } from './lever/domain.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import { MarketDirectory } from './market/markets.js';
-import { MarkTape } from './market/mark-tape.js';
-import { markApi } from './market/routes.js';
-import { openLever, type Lever } from './lever/module.js';
-import { LeverLive } from './lever/live.js';
-import { leverApi } from './lever/routes.js';
-import { openMicro, type Micro } from './micro/module.js';
-import { openEarn, type Earn } from './earn/module.js';
-import { earnApi } from './earn/routes.js';
-import { openTransparency, type Transparency } from './transparency/module.js';
-import { transparencyApi } from './transparency/routes.js';
-import { microApi } from './micro/routes.js';
-import { openPersonal } from './personal/module.js';
-import { Operations } from './platform/operations.js';
-import { attachOperations, operationsApi } from './platform/routes.js';
-import { personalApi } from './personal/routes.js';
-import { attachP2pLive } from './p2p/live.js';
-import { openP2p, type P2p } from './p2p/module.js';
-import { p2pApi } from './p2p/routes.js';
-import { uploadApi } from './uploads/routes.js';
-import { SpotOrders } from './spot/orders.js';
-import { SpotLiveFeed } from './spot/live.js';
-import type { MarketMaker } from './demo/market-maker.js';
-import { spotApi } from './spot/routes.js';
-import { FavoriteMarkets } from './spot/favorites.js';
-import { SpotService } from './spot/service.js';
-import { randomToken } from './lib/secrets.js';
-import { CodeStore } from './notify/codes.js';
-import { Delivery } from './notify/delivery.js';
-import { Hub } from './realtime/hub.js';
-import { usersApi } from './users/routes.js';
-import { UsersService } from './users/service.js';
-import { Sessions } from './users/sessions.js';
-import { pino, type Logger } from 'pino';
-import { Conversions } from './wallet/convert.js';
-import { attachWalletLive } from './wallet/live.js';
-import { openWallet, type Wallet } from './wallet/module.js';
-import { walletApi } from './wallet/routes.js';
-import { WalletService } from './wallet/service.js';
 import { serverPath } from './lib/paths.js';
+import { randomToken } from './lib/secrets.js';
+import { markDomain, type MarkParts } from './market/domain.js';
+import { MarketDirectory } from './market/markets.js';
+import { microDomain, type MicroParts } from './micro/domain.js';
+import { p2pDomain, type P2pParts } from './p2p/domain.js';
+import { personalDomain, type PersonalParts } from './personal/domain.js';
+import type { Api } from './platform/api.js';
+import { operationsDomain, type OperationsParts } from './platform/domain.js';
+import { DomainList, type ExchangeContext, type OpenDomains } from './platform/domains.js';
+import { Settings } from './platform/settings.js';
+import { Hub } from './realtime/hub.js';
+import { spotDomain, type SpotParts } from './spot/domain.js';
+import { transparencyDomain, type TransparencyParts } from './transparency/domain.js';
+import { usersDomain, type UsersParts } from './users/domain.js';
+import { walletDomain, type WalletParts } from './wallet/domain.js';
 
-export interface Core {
-  config: Config;
-  db: Db;
-  clock: Clock;
-  settings: Settings;
-  sessions: Sessions;
-  delivery: Delivery;
-  users: UsersService;
-  content: ContentService;
-  currencies: CurrencyDirectory;
-  sequencer: Sequencer;
-  ledger: LedgerService;
-  spot: SpotService;
-  /** The public mark-price tape that contracts settle on. */
-  markTape: MarkTape;
-  /** Seconds contracts, settled on the tape. */
-  micro: Micro;
-  /** Leveraged contracts, priced and risk-checked on the tape. */
-  lever: Lever;
-  /** Chains, deposit watchers and the withdrawal signer. */
-  wallet: Wallet;
-  /** Fixed-term savings and their daily interest. */
-  earn: Earn;
-  /** Proof of liabilities: daily snapshots, their notices, users' inclusion proofs. */
-  transparency: Transparency;
-  /** The server's log (never given secrets: see its redaction). */
-  log: Logger;
-  /** Operators and the tamper-evident operator log. */
-  admin: Admin;
-  writerLock: WriterLock;
-  adminToken: string;
-  close(): Promise<void>;
+/** The demo's domains (`demo/`): loaded only with DEMO=1, never in production. */
+type Demo = typeof import('./demo/index.js');
+
+/**
+ * The domains the command-line tools open too, in the order they open: each reads the context as
+ * the ones before it left it (its type says what), so the order is checked by the compiler. The
+ * server starts them in this order and stops them in the reverse one.
+ */
+function coreDomains(demo: Demo | null) {
+  return (
+    DomainList.over<ExchangeContext>()
+      // First: every domain's admin routes take its guard.
+      .add(adminDomain)
+      .add(usersDomain)
+      .add(contentDomain)
+      .add(ledgerDomain)
+      .add(spotDomain)
+      .add(markDomain)
+      // Before the contracts, savings and proofs open: the first liability snapshot counts the demo's users.
+      .addIf(demo?.demoSeedDomain)
+      .add(microDomain)
+      .add(leverDomain)
+      .add(walletDomain)
+      .add(earnDomain)
+      .add(transparencyDomain)
+  );
 }
 
-export interface Exchange extends Omit<Core, 'close'> {
+/** What the server adds on top of the core, in order. */
+function serverDomains(demo: Demo | null) {
+  return (
+    DomainList.over<CoreContext>()
+      .add(operationsDomain)
+      .add(adminUsersDomain)
+      // Changes that fell due while down apply here: before the market maker and the listener.
+      .add(marketsDeskDomain)
+      .add(personalDomain)
+      .add(p2pDomain)
+      .addIf(demo?.demoDomain)
+  );
+}
+
+/** The core's context: the shared pieces and every core domain's parts. */
+type CoreContext = ExchangeContext &
+  AdminParts &
+  UsersParts &
+  ContentParts &
+  LedgerParts &
+  SpotParts &
+  MarkParts &
+  MicroParts &
+  LeverParts &
+  WalletParts &
+  EarnParts &
+  TransparencyParts;
+
+/** The exchange without HTTP, as the command-line tools open it. */
+export type Core = CoreContext & {
+  /** Stops the domains (last first), then closes the sequencer and the database. */
+  close(): Promise<void>;
+};
+
+type ServerContext = CoreContext &
+  OperationsParts &
+  MarketsDeskParts &
+  PersonalParts &
+  P2pParts &
+  Partial<DemoParts>;
+
+export type Exchange = ServerContext & {
   app: Api;
   hub: Hub;
-  /** The fiat P2P desk (its timers run with the server). */
-  p2p: P2p;
-  /** Scheduled changes of markets, currencies, seconds options and products. */
-  markets: Markets;
-  /** The demo's liquidity bot, when it runs. */
-  marketMaker: MarketMaker | undefined;
   /** The base URL once listening, such as http://127.0.0.1:8080. */
   url: string;
-  /** Metrics, readiness and the drain's gate (platform/). */
-  operations: Operations;
   /**
    * Drains and stops: readiness goes false and new requests get 503 at once, requests in flight
    * finish, live connections close with 1001, background tasks stop, the sequencer commits its
    * queue, and the database closes.
    */
   close(): Promise<void>;
-}
+};
 
 export interface StartOptions {
   clock?: Clock;
@@ -139,175 +130,143 @@ export interface StartOptions {
 
 /**
  * The exchange without HTTP: database migrated and seeded, the writer lock taken, the
- * sequencer loaded from the database, every service wired. The server and the CLI tools open it.
+ * sequencer loaded from the database, every core domain open. The CLI tools open it.
  */
 export async function openCore(config: Config, clock: Clock = systemClock): Promise<Core> {
+  const core = await openCoreDomains(config, clock, await loadDemo(config));
+  return { ...core.domains.context, close: core.close };
+}
+
+async function openCoreDomains(
+  config: Config,
+  clock: Clock,
+  demo: Demo | null,
+): Promise<{ domains: OpenDomains<CoreContext>; close(): Promise<void> }> {
+  const context = await openContext(config, clock);
+  let domains: OpenDomains<CoreContext>;
+  try {
+    domains = await coreDomains(demo).open(context, context.log);
+  } catch (error) {
+    await closeContext(context);
+    throw error;
+  }
+  return {
+    domains,
+    async close() {
+      await domains.stop();
+      await closeContext(context);
+    },
+  };
+}
+
+/** Opens the domains, routes their plugins and live channels, starts them and listens. */
+export async function startExchange(config: Config, options: StartOptions = {}): Promise<Exchange> {
+  const demo = await loadDemo(config);
+  const core = await openCoreDomains(config, options.clock ?? systemClock, demo);
+  let server: OpenDomains<ServerContext>;
+  try {
+    server = await serverDomains(demo).open(core.domains.context, core.domains.context.log);
+  } catch (error) {
+    await core.close();
+    throw error;
+  }
+  const domains = core.domains.followedBy(server);
+  const context = server.context;
+  const { operations } = context;
+  const hub = new Hub(context.sessions, config.liveSessionCheckMs);
+  let app: Api | undefined;
+  // The drain past its first steps, and how a start that failed half-way undoes itself.
+  const shutDown = async () => {
+    domains.closeLive();
+    await hub.close();
+    await server.stop();
+    await app?.close();
+    await core.close();
+    await operations.close();
+  };
+  try {
+    app = await createHttpServer(config, demo ? [demo.mailboxPage()] : []);
+    await serve(app, hub, domains, context);
+    await domains.start();
+    if (options.metrics) await operations.serveMetrics(options.metrics.port, options.metrics.host);
+    await app.listen({ port: options.port ?? config.port, host: config.host });
+  } catch (error) {
+    await shutDown();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  context.writerLock.update({ port });
+  operations.readiness.ready();
+  return {
+    ...context,
+    app,
+    hub,
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      operations.readiness.draining();
+      domains.drain();
+      await operations.gate.settled();
+      await shutDown();
+    },
+  };
+}
+
+/**
+ * What every domain reads, opened before the first: the writer lock, the database migrated and
+ * its reference data seeded, the log, the settings, the directories and the sequencer.
+ */
+async function openContext(config: Config, clock: Clock): Promise<ExchangeContext> {
   const adminToken = randomToken();
   const lockPath = lockPathFor(config.databaseUrl);
-  const lock = acquireWriterLock(lockPath, { pid: process.pid, port: 0, adminToken });
-  if ('heldBy' in lock) {
-    throw new Error(`process ${lock.heldBy.pid} already writes to this database (lock ${lockPath})`);
+  const writerLock = acquireWriterLock(lockPath, { pid: process.pid, port: 0, adminToken });
+  if ('heldBy' in writerLock) {
+    throw new Error(`process ${writerLock.heldBy.pid} already writes to this database (lock ${lockPath})`);
   }
   const db = connect(config.databaseUrl);
   try {
     await migrate(db);
     await seedReference(db);
-    const settings = new Settings(db.kysely);
-    const sessions = new Sessions(db.kysely, clock);
-    const delivery = new Delivery(config, db.kysely, clock);
-    const users = new UsersService({
-      db: db.kysely,
-      clock,
-      codes: new CodeStore(db.kysely, clock),
-      delivery,
-      sessions,
-      settings,
-      maxPasswordFailures: config.maxPasswordFailures,
-      totpSealKey: config.totpSecretKey,
-    });
-    const content = new ContentService(db.kysely, settings, config.exchangeTz);
-    const currencies = await CurrencyDirectory.load(db.kysely);
-    const sequencer = await Sequencer.load(db, clock);
-    const ledger = new LedgerService(db.kysely, sequencer, currencies, config.exchangeTz);
-    const markets = await MarketDirectory.load(db.kysely);
-    const spot = new SpotService(
-      db.kysely,
-      sequencer,
-      new SpotOrders(db.kysely, markets, sequencer.rows),
-      markets,
-      currencies,
-      clock,
-      config.exchangeTz,
-      db,
-      Decimal.parse(config.usdCny),
-    );
-    await spot.load();
-    const markTape = new MarkTape(db.kysely, spot, settings, clock);
-    await markTape.load();
-    const klineFlush = setInterval(() => {
-      spot.klines.flush().catch((error: Error) => console.error(`klines: flush failed: ${error.message}`));
-    }, 1000);
-    klineFlush.unref();
-    const demo = await loadDemo(config);
-    if (demo) {
-      await demo.seedDemo(db, users, clock);
-      await demo.seedDemoBalances(db, ledger, sequencer, currencies);
-    }
-    const log = pino({
-      level: config.logLevel,
-      redact: { paths: ['mnemonic', '*.mnemonic'], censor: '[secret]' },
-    });
-    const micro = await openMicro({
-      db: db.kysely,
-      sequencer,
-      tape: markTape,
-      markets: spot.markets,
-      currencies,
-      settings,
-      clock,
-      demo: config.demo,
-    });
-    const lever = await openLever({
-      db: db.kysely,
-      sequencer,
-      tape: markTape,
-      markets: spot.markets,
-      currencies,
-      users,
-      settings,
-      clock,
-      timeZone: config.exchangeTz,
-      demo: config.demo,
-      quotation: (market) => spot.quotation(market),
-    });
-    const wallet = await openWallet({ config, db, sequencer, currencies, users, settings, clock, log });
-    const admin = openAdmin({ db: db.kysely, clock, settings, sealKey: config.totpSecretKey });
-    const earn = await openEarn({
-      db: db.kysely,
-      sequencer,
-      currencies,
-      settings,
-      clock,
-      timeZone: config.exchangeTz,
-      demo: config.demo,
-      log,
-    });
-    const walletHoldings = new WalletService(db.kysely, wallet, currencies, users, clock, config.exchangeTz);
-    const transparency = await openTransparency({
-      db: db.kysely,
-      sequencer,
-      currencies,
-      settings,
-      clock,
-      timeZone: config.exchangeTz,
-      operatorLog: admin.log,
-      holdings: () => walletHoldings.holdings(),
-      log,
-    });
     return {
       config,
       db,
       clock,
-      settings,
-      sessions,
-      delivery,
-      users,
-      content,
-      currencies,
-      sequencer,
-      ledger,
-      spot,
-      markTape,
-      micro,
-      lever,
-      wallet,
-      earn,
-      transparency,
-      log,
-      admin,
-      writerLock: lock,
+      log: pino({
+        level: config.logLevel,
+        redact: { paths: ['mnemonic', '*.mnemonic'], censor: '[secret]' },
+      }),
+      settings: new Settings(db.kysely),
+      timeZone: config.exchangeTz,
+      currencies: await CurrencyDirectory.load(db.kysely),
+      sequencer: await Sequencer.load(db, clock),
+      markets: await MarketDirectory.load(db.kysely),
+      writerLock,
       adminToken,
-      async close() {
-        await transparency.daily.stop();
-        await earn.payer.stop();
-        await wallet.close();
-        await markTape.close();
-        await sequencer.close();
-        clearInterval(klineFlush);
-        await spot.klines.flush();
-        await delivery.close();
-        await db.close();
-        lock.release();
-      },
     };
   } catch (error) {
     await db.close();
-    lock.release();
+    writerLock.release();
     throw error;
   }
 }
 
-/** Opens the core, wires every HTTP and WebSocket route and starts listening. */
-export async function startExchange(config: Config, options: StartOptions = {}): Promise<Exchange> {
-  const core = await openCore(config, options.clock);
-  const { db, users, sessions, content, delivery, ledger, currencies } = core;
+/** After the last domain: the sequencer commits what is queued, then the database closes. */
+async function closeContext(context: ExchangeContext): Promise<void> {
+  await context.sequencer.close();
+  await context.db.close();
+  context.writerLock.release();
+}
 
-  const demo = await loadDemo(config);
-  const app = await createHttpServer(config, demo ? [demo.mailboxPage()] : []);
-  const operations = new Operations(core);
-  attachOperations(app, operations);
-  attachOperatorLog(app, core.admin.log);
-  enforceAdminGuards(app);
-  recordReviewBefore(app, db.kysely);
-  await app.register(operationsApi(operations), { prefix: '/api' });
-  const allow = operatorGuard(core.admin.operators, core.adminToken);
-  const hub = new Hub(sessions, config.liveSessionCheckMs);
-  operations.watchHub(hub);
-  const live = new SpotLiveFeed(hub, core.spot, core.sequencer);
-  BalanceLiveFeed.attach(hub, core.sequencer);
+/**
+ * The HTTP server: every domain's request hooks first (so every plugin's scope has them), the live
+ * channel and the liveness check, each domain's live channels and plugins in the list's order, then
+ * the public assets and the web app.
+ */
+async function serve(app: Api, hub: Hub, domains: OpenDomains<ServerContext>, context: ServerContext) {
+  const { config, db } = context;
+  domains.hooks(app);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   app.get('/ws', { websocket: true, schema: { hide: true } }, (socket) => hub.attach(socket));
-
   app.get(
     '/api/health',
     { schema: { tags: ['platform'], summary: 'Liveness and database check' } },
@@ -316,190 +275,13 @@ export async function startExchange(config: Config, options: StartOptions = {}):
       return ok({ status: 'ok', database: db.dialect, demo: config.demo });
     },
   );
-  await app.register(
-    usersApi({
-      users,
-      sessions,
-      authRateLimit: config.authRateLimit,
-      codeRateLimit: config.codeRateLimit,
-      secretGuessLimit: config.secretGuessLimit,
-    }),
-    { prefix: '/api' },
-  );
-  await app.register(contentApi(content), { prefix: '/api' });
-  await app.register(
-    contentAdminApi({
-      editor: new ArticleEditor(db.kysely, core.clock),
-      images: new ContentImages(db.kysely, join(config.uploadsDir, 'content'), core.clock),
-      allow,
-      uploadRateLimit: config.authRateLimit,
-    }),
-    { prefix: '/api' },
-  );
-  await app.register(
-    markApi(core.markTape, core.spot.markets, () => core.clock.now()),
-    { prefix: '/api' },
-  );
-  await app.register(ledgerApi(ledger, sessions), { prefix: '/api' });
-  await app.register(
-    spotApi(core.spot, sessions, new FavoriteMarkets(db.kysely, core.spot.markets, core.clock)),
-    { prefix: '/api' },
-  );
-  await app.register(ledgerAdminApi({ ledger, users, currencies, allow }), { prefix: '/api/admin' });
-  await app.register(adminConsoleApi({ ...core.admin, allow, authRateLimit: config.authRateLimit }), {
-    prefix: '/api/admin',
-  });
-  const walletService = new WalletService(
-    db.kysely,
-    core.wallet,
-    currencies,
-    users,
-    core.clock,
-    config.exchangeTz,
-  );
-  await app.register(
-    adminUsersApi({ ...(await openAdminUsers(core, () => walletService.holdings())), allow }),
-    { prefix: '/api/admin' },
-  );
-  // Before the market maker and the listener: changes due while down apply before any order.
-  const markets = await openMarketsDesk({
-    db: db.kysely,
-    sequencer: core.sequencer,
-    spot: core.spot,
-    currencies,
-    networks: core.wallet.networks,
-    lever: core.lever.service,
-    leverTerms: core.lever.terms,
-    microTerms: core.micro.terms,
-    settings: core.settings,
-    clock: core.clock,
-    timeZone: config.exchangeTz,
-    log: core.log,
-  });
-  await app.register(adminMarketsApi({ desk: markets.desk, allow }), { prefix: '/api/admin' });
-  await app.register(
-    walletApi({
-      wallet: core.wallet,
-      conversions: new Conversions(db.kysely, core.spot, currencies, core.clock),
-      service: walletService,
-      sessions,
-      secretGuessLimit: config.secretGuessLimit,
-      codeRateLimit: config.codeRateLimit,
-      allow,
-    }),
-    { prefix: '/api' },
-  );
-  attachWalletLive(hub, core.wallet, db.kysely);
-  await app.register(microApi({ micro: core.micro.service, sessions, allow }), { prefix: '/api' });
-  const personal = openPersonal({ db: db.kysely, config, clock: core.clock });
-  await app.register(
-    uploadApi({ store: personal.uploads, sessions, allow, rateLimit: config.authRateLimit }),
-    { prefix: '/api' },
-  );
-  await app.register(personalApi({ ...personal, sessions, allow }), { prefix: '/api' });
-  await app.register(earnApi({ earn: core.earn.service, sessions, allow }), { prefix: '/api' });
-  await app.register(transparencyApi({ transparency: core.transparency.service, sessions, allow }), {
-    prefix: '/api',
-  });
-  const p2p = await openP2p(core.log, {
-    db: db.kysely,
-    sequencer: core.sequencer,
-    currencies,
-    settings: core.settings,
-    users,
-    payMethods: personal.payMethods,
-    uploads: personal.uploads,
-    clock: core.clock,
-    timeZone: config.exchangeTz,
-  });
-  // The demo merchant is the fiat desk's liquidity, seeded with the market maker (docs/demo.md).
-  if (demo && config.marketMaker) {
-    await demo.seedDemoP2p({
-      db,
-      users,
-      payMethods: personal.payMethods,
-      p2p: p2p.service,
-      ledger,
-      sequencer: core.sequencer,
-      currencies,
-      clock: core.clock,
-    });
-  }
-  await app.register(p2pApi({ p2p: p2p.service, sessions, allow }), { prefix: '/api' });
-  attachP2pLive(hub, p2p.service, core.log);
-  const leverLive = new LeverLive(hub, core.lever.service, () => core.clock.now());
-  await app.register(leverApi({ lever: core.lever.service, live: leverLive, sessions }), { prefix: '/api' });
-  core.lever.risk.onEnded((userId, closed) =>
-    leverLive.closed(
-      userId,
-      closed.map((c) => c.position.id),
-    ),
-  );
-  core.lever.risk.onChanged((marketIds) => leverLive.marksMoved(marketIds));
-  core.micro.settler.onClosed((userId, order) => {
-    // MICRO_CLOSED carries the final order as `order`, where the spec's client reads it.
-    if (hub.hasSubscribers('MICRO_CLOSED', userId)) hub.publishTo(userId, 'MICRO_CLOSED', { order: order() });
-  });
-  if (demo) {
-    await app.register(demo.devApi(delivery), { prefix: '/api' });
-    await app.register(demo.devPages);
-  }
-  if (demo && core.wallet.devChain)
-    await app.register(demo.devChainApi(core.wallet.devChain), { prefix: '/api' });
+  domains.live(hub);
+  await domains.routes(app);
   await servePublicAssets(app);
   setNotFound(app, await serveWebApp(app, config.webDist));
-
-  let maker: MarketMaker | undefined;
-  if (demo && config.marketMaker) {
-    maker = await demo.startMarketMaker(core);
-  }
-
-  core.markTape.start();
-  core.wallet.start();
-  core.earn.payer.run();
-  core.transparency.daily.run();
-  p2p.timers.run();
-  markets.applier.run();
-  try {
-    if (options.metrics) await operations.serveMetrics(options.metrics.port, options.metrics.host);
-    await app.listen({ port: options.port ?? config.port, host: config.host });
-  } catch (error) {
-    await markets.applier.stop();
-    await p2p.timers.stop();
-    await operations.close();
-    await core.close();
-    throw error;
-  }
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  core.writerLock.update({ port });
-  operations.readiness.ready();
-  return {
-    ...core,
-    app,
-    hub,
-    p2p,
-    markets,
-    marketMaker: maker,
-    url: `http://127.0.0.1:${port}`,
-    operations,
-    async close() {
-      operations.readiness.draining();
-      maker?.stop();
-      await operations.gate.settled();
-      live.close();
-      await hub.close();
-      await markets.applier.stop();
-      await p2p.timers.stop();
-      await app.close();
-      await core.close();
-      await operations.close();
-    },
-  };
 }
 
-/** The demo's seed, routes and market maker (`demo/`): loaded only with DEMO=1, never in production. */
-function loadDemo(config: Config): Promise<typeof import('./demo/index.js') | null> {
+function loadDemo(config: Config): Promise<Demo | null> {
   return config.demo ? import('./demo/index.js') : Promise.resolve(null);
 }
 

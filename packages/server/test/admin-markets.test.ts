@@ -169,7 +169,7 @@ describe('a fee change scheduled an hour ahead', () => {
     expect((await publicMarket(BTC_USDT)).change_fee_rate).toBe('0.002');
     expect(await change(id)).toMatchObject({ before: { change_fee_rate: '0.001' }, current: null });
     // Applied once: another pass finds nothing due.
-    expect(await ex.markets.desk.applyDue()).toBe(0);
+    expect(await ex.marketsDesk.desk.applyDue()).toBe(0);
 
     // The buyer's new order pays 0.2 % on the BTC received; the seller's resting order its 0.1 %.
     const taken = await buy(buyer.token, { currency_match_id: BTC_USDT, number: '0.5', price: '60000' });

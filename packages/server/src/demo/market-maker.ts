@@ -1,13 +1,15 @@
-import type { Core } from '../app.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
 import type { Clock } from '../lib/clock.js';
+import type { ExchangeContext } from '../platform/domains.js';
 import { BUY, SELL, type Side } from '../spot/engine.js';
 import { ladder, seededRandom, walk, type LadderShape } from '../spot/maker-rules.js';
 import type { Market } from '../market/markets.js';
 import { LIMIT, MARKET } from '../spot/orders.js';
+import type { SpotParts } from '../spot/domain.js';
 import type { SpotService } from '../spot/service.js';
+import type { UsersParts } from '../users/domain.js';
 import { DEMO } from './seed.js';
 
 export interface MarketMakerOptions {
@@ -192,8 +194,15 @@ export class MarketMaker {
   }
 }
 
-/** The demo's liquidity accounts: a week of history on the first start, then live quoting. */
-export async function startMarketMaker(core: Core): Promise<MarketMaker> {
+/**
+ * The demo's liquidity accounts: a week of history on the first start and a first step of quotes,
+ * so the books are full before the server takes a call; `start()` then quotes live.
+ */
+export async function openMarketMaker(
+  core: Pick<ExchangeContext, 'config' | 'db' | 'clock' | 'currencies'> &
+    SpotParts &
+    Pick<UsersParts, 'users'>,
+): Promise<MarketMaker> {
   const [makerId, takerId] = await Promise.all([
     core.users.resolveUserId(DEMO.marketMaker),
     core.users.resolveUserId(DEMO.marketTaker),
@@ -208,6 +217,5 @@ export async function startMarketMaker(core: Core): Promise<MarketMaker> {
   });
   await maker.backfill();
   await maker.step();
-  maker.start();
   return maker;
 }

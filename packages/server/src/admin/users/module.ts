@@ -1,5 +1,8 @@
 import type { AdminChainHoldings } from '@oex/protocol';
-import type { Core } from '../../app.js';
+import type { LedgerParts } from '../../ledger/domain.js';
+import type { ExchangeContext } from '../../platform/domains.js';
+import type { SpotParts } from '../../spot/domain.js';
+import type { UsersParts } from '../../users/domain.js';
 import { Adjustments } from './adjustments.js';
 import { Dashboard } from './dashboard.js';
 import { AdminUsersService } from './service.js';
@@ -12,19 +15,10 @@ export interface AdminUsers {
 
 /** The console's dashboard, user tools and balance adjustments, wired to the core's services. */
 export async function openAdminUsers(
-  core: Pick<
-    Core,
-    | 'config'
-    | 'db'
-    | 'clock'
-    | 'sessions'
-    | 'users'
-    | 'ledger'
-    | 'spot'
-    | 'currencies'
-    | 'sequencer'
-    | 'settings'
-  >,
+  core: Pick<ExchangeContext, 'config' | 'db' | 'clock' | 'currencies' | 'sequencer'> &
+    Pick<UsersParts, 'sessions' | 'users'> &
+    LedgerParts &
+    SpotParts,
   holdings: () => Promise<AdminChainHoldings[]>,
 ): Promise<AdminUsers> {
   const timeZone = core.config.exchangeTz;

@@ -1,0 +1,62 @@
+import type { LedgerParts } from '../ledger/domain.js';
+import type { P2pParts } from '../p2p/domain.js';
+import type { PersonalParts } from '../personal/domain.js';
+import { api, type Domain, type ExchangeContext } from '../platform/domains.js';
+import type { SpotParts } from '../spot/domain.js';
+import type { UsersParts } from '../users/domain.js';
+import type { WalletParts } from '../wallet/domain.js';
+import { devChainApi } from './chain-routes.js';
+import { devApi, devPages } from './dev-routes.js';
+import { openMarketMaker, type MarketMaker } from './market-maker.js';
+import { seedDemoP2p } from './p2p.js';
+import { seedDemo, seedDemoBalances } from './seed.js';
+
+/**
+ * The demo's users and their balances, seeded once. Listed before the contracts, savings and
+ * proofs open, so the first liability snapshot counts them.
+ */
+export const demoSeedDomain: Domain<ExchangeContext & UsersParts & LedgerParts> = {
+  name: 'demo seed',
+  open: async ({ db, users, clock, ledger, sequencer, currencies }) => {
+    await seedDemo(db, users, clock);
+    await seedDemoBalances(db, ledger, sequencer, currencies);
+    return { parts: {} };
+  },
+};
+
+export interface DemoParts {
+  /** The demo's liquidity bot, when it runs (MARKET_MAKER). */
+  marketMaker: MarketMaker | undefined;
+}
+
+/**
+ * The rest of the demo: its P2P merchant and market maker (docs/demo.md), the dev mailbox and the
+ * dev chain's routes. The maker's history and first quotes are made at open; it quotes on from
+ * start and stops as soon as a drain begins.
+ */
+export const demoDomain: Domain<
+  ExchangeContext & UsersParts & LedgerParts & SpotParts & WalletParts & PersonalParts & P2pParts,
+  DemoParts
+> = {
+  name: 'demo',
+  open: async (context) => {
+    const { config, delivery, wallet, personal, p2p } = context;
+    let marketMaker: MarketMaker | undefined;
+    // The demo merchant is the fiat desk's liquidity, seeded with the market maker.
+    if (config.marketMaker) {
+      await seedDemoP2p({ ...context, payMethods: personal.payMethods, p2p: p2p.service });
+      marketMaker = await openMarketMaker(context);
+    }
+    const devChain = wallet.devChain;
+    return {
+      parts: { marketMaker },
+      routes: () => [
+        api(devApi(delivery)),
+        { plugin: devPages },
+        ...(devChain ? [api(devChainApi(devChain))] : []),
+      ],
+      start: () => marketMaker?.start(),
+      drain: () => marketMaker?.stop(),
+    };
+  },
+};
