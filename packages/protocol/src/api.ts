@@ -1,3 +1,4 @@
+import { ledgerCalls } from './ledger.js';
 import { marketCalls } from './market.js';
 import { spotCalls } from './spot.js';
 
@@ -9,4 +10,5 @@ import { spotCalls } from './spot.js';
 export const api = {
   spot: spotCalls,
   market: marketCalls,
+  ledger: ledgerCalls,
 };

@@ -7,8 +7,11 @@ import type { z } from 'zod';
  * same entry, so a changed request or reply breaks the compiler on both sides at once.
  */
 
-/** Who may make a call: anyone, a signed-in user (Authorization), or an operator (X-Operator-Token). */
-export type CallAuth = 'public' | 'user' | 'operator';
+/**
+ * Who may make a call: anyone, a signed-in user (Authorization), an operator (X-Operator-Token), or
+ * only the server's own command line on its machine.
+ */
+export type CallAuth = 'public' | 'user' | 'operator' | 'machine';
 
 /**
  * A reply described by its type only, where a schema of the whole answer would repeat a large
@@ -29,7 +32,7 @@ export type ReplySpec = z.ZodType | ReplyType<unknown>;
 
 export interface CallSpec {
   method: 'GET' | 'POST';
-  /** Under /api, without a leading slash, as the web names it: `market/deal`. */
+  /** Under /api, without a leading slash, as the web names it: `market/deal`, `admin/credit`. */
   path: string;
   auth: CallAuth;
   /** The query (GET) or the JSON body (POST); none for a call that takes nothing. */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { idField, intLike, ROW_ID_MAX, trimmed } from './common.js';
+import { defineCall, reply } from './contract.js';
 import { Decimal, MAX_AMOUNT } from './decimal.js';
+import type { Paged } from './envelope.js';
 
 /** Account types (docs/ledger.md); id 1 is the spot account of the trade page. */
 export const ACCOUNT_CODES = [
@@ -168,3 +170,90 @@ export interface TransferView {
   request_id: string | null;
   created_at: string;
 }
+
+/** What account/transfer answers: the transfer's id, and whether an earlier call with its request id made it. */
+export const transferReply = z.object({ id: z.number(), replayed: z.boolean() });
+
+/** admin/credit: a credit from outside, by the server's own command line (`npm run credit`). */
+export const creditRequest = z.object({
+  user: z.union([z.number().int().positive(), z.string().trim().min(1).max(254)]),
+  currency: z.string().trim().min(1).max(16),
+  amount: amountField,
+  account_type: z.number().int().min(1).max(5).default(1),
+});
+
+const accountCall = { auth: 'user', tags: ['assets'] } as const;
+
+/** One account type's records (account_log/<path>). */
+function accountLogCall<const P extends string>(path: P, code: AccountCode) {
+  return defineCall({
+    ...accountCall,
+    method: 'GET',
+    path: `account_log/${path}`,
+    request: accountLogQuery,
+    reply: reply<Paged<AccountLogView>>(),
+    summary: `Records of the ${code}, newest first (15 a page)`,
+  });
+}
+
+/** The ledger calls (docs/ledger.md): accounts, transfers between them, their records, the credit. */
+export const ledgerCalls = {
+  accounts: defineCall({
+    ...accountCall,
+    method: 'GET',
+    path: 'account/list',
+    reply: reply<AccountGroup[]>(),
+    summary: 'Every account group with its balances and USD value',
+  }),
+  account: defineCall({
+    ...accountCall,
+    method: 'GET',
+    path: 'account/detail',
+    request: accountDetailQuery,
+    reply: reply<AccountView>(),
+    summary: 'One account: balance and locked balance',
+  }),
+  transfer: defineCall({
+    ...accountCall,
+    method: 'POST',
+    path: 'account/transfer',
+    request: transferRequest,
+    reply: transferReply,
+    idempotent: true,
+    summary: 'Move an amount between two of your own accounts; request_id makes it idempotent',
+  }),
+  transfers: defineCall({
+    ...accountCall,
+    method: 'GET',
+    path: 'account/transfer_log',
+    request: accountLogQuery,
+    reply: reply<Paged<TransferView>>(),
+    summary: 'Your transfers between accounts, newest first',
+  }),
+  /** Every account's records, and each account type's (the spec's client calls one per type). */
+  logs: {
+    all: defineCall({
+      ...accountCall,
+      method: 'GET',
+      path: 'account_log/all',
+      request: accountLogQuery,
+      reply: reply<Paged<AccountLogView>>(),
+      summary: 'Records of every one of your accounts, newest first (15 a page): the transaction log',
+    }),
+    change_account: accountLogCall('change', 'change_account'),
+    legal_account: accountLogCall('legal', 'legal_account'),
+    lever_account: accountLogCall('lever', 'lever_account'),
+    micro_account: accountLogCall('micro', 'micro_account'),
+    financial_account: accountLogCall('financial', 'financial_account'),
+  },
+  credit: defineCall({
+    method: 'POST',
+    path: 'admin/credit',
+    auth: 'machine',
+    request: creditRequest,
+    reply: reply<AccountView>(),
+    tags: ['admin'],
+    summary:
+      'Credit a user from outside, against the external-deposits account: npm run credit on the server’s machine only, never an operator session',
+  }),
+};

@@ -1,4 +1,4 @@
-import type { CallSpec, OkEnvelope, ReplyOf, RequestOf } from '@oex/protocol';
+import { Decimal, type CallSpec, type OkEnvelope, type ReplyOf, type RequestOf } from '@oex/protocol';
 import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { Api } from '../platform/api.js';
 import type { RequestOnceKey } from '../lib/request-once.js';
@@ -41,30 +41,57 @@ export function route<S extends CallSpec>(
       ? { querystring: entry.request }
       : { body: entry.request }
     : {};
-  const security =
-    entry.auth === 'user'
-      ? { security: [{ token: [] }] }
-      : entry.auth === 'operator'
-        ? { security: [{ operator: [] }] }
-        : {};
+  // The operator console's token is a header of its own, described in docs/operator-console.md.
+  const security = entry.auth === 'user' ? { security: [{ token: [] }] } : {};
   const hooks = [...asList(extras.preHandler), ...(entry.idempotent ? [readRequestId(entry)] : [])];
   app.route({
     ...extras,
     method: entry.method,
-    url: `/${entry.path}`,
+    url: urlUnder(app.prefix, entry.path),
     schema: { tags: [...entry.tags], summary: entry.summary, ...security, ...requestSchema },
     ...(hooks.length > 0 ? { preHandler: hooks } : {}),
     handler: handler as never,
   });
 }
 
+/** An entry's path (under /api) as the plugin it is registered in sees it, past its prefix. */
+function urlUnder(prefix: string, path: string): string {
+  const url = `/api/${path}`;
+  if (!url.startsWith(`${prefix}/`)) throw new Error(`${url} cannot be registered under ${prefix || '/'}`);
+  return url.slice(prefix.length);
+}
+
 function asList<T>(value: T | T[] | undefined): T[] {
   return value === undefined ? [] : Array.isArray(value) ? value : [value];
 }
 
+/** Fields never digested: a retry is the same call whatever secret it repeats, and no digest of a secret is kept. */
+const SECRET_FIELDS = new Set([
+  'password',
+  'pay_password',
+  'secondary_password',
+  'sms_code',
+  'email_code',
+  'auth_code',
+  'code',
+  'totp',
+]);
+
+/**
+ * A term as compared between retries: a decimal however written (`1.50` and `1.5` are one amount),
+ * anything else as validated.
+ */
+function termOf(value: unknown): unknown {
+  if (typeof value === 'string' && /^[+-]?\d+(\.\d+)?$/.test(value) && !Decimal.problem(value)) {
+    return Decimal.parse(value).toString();
+  }
+  return value;
+}
+
 /**
  * The one hook of every idempotent call: runs after validation, so the digest is of the terms as
- * the service will read them (defaults applied), whatever order or spelling the caller sent.
+ * the service will read them (defaults applied, ids for codes), whatever order or spelling the
+ * caller sent.
  */
 function readRequestId(entry: CallSpec) {
   return async (request: FastifyRequest): Promise<void> => {
@@ -72,9 +99,9 @@ function readRequestId(entry: CallSpec) {
     const id = body.request_id;
     if (typeof id !== 'string' || id === '') return;
     const terms = Object.keys(body)
-      .filter((key) => key !== 'request_id' && body[key] !== undefined)
+      .filter((key) => key !== 'request_id' && !SECRET_FIELDS.has(key) && body[key] !== undefined)
       .sort()
-      .map((key) => [key, body[key]]);
+      .map((key) => [key, termOf(body[key])]);
     request.requestOnce = { id, hash: sha256(JSON.stringify([entry.path, terms])) };
   };
 }

@@ -5,6 +5,7 @@
  * when there is one (see operator-call.ts).
  */
 import { parseArgs } from 'node:util';
+import { api } from '@oex/protocol';
 import { creditByName } from './credit.js';
 import { operatorCall } from './operator-call.js';
 
@@ -31,7 +32,7 @@ const request = {
 };
 
 try {
-  const { data, through } = await operatorCall('admin/credit', request, (core) =>
+  const { data, through } = await operatorCall(api.ledger.credit.path, request, (core) =>
     creditByName(core, request, 'en'),
   );
   console.log(

@@ -13,20 +13,18 @@ import { newestFirst } from '../db/paging.js';
 import { paged } from '../lib/paged.js';
 import { badRequest, conflict } from '../platform/errors.js';
 import { isMessageKey, translate } from '../platform/messages/index.js';
-import { sha256 } from '../lib/secrets.js';
 import { formatDateTime } from '../lib/time.js';
 import { PostingError, type SystemAccount } from './books.js';
 import { accountTypeName, type CurrencyDirectory } from './currencies.js';
 import { JOURNAL_MEMO, JournalType } from './journal.js';
 import type { Command, Sequencer } from './sequencer.js';
-import { RecentRequests, sameRequest } from '../lib/request-once.js';
+import { RecentRequests, sameRequest, type RequestOnceKey } from '../lib/request-once.js';
 
 export interface TransferInput {
   currencyId: number;
   amount: string;
   from: number;
   to: number;
-  requestId?: string | undefined;
 }
 
 export interface TransferResult {
@@ -105,32 +103,39 @@ export class LedgerService {
     };
   }
 
-  async transfer(userId: number, input: TransferInput): Promise<TransferResult> {
+  /**
+   * Moves an amount between two accounts of one user. With a request id (read by the route hook) it
+   * is made once: the same id again answers the first transfer, with other terms it is refused.
+   */
+  async transfer(
+    userId: number,
+    input: TransferInput,
+    request?: RequestOnceKey | null,
+  ): Promise<TransferResult> {
     const amount = Decimal.parse(input.amount);
     const from = this.currencies.accountType(input.from);
     const to = this.currencies.accountType(input.to);
     if (from.id === to.id) throw badRequest('error.same_account');
     this.currencies.checkAmount(input.currencyId, amount);
-    const hash = sha256(JSON.stringify([input.currencyId, amount.toString(), from.id, to.id]));
-    if (input.requestId) {
+    if (request) {
       const earlier = sameRequest(
         await this.db
           .selectFrom('transfers')
           .select(['id', 'request_hash'])
           .where('user_id', '=', userId)
-          .where('request_id', '=', input.requestId)
+          .where('request_id', '=', request.id)
           .executeTakeFirst(),
-        hash,
+        request.hash,
       );
       if (earlier) return { id: earlier.id, replayed: true };
     }
-    const requestKey = input.requestId ? `${userId}|${input.requestId}` : null;
+    const once = request ? { key: `${userId}|${request.id}`, hash: request.hash } : null;
     return this.sequencer
       .submit<TransferResult>(({ books, nextId, insert, now }) => {
-        if (requestKey) {
-          const seen = this.requests.get(requestKey);
+        if (once) {
+          const seen = this.requests.get(once.key);
           if (seen) {
-            if (seen.hash !== hash) throw conflict('error.request_id_reused');
+            if (seen.hash !== once.hash) throw conflict('error.request_id_reused');
             return { id: seen.id, replayed: true };
           }
         }
@@ -163,13 +168,13 @@ export class LedgerService {
           from_type_id: from.id,
           to_type_id: to.id,
           amount: amount.toString(),
-          request_id: input.requestId ?? null,
-          request_hash: input.requestId ? hash : null,
+          request_id: request?.id ?? null,
+          request_hash: request?.hash ?? null,
           created_at: now,
         });
-        if (requestKey) {
-          this.requests.set(requestKey, { id, hash });
-          books.onUndo(() => this.requests.delete(requestKey));
+        if (once) {
+          this.requests.set(once.key, { id, hash: once.hash });
+          books.onUndo(() => this.requests.delete(once.key));
         }
         return { id, replayed: false };
       })

@@ -1,4 +1,4 @@
-import type { AccountView } from '@oex/protocol';
+import { api, type AccountView } from '@oex/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/http.js';
 import { useChannel } from '../../api/socket.js';
@@ -17,12 +17,7 @@ export function useAccountBalance(typeId: number, currencyId: number | undefined
   const query = useQuery({
     queryKey: [...balanceKey(typeId), currencyId, token],
     queryFn: () =>
-      call<AccountView>(
-        'GET',
-        'account/detail',
-        { currency_id: currencyId, account_type_id: typeId },
-        { quiet: true },
-      ),
+      call(api.ledger.account, { currency_id: currencyId!, account_type_id: typeId }, { quiet: true }),
     enabled: token !== null && currencyId !== undefined,
   });
   useChannel(

@@ -4,14 +4,12 @@ import {
   type BindAddressRequest,
   type ConvertResult,
   type AccountGroup,
-  type AccountLogView,
   type BoundAddressView,
   type CurrencyProtocolsView,
   type DepositView,
   type Paged,
   type PayOrderView,
   type TransferRequest,
-  type TransferView,
   type WalletAnswer,
   type WithdrawalView,
   type WithdrawRequest,
@@ -21,7 +19,7 @@ import { useEffect, useRef } from 'react';
 import { call } from '../../api/http.js';
 import { useChannel } from '../../api/socket.js';
 import { useSession } from '../session.js';
-import { applyBalancePush, applyWalletPush, LOG_PATHS, RECORDS_PER_PAGE } from './rules.js';
+import { applyBalancePush, applyWalletPush, RECORDS_PER_PAGE } from './rules.js';
 
 /** USD values come from the server's live prices: after a balance change they reload, at most once a second. */
 const USD_RELOAD_MS = 1000;
@@ -45,7 +43,7 @@ export function useAccountGroups() {
   useEffect(() => () => clearTimeout(reload.current), []);
   const query = useQuery({
     queryKey: key,
-    queryFn: () => get<AccountGroup[]>('account/list'),
+    queryFn: () => call(api.ledger.accounts, {}, { quiet: true }),
     enabled: token !== null,
   });
   useChannel(
@@ -87,11 +85,11 @@ export function useAccountLog(code: AccountCode, currencyId: number | undefined,
   return useQuery({
     queryKey: ['account_log', code, currencyId, page, token],
     queryFn: () =>
-      get<Paged<AccountLogView>>(`account_log/${LOG_PATHS[code]}`, {
-        currency_id: currencyId,
-        page,
-        limit: RECORDS_PER_PAGE,
-      }),
+      call(
+        api.ledger.logs[code],
+        { currency_id: currencyId, page, limit: RECORDS_PER_PAGE },
+        { quiet: true },
+      ),
     enabled: token !== null,
     placeholderData: keepPreviousData,
   });
@@ -102,11 +100,7 @@ export function useTransferLog(currencyId: number | undefined, page: number) {
   return useQuery({
     queryKey: ['transfer_log', currencyId, page, token],
     queryFn: () =>
-      get<Paged<TransferView>>('account/transfer_log', {
-        currency_id: currencyId,
-        page,
-        limit: RECORDS_PER_PAGE,
-      }),
+      call(api.ledger.transfers, { currency_id: currencyId, page, limit: RECORDS_PER_PAGE }, { quiet: true }),
     enabled: token !== null,
     placeholderData: keepPreviousData,
   });
@@ -213,7 +207,7 @@ export function usePayOrders() {
 
 /** Moves an amount between two of the user's accounts; the request id makes a retry answer the first. */
 export const transfer = (request: TransferRequest & { request_id: string }) =>
-  call('POST', 'account/transfer', { ...request });
+  call(api.ledger.transfer, request);
 
 /** Asks for a withdrawal; the request id makes a retry answer the first withdrawal instead of a second. */
 export const withdraw = (request: WithdrawRequest) =>

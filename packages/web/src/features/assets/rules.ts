@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_CODES,
   Decimal,
   type AccountCode,
   type AccountGroup,
@@ -29,15 +30,6 @@ export function pageOfAccount(code: AccountCode): AccountPage {
   return (Object.keys(ACCOUNT_PAGES) as AccountPage[]).find((page) => ACCOUNT_PAGES[page] === code)!;
 }
 
-/** The account_log route of each account. */
-export const LOG_PATHS: Record<AccountCode, string> = {
-  change_account: 'change',
-  legal_account: 'legal',
-  lever_account: 'lever',
-  micro_account: 'micro',
-  financial_account: 'financial',
-};
-
 /** The spec's records page lists 15 a page and shows pagination only past that. */
 export const RECORDS_PER_PAGE = 15;
 
@@ -51,7 +43,9 @@ export function lastPage(total: number, perPage = RECORDS_PER_PAGE): number {
 
 /** `?types=` of dealRecords: an account code, or the spot account for anything else. */
 export function accountCodeOf(types: string | null): AccountCode {
-  return types && types in LOG_PATHS ? (types as AccountCode) : 'change_account';
+  return (ACCOUNT_CODES as readonly (string | null)[]).includes(types)
+    ? (types as AccountCode)
+    : 'change_account';
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { AccountLogView, Paged } from '@oex/protocol';
+import { api } from '@oex/protocol';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../api/http.js';
 import { useSession } from '../session.js';
@@ -11,8 +11,7 @@ export function useTransactionLog(page: number) {
   const token = useSession((state) => state.token);
   return useQuery({
     queryKey: ['account_log', 'all', page, token],
-    queryFn: () =>
-      call<Paged<AccountLogView>>('GET', 'account_log/all', { page, limit: TXLOG_PER_PAGE }, { quiet: true }),
+    queryFn: () => call(api.ledger.logs.all, { page, limit: TXLOG_PER_PAGE }, { quiet: true }),
     enabled: token !== null,
     placeholderData: keepPreviousData,
   });

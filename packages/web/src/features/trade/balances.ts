@@ -1,4 +1,4 @@
-import type { AccountView, MarketView } from '@oex/protocol';
+import { api, type AccountView, type MarketView } from '@oex/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/http.js';
 import { useChannel } from '../../api/socket.js';
@@ -12,12 +12,7 @@ function useAvailable(currencyId: number | undefined) {
   return useQuery({
     queryKey: ['account/detail', SPOT_ACCOUNT, currencyId, token],
     queryFn: () =>
-      call<AccountView>(
-        'GET',
-        'account/detail',
-        { currency_id: currencyId, account_type_id: SPOT_ACCOUNT },
-        { quiet: true },
-      ),
+      call(api.ledger.account, { currency_id: currencyId!, account_type_id: SPOT_ACCOUNT }, { quiet: true }),
     enabled: token !== null && currencyId !== undefined,
   });
 }

@@ -1,4 +1,4 @@
-import type { AccountCode, CurrencyView } from '@oex/protocol';
+import { ACCOUNT_CODES, type AccountCode, type CurrencyView } from '@oex/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -8,7 +8,7 @@ import {
   useDeposits,
   useWithdrawals,
 } from '../../features/assets/queries.js';
-import { accountCodeOf, LOG_PATHS, pageOfAccount, recordChanges } from '../../features/assets/rules.js';
+import { accountCodeOf, pageOfAccount, recordChanges } from '../../features/assets/rules.js';
 import { currentLang } from '../../i18n/index.js';
 import { DepositsTable, WithdrawalsTable } from './WalletTables.js';
 import { CurrencySelect, PagedRecords, RecordChange } from './parts.js';
@@ -149,7 +149,7 @@ export function DealRecordsPage() {
               value={code}
               onChange={(event) => update({ types: event.target.value })}
             >
-              {(Object.keys(LOG_PATHS) as AccountCode[]).map((candidate) => (
+              {ACCOUNT_CODES.map((candidate) => (
                 <option key={candidate} value={candidate}>
                   {names.get(candidate) ?? candidate}
                 </option>
