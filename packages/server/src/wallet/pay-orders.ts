@@ -1,5 +1,5 @@
 import { Decimal, type Paged, type PayOrderView } from '@oex/protocol';
-import type { Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import { fitsChainDecimals } from '../chains/units.js';
 import { newestFirst } from '../db/paging.js';
 import type { Settings } from '../platform/settings.js';
@@ -18,6 +18,21 @@ export const PAY_ORDER_TTL_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_WAITING_MAX = 20;
 /** Deposits looked up per query when matching. */
 const MATCH_CHUNK = 500;
+
+/** A deposit an intent may take: it counts (not reversed, not below the minimum) and no intent took it. */
+function matchable(eb: ExpressionBuilder<Database, 'deposits'>) {
+  return eb.and([
+    eb('deposits.status', 'not in', ['reversed', 'below_minimum']),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('pay_orders as taken')
+          .select('taken.id')
+          .whereRef('taken.deposit_id', '=', 'deposits.id'),
+      ),
+    ),
+  ]);
+}
 
 /** A pay order's state at an instant: computed, so its expiry needs no timer and survives restarts. */
 export function payOrderStatus(row: { deposit_id: number | null; expires_at: number }, now: number) {
@@ -140,17 +155,7 @@ export class PayOrders {
         .selectFrom('deposits')
         .select(['id', 'user_id', 'protocol_id', 'address', 'amount', 'created_at'])
         .where('id', 'in', unique.slice(from, from + MATCH_CHUNK))
-        .where('status', 'not in', ['reversed', 'below_minimum'])
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('pay_orders as taken')
-                .select('taken.id')
-                .whereRef('taken.deposit_id', '=', 'deposits.id'),
-            ),
-          ),
-        )
+        .where(matchable)
         .orderBy('id')
         .execute();
       for (const deposit of deposits) {
@@ -200,19 +205,9 @@ export class PayOrders {
         .select(['id', 'amount'])
         .where('user_id', '=', intent.user_id)
         .where('protocol_id', '=', intent.protocol_id)
-        .where('status', 'not in', ['reversed', 'below_minimum'])
         .where('created_at', '>=', intent.created_at)
         .where('created_at', '<=', intent.expires_at)
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('pay_orders as taken')
-                .select('taken.id')
-                .whereRef('taken.deposit_id', '=', 'deposits.id'),
-            ),
-          ),
-        )
+        .where(matchable)
         .orderBy('id')
         .execute();
       const deposit = candidates.find((row) =>
