@@ -1,5 +1,7 @@
 import { ledgerCalls } from './ledger.js';
+import { leverCalls } from './lever.js';
 import { marketCalls } from './market.js';
+import { microCalls } from './micro.js';
 import { spotCalls } from './spot.js';
 
 /**
@@ -11,4 +13,6 @@ export const api = {
   spot: spotCalls,
   market: marketCalls,
   ledger: ledgerCalls,
+  lever: leverCalls,
+  micro: microCalls,
 };

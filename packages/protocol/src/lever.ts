@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalString, idField, intLike, pageField } from './common.js';
+import { defineCall, reply } from './contract.js';
 import type { Paged } from './envelope.js';
 import { requestIdField } from './ledger.js';
 import type { MarkPriceView } from './market.js';
@@ -193,3 +194,84 @@ export interface LeverVerification {
   close_entry: MarkPriceView | null;
   rule: string;
 }
+
+const leverCall = { auth: 'user', tags: ['lever'] } as const;
+
+/** The leverage calls (docs/leverage.md): POST calls, as the spec has them, and the verification. */
+export const leverCalls = {
+  deal: defineCall({
+    ...leverCall,
+    method: 'POST',
+    path: 'lever/deal',
+    request: leverDealQuery,
+    reply: reply<LeverDeal>(),
+    summary: "A market's lever terms, the mark, your hazard rate and positions",
+  }),
+  verify: defineCall({
+    ...leverCall,
+    method: 'GET',
+    path: 'lever/verify',
+    request: leverVerifyQuery,
+    reply: reply<LeverVerification>(),
+    summary:
+      'One of your positions with the tape rows whose marks opened and closed it (with their inputs) and the rule: recompute it yourself',
+  }),
+  submit: defineCall({
+    ...leverCall,
+    method: 'POST',
+    path: 'lever/submit',
+    request: leverSubmitRequest,
+    reply: reply<LeverPositionView>(),
+    idempotent: true,
+    summary:
+      'Open a long (1) or short (2) at market (status 1) or at a fixed price (status 0, target_price); the trade password once set',
+  }),
+  myTrade: defineCall({
+    ...leverCall,
+    method: 'POST',
+    path: 'lever/my_trade',
+    request: leverMyTradeQuery,
+    reply: reply<Paged<LeverPositionView>>(),
+    summary: 'Your positions: 5 open here, 1 all open, 0 pending, 3 closed, 6 pending here',
+  }),
+  dealAll: defineCall({
+    ...leverCall,
+    method: 'POST',
+    path: 'lever/dealall',
+    request: leverDealAllQuery,
+    reply: reply<LeverDealAll>(),
+    summary: 'All your positions and orders, newest first',
+  }),
+  cancel: defineCall({
+    ...leverCall,
+    method: 'POST',
+    path: 'lever/cancel',
+    request: leverIdRequest,
+    reply: reply<LeverPositionView>(),
+    summary: 'Cancel a pending fixed-price order: margin and fee released',
+  }),
+  close: defineCall({
+    ...leverCall,
+    method: 'POST',
+    path: 'lever/close',
+    request: leverIdRequest,
+    reply: reply<LeverPositionView>(),
+    summary: 'Close an open position at the mark with the spread against you',
+  }),
+  setStops: defineCall({
+    ...leverCall,
+    method: 'POST',
+    path: 'lever/setstop',
+    request: leverStopRequest,
+    reply: reply<LeverPositionView>(),
+    summary: 'Set (or clear with 0) take-profit and stop-loss',
+  }),
+  batchClose: defineCall({
+    ...leverCall,
+    method: 'POST',
+    path: 'lever/batch_close',
+    request: leverBatchCloseRequest,
+    reply: z.object({ ids: z.array(z.number()) }),
+    summary: 'Close all your open positions, or the longs (1) or shorts (2), of one market or all',
+  }),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { idField, intLike, pageField } from './common.js';
+import { defineCall, reply } from './contract.js';
+import type { Paged } from './envelope.js';
 import { amountField, requestIdField } from './ledger.js';
 import type { MarkPriceView } from './market.js';
 
@@ -129,3 +131,79 @@ export interface MicroVerification {
 export interface MicroClosedPush {
   order: MicroOrderView;
 }
+
+/** admin/micro_pool/fund and admin/interest_reserve/fund: money from outside, by the server's command line. */
+export const poolFundRequest = z.object({
+  currency: z.string().trim().min(1).max(16),
+  amount: amountField,
+});
+
+const microCall = { tags: ['micro'] } as const;
+
+/** The seconds-contract calls (docs/seconds-contracts.md): stakes, the public pool, verification. */
+export const microCalls = {
+  payableCurrencies: defineCall({
+    ...microCall,
+    method: 'GET',
+    path: 'microtrade/payable_currencies',
+    auth: 'public',
+    reply: reply<MicroPayableCurrency[]>(),
+    summary: 'Currencies one can stake, their preset amounts, bounds and fee, with your micro balance',
+  }),
+  seconds: defineCall({
+    ...microCall,
+    method: 'GET',
+    path: 'microtrade/seconds',
+    auth: 'public',
+    reply: reply<MicroSecondsOption[]>(),
+    summary: 'Durations on offer and the profit ratio of a win (a fraction)',
+  }),
+  pool: defineCall({
+    ...microCall,
+    method: 'GET',
+    path: 'microtrade/pool',
+    auth: 'public',
+    reply: reply<MicroPoolCurrency[]>(),
+    summary:
+      'The public pool per currency: balance, open stakes and worst case, totals staked, paid, fees and funded',
+  }),
+  verify: defineCall({
+    ...microCall,
+    method: 'GET',
+    path: 'microtrade/verify',
+    auth: 'public',
+    request: microVerifyQuery,
+    reply: reply<MicroVerification>(),
+    summary:
+      'Any order with the two tape rows that decided it (with their inputs) and the rule: recompute it yourself',
+  }),
+  fundPool: defineCall({
+    method: 'POST',
+    path: 'admin/micro_pool/fund',
+    auth: 'machine',
+    request: poolFundRequest,
+    reply: reply<MicroPoolCurrency>(),
+    tags: ['admin'],
+    summary: 'Fund the seconds-contract pool from outside (npm run pool): the server’s command line only',
+  }),
+  submit: defineCall({
+    ...microCall,
+    method: 'POST',
+    path: 'microtrade/submit',
+    auth: 'user',
+    request: microSubmitRequest,
+    reply: reply<MicroOrderView>(),
+    idempotent: true,
+    summary:
+      "Stake that the mark price is higher (type 1) or lower (2) after `seconds`; opens at the tape's current price",
+  }),
+  lists: defineCall({
+    ...microCall,
+    method: 'GET',
+    path: 'microtrade/lists',
+    auth: 'user',
+    request: microListsQuery,
+    reply: reply<Paged<MicroOrderView>>(),
+    summary: 'Your seconds contracts in progress (status 1) or closed (3), newest first',
+  }),
+};

@@ -1,10 +1,9 @@
 import type { Allow } from '../admin/guard.js';
-import { earnBuyRequest, earnHoldingsQuery, earnListQuery } from '@oex/protocol';
+import { earnBuyRequest, earnHoldingsQuery, earnListQuery, poolFundRequest } from '@oex/protocol';
 import { optionalUser, requireUser, userOf } from '../http/auth.js';
 import type { SessionResolver } from '../users/auth-user.js';
 import { ok } from '../http/envelope.js';
 import type { Api, ApiPlugin } from '../platform/api.js';
-import { poolFundRequest } from '../micro/routes.js';
 import type { EarnService } from './service.js';
 
 /** ieo/* (docs/savings.md): products, purchase, my holdings, the public interest reserve, its funding. */

@@ -22,8 +22,7 @@ import type { CurrencyDirectory } from '../ledger/currencies.js';
 import type { Sequencer } from '../ledger/sequencer.js';
 import { postingErrorToAppError } from '../ledger/service.js';
 import type { Clock } from '../lib/clock.js';
-import { RequestOnce, sameRequest } from '../lib/request-once.js';
-import { sha256 } from '../lib/secrets.js';
+import { RequestOnce, sameRequest, type RequestOnceKey } from '../lib/request-once.js';
 import type { MarkTape } from '../market/mark-tape.js';
 import type { Market, MarketDirectory } from '../market/markets.js';
 import type { UsersService } from '../users/service.js';
@@ -68,7 +67,6 @@ export interface SubmitInput {
   status: 0 | 1;
   target_price?: string | undefined;
   password?: string | undefined;
-  request_id?: string | undefined;
 }
 
 const dec = (value: string | number) => Decimal.parse(String(value));
@@ -141,23 +139,20 @@ export class LeverService {
     return { market, terms };
   }
 
-  async submit(userId: number, input: SubmitInput): Promise<LeverPositionView> {
-    const hash = sha256(
-      JSON.stringify([
-        input.currency_match_id,
-        input.share,
-        input.multiple,
-        input.type,
-        input.status,
-        input.target_price,
-      ]),
-    );
-    if (!input.request_id) return this.place(userId, input, null);
-    const requestId = input.request_id;
+  /**
+   * Opens a position or places a fixed-price order. With a request id (read by the route hook) it
+   * is placed once: the same id again answers the first, with other terms it is refused.
+   */
+  async submit(
+    userId: number,
+    input: SubmitInput,
+    request?: RequestOnceKey | null,
+  ): Promise<LeverPositionView> {
+    if (!request) return this.place(userId, input, null);
     return this.requests.run(
-      `${userId}|${requestId}`,
-      () => this.earlier(userId, requestId, hash),
-      () => this.place(userId, input, { requestId, hash }),
+      `${userId}|${request.id}`,
+      () => this.earlier(userId, request.id, request.hash),
+      () => this.place(userId, input, { requestId: request.id, hash: request.hash }),
     );
   }
 

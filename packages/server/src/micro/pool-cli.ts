@@ -7,6 +7,7 @@
  * is one (see ledger/operator-call.ts).
  */
 import { parseArgs } from 'node:util';
+import { api } from '@oex/protocol';
 import { operatorCall } from '../ledger/operator-call.js';
 
 const { values } = parseArgs({ options: { currency: { type: 'string' }, amount: { type: 'string' } } });
@@ -17,7 +18,7 @@ if (!values.currency || !values.amount) {
 const request = { currency: values.currency, amount: values.amount };
 
 try {
-  const { data, through } = await operatorCall('admin/micro_pool/fund', request, (core) =>
+  const { data, through } = await operatorCall(api.micro.fundPool.path, request, (core) =>
     core.micro.service.fund(request.currency, request.amount),
   );
   console.log(

@@ -21,8 +21,7 @@ import type { CurrencyDirectory } from '../ledger/currencies.js';
 import type { Sequencer } from '../ledger/sequencer.js';
 import { postingErrorToAppError } from '../ledger/service.js';
 import type { Clock } from '../lib/clock.js';
-import { RequestOnce, sameRequest } from '../lib/request-once.js';
-import { sha256 } from '../lib/secrets.js';
+import { RequestOnce, sameRequest, type RequestOnceKey } from '../lib/request-once.js';
 import type { MarkTape } from '../market/mark-tape.js';
 import type { MarketDirectory } from '../market/markets.js';
 import { MicroCommands } from './commands.js';
@@ -37,7 +36,6 @@ export interface SubmitInput {
   type: MicroSide;
   seconds: number;
   number: string;
-  request_id?: string | undefined;
 }
 
 export interface MicroDeps {
@@ -92,17 +90,17 @@ export class MicroService {
     );
   }
 
-  async submit(userId: number, input: SubmitInput): Promise<MicroOrderView> {
+  /**
+   * Stakes on the tape. With a request id (read by the route hook) the order is placed once: the
+   * same id again answers the first, with other terms it is refused.
+   */
+  async submit(userId: number, input: SubmitInput, request?: RequestOnceKey | null): Promise<MicroOrderView> {
     const stake = Decimal.parse(input.number);
-    const hash = sha256(
-      JSON.stringify([input.match_id, input.currency_id, input.type, input.seconds, stake.toString()]),
-    );
-    if (!input.request_id) return this.place(userId, input, stake, null);
-    const requestId = input.request_id;
+    if (!request) return this.place(userId, input, stake, null);
     return this.requests.run(
-      `${userId}|${requestId}`,
-      () => this.earlier(userId, requestId, hash),
-      () => this.place(userId, input, stake, { requestId, hash }),
+      `${userId}|${request.id}`,
+      () => this.earlier(userId, request.id, request.hash),
+      () => this.place(userId, input, stake, { requestId: request.id, hash: request.hash }),
     );
   }
 

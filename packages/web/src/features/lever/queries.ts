@@ -1,11 +1,9 @@
 import {
   AccountTypeId,
-  type LeverDeal,
+  api,
   type LeverPositionView,
   type LeverSubmitRequest,
-  type LeverVerification,
   type LeverView,
-  type Paged,
 } from '@oex/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/http.js';
@@ -18,9 +16,6 @@ import { LEVER_PAGE_SIZE, type LeverDealState } from './rules.js';
 const LEVER_ACCOUNT = AccountTypeId.lever_account;
 /** The deal (its mark and hazard rate) is asked again this often while the page is in view. */
 const DEAL_REFRESH_MS = 5000;
-
-const post = <T>(path: string, body: Record<string, unknown>, quiet = true) =>
-  call<T>('POST', path, body, { quiet });
 
 /** Query keys, so the live hook and the page reload the same caches. */
 export const leverKeys = {
@@ -37,7 +32,8 @@ export function useLeverDeal(matchId: number | undefined) {
   const token = useSession((state) => state.token);
   return useQuery({
     queryKey: [...leverKeys.deal(matchId), token],
-    queryFn: () => post<LeverDeal>('lever/deal', { currency_match_id: matchId }) as Promise<LeverDealState>,
+    queryFn: () =>
+      call(api.lever.deal, { currency_match_id: matchId! }, { quiet: true }) as Promise<LeverDealState>,
     enabled: token !== null && matchId !== undefined,
     refetchInterval: DEAL_REFRESH_MS,
   });
@@ -60,12 +56,11 @@ export function useLeverList({ view, matchId, page }: ListQuery) {
   return useQuery({
     queryKey: [...leverKeys.list(view), matchId, page, token],
     queryFn: () =>
-      post<Paged<LeverPositionView>>('lever/my_trade', {
-        status: view,
-        currency_match_id: matchId ?? undefined,
-        page,
-        limit: LEVER_PAGE_SIZE,
-      }),
+      call(
+        api.lever.myTrade,
+        { status: view, currency_match_id: matchId ?? undefined, page, limit: LEVER_PAGE_SIZE },
+        { quiet: true },
+      ),
     enabled: token !== null,
     // Another page of the same view stays in view while the next loads; another view never does.
     placeholderData: (previous, previousQuery) =>
@@ -78,7 +73,7 @@ export function useLeverVerification(id: number | null) {
   const token = useSession((state) => state.token);
   return useQuery({
     queryKey: ['lever', 'verify', id, token],
-    queryFn: () => call<LeverVerification>('GET', 'lever/verify', { id }, { quiet: true }),
+    queryFn: () => call(api.lever.verify, { id: id! }, { quiet: true }),
     enabled: token !== null && id !== null,
     staleTime: Infinity,
   });
@@ -86,17 +81,17 @@ export function useLeverVerification(id: number | null) {
 
 /** Places an order; the server's message ("Order placed", or why not) shows as a toast. */
 export function submitLever(body: LeverSubmitRequest & { request_id: string }): Promise<LeverPositionView> {
-  return call<LeverPositionView>('POST', 'lever/submit', body);
+  return call(api.lever.submit, body);
 }
 
 /** Closes an open position at the mark with the spread. */
 export function closeLever(id: number): Promise<unknown> {
-  return post('lever/close', { id }, false);
+  return call(api.lever.close, { id });
 }
 
 /** Cancels a pending (fixed-price) order. */
 export function cancelLever(id: number): Promise<unknown> {
-  return post('lever/cancel', { id }, false);
+  return call(api.lever.cancel, { id });
 }
 
 /** Sets or clears ('0') the take-profit and stop-loss of a position. */
@@ -104,12 +99,12 @@ export function setLeverStops(
   id: number,
   stops: { target_profit_price: string; stop_loss_price: string },
 ): Promise<unknown> {
-  return post('lever/setstop', { id, ...stops }, false);
+  return call(api.lever.setStops, { id, ...stops });
 }
 
 /** Closes every open position (0), the longs (1) or the shorts (2), of one market or all. */
 export function batchCloseLever(type: 0 | 1 | 2, matchId: number | null): Promise<unknown> {
-  return post('lever/batch_close', { type, currency_match_id: matchId ?? undefined }, false);
+  return call(api.lever.batchClose, { type, currency_match_id: matchId ?? undefined });
 }
 
 /** Reloads what an order, a close or a cancel changes: the lists, the deal and the balance. */

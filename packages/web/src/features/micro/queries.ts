@@ -1,13 +1,9 @@
 import {
   AccountTypeId,
+  api,
   type MicroOrderView,
-  type MicroPayableCurrency,
-  type MicroPoolCurrency,
-  type MicroSecondsOption,
   type MicroStatus,
   type MicroSubmitRequest,
-  type MicroVerification,
-  type Paged,
 } from '@oex/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/http.js';
@@ -18,9 +14,6 @@ import { MICRO_PAGE_SIZE, type MicroPage } from './rules.js';
 /** The calls of the seconds-contract page (microtrade/*), as react-query hooks. */
 
 const MICRO_ACCOUNT = AccountTypeId.micro_account;
-
-const get = <T>(path: string, query: Record<string, unknown> = {}) =>
-  call<T>('GET', path, query, { quiet: true });
 
 /** Query keys, so the live hook and the page reload the same caches. */
 export const microKeys = {
@@ -35,7 +28,7 @@ export const microKeys = {
 export function useMicroSeconds() {
   return useQuery({
     queryKey: ['microtrade/seconds'],
-    queryFn: () => get<MicroSecondsOption[]>('microtrade/seconds'),
+    queryFn: () => call(api.micro.seconds, {}, { quiet: true }),
     staleTime: 60_000,
   });
 }
@@ -45,7 +38,7 @@ export function usePayableCurrencies() {
   const token = useSession((state) => state.token);
   return useQuery({
     queryKey: [...microKeys.payable, token],
-    queryFn: () => get<MicroPayableCurrency[]>('microtrade/payable_currencies'),
+    queryFn: () => call(api.micro.payableCurrencies, {}, { quiet: true }),
   });
 }
 
@@ -66,12 +59,11 @@ export function useMicroOrders({ status, matchId, page }: ListQuery) {
   return useQuery({
     queryKey: [...microKeys.list(status), matchId, page, token],
     queryFn: async (): Promise<MicroPage> => {
-      const answer = await get<Paged<MicroOrderView>>('microtrade/lists', {
-        status,
-        match_id: matchId ?? undefined,
-        page,
-        limit: MICRO_PAGE_SIZE,
-      });
+      const answer = await call(
+        api.micro.lists,
+        { status, match_id: matchId ?? undefined, page, limit: MICRO_PAGE_SIZE },
+        { quiet: true },
+      );
       return { ...answer, received_at: Date.now() };
     },
     enabled: token !== null,
@@ -85,7 +77,7 @@ export function useMicroOrders({ status, matchId, page }: ListQuery) {
 export function useMicroVerification(id: number | null) {
   return useQuery({
     queryKey: ['microtrade/verify', id],
-    queryFn: () => get<MicroVerification>('microtrade/verify', { id }),
+    queryFn: () => call(api.micro.verify, { id: id! }, { quiet: true }),
     enabled: id !== null,
     staleTime: Infinity,
   });
@@ -95,14 +87,14 @@ export function useMicroVerification(id: number | null) {
 export function useMicroPool() {
   return useQuery({
     queryKey: microKeys.pool,
-    queryFn: () => get<MicroPoolCurrency[]>('microtrade/pool'),
+    queryFn: () => call(api.micro.pool, {}, { quiet: true }),
     staleTime: 10_000,
   });
 }
 
 /** Places an order; the server's message ("Order placed", or why not) shows as a toast. */
 export function submitMicro(body: MicroSubmitRequest & { request_id: string }): Promise<MicroOrderView> {
-  return call<MicroOrderView>('POST', 'microtrade/submit', body);
+  return call(api.micro.submit, body);
 }
 
 /** Reloads what a new order changes: the in-progress list, the balance and the pool. */
