@@ -57,6 +57,8 @@ export const demoDomain: Domain<
       ],
       start: () => marketMaker?.start(),
       drain: () => marketMaker?.stop(),
+      // Also when a start fails half-way, with no drain.
+      stop: async () => marketMaker?.stop(),
     };
   },
 };
