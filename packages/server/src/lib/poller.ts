@@ -6,18 +6,23 @@
 export abstract class PollingTask {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | null = null;
+  /** Set by stop: a pass that ends after it schedules no next one. */
+  private stopped = false;
 
   protected abstract pass(): Promise<void>;
   protected abstract failed(error: unknown): void;
 
   start(intervalMs: number): void {
+    this.stopped = false;
     const loop = () => {
+      if (this.stopped) return;
       this.timer = setTimeout(() => void this.tick().finally(loop), intervalMs);
     };
     void this.tick().finally(loop);
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     clearTimeout(this.timer);
     this.timer = undefined;
     await this.running;
