@@ -3,6 +3,7 @@ import { idField, intLike, pageField, trimmed } from './common.js';
 import { amountField } from './ledger.js';
 import type { ReviewStatus } from './personal.js';
 import type { SpotOrderView } from './spot.js';
+import type { WalletHoldings } from './wallet.js';
 
 /**
  * The operator console's dashboard, users and balance adjustments (docs/operator-console.md): requests and
@@ -58,20 +59,8 @@ export interface AdminAuditRun {
   operator: string;
 }
 
-/** Per currency with networks: what our chain addresses hold against what users hold. */
-export interface AdminChainHoldings {
-  currency: string;
-  networks: {
-    chain: string;
-    available: boolean;
-    hot_wallet: string | null;
-    deposit_addresses: string | null;
-  }[];
-  on_chain: string;
-  users_balances: string;
-  /** null when a network is not connected, so the check cannot be whole. */
-  covered: boolean | null;
-}
+/** The dashboard's chain check: the wallet's holdings (one type, WalletHoldings in wallet.ts). */
+export type AdminChainHoldings = WalletHoldings;
 
 export interface AdminDashboard {
   /** When the figures were read (ms), and the exchange's time zone "today" is counted in. */

@@ -3,6 +3,7 @@ import { leverCalls } from './lever.js';
 import { marketCalls } from './market.js';
 import { microCalls } from './micro.js';
 import { spotCalls } from './spot.js';
+import { walletCalls } from './wallet.js';
 
 /**
  * Every call of the contract by domain (docs/platform.md): `api.spot.placeBuy` is the entry in
@@ -15,4 +16,5 @@ export const api = {
   ledger: ledgerCalls,
   lever: leverCalls,
   micro: microCalls,
+  wallet: walletCalls,
 };

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { idField, intLike, requiredText, ROW_ID_MAX, trimmed } from './common.js';
+import { defineCall, reply } from './contract.js';
+import type { Paged } from './envelope.js';
 import { amountField, requestIdField } from './ledger.js';
 import { verificationCode } from './users.js';
 
@@ -245,3 +247,156 @@ export interface PayOrderView {
   created_at: string;
   expires_at: string;
 }
+
+/** Per currency with networks: what our chain addresses hold against what users hold (admin/wallet/holdings). */
+export interface WalletHoldings {
+  currency: string;
+  networks: {
+    chain: string;
+    available: boolean;
+    hot_wallet: string | null;
+    deposit_addresses: string | null;
+  }[];
+  on_chain: string;
+  users_balances: string;
+  /** null when a network of the currency is not connected, so the check cannot be whole. */
+  covered: boolean | null;
+}
+
+const holderCall = { auth: 'user', tags: ['assets'] } as const;
+const reviewCall = { auth: 'operator', tags: ['admin'] } as const;
+
+/**
+ * The wallet calls (docs/wallet.md): networks, deposit addresses and records, withdrawals, convert,
+ * announced deposits, the address book, and the operator's withdrawal review.
+ */
+export const walletCalls = {
+  protocols: defineCall({
+    method: 'GET',
+    path: 'block_chain/currency_protocols',
+    auth: 'public',
+    reply: reply<CurrencyProtocolsView[]>(),
+    tags: ['assets'],
+    summary: 'Every currency with its networks, and whether each is available here',
+  }),
+  wallet: defineCall({
+    ...holderCall,
+    method: 'GET',
+    path: 'wallet/wallet',
+    request: walletQuery,
+    reply: reply<WalletAnswer>(),
+    summary: 'Your deposit address on each available network',
+  }),
+  deposits: defineCall({
+    ...holderCall,
+    method: 'GET',
+    path: 'wallet/deposits',
+    request: walletRecordsQuery,
+    reply: reply<Paged<DepositView>>(),
+    summary: 'Your deposits, newest first',
+  }),
+  withdrawals: defineCall({
+    ...holderCall,
+    method: 'GET',
+    path: 'wallet/withdrawals',
+    request: walletRecordsQuery,
+    reply: reply<Paged<WithdrawalView>>(),
+    summary: 'Your withdrawals, newest first',
+  }),
+  convert: defineCall({
+    ...holderCall,
+    method: 'POST',
+    path: 'account/convert',
+    request: convertRequest,
+    reply: reply<ConvertResult>(),
+    idempotent: true,
+    summary: 'Sell the currency for USDT at market on its spot market; answers the real fill',
+  }),
+  createPayOrder: defineCall({
+    ...holderCall,
+    method: 'POST',
+    path: 'wallet/createPayOrder',
+    request: payOrderRequest,
+    reply: reply<PayOrderView>(),
+    summary: 'Announce a deposit: the amount (walletAddress) you will send to your address (in_address)',
+  }),
+  payOrders: defineCall({
+    ...holderCall,
+    method: 'GET',
+    path: 'wallet/pay_orders',
+    request: walletRecordsQuery,
+    reply: reply<Paged<PayOrderView>>(),
+    summary: 'Your announced deposits, newest first',
+  }),
+  addresses: defineCall({
+    ...holderCall,
+    method: 'GET',
+    path: 'wallet/addresses',
+    request: boundAddressQuery,
+    reply: reply<BoundAddressView[]>(),
+    summary: 'Your withdrawal address book',
+  }),
+  sendBindCode: defineCall({
+    ...holderCall,
+    method: 'POST',
+    path: 'wallet/bind_code',
+    reply: z.object({ to: z.string() }),
+    summary: 'Send a code (type 6) to your own email or phone, to bind a withdrawal address',
+  }),
+  unbindAddress: defineCall({
+    ...holderCall,
+    method: 'POST',
+    path: 'wallet/unbind_address',
+    request: unbindAddressRequest,
+    reply: z.null(),
+    summary: 'Remove an address from your book',
+  }),
+  withdraw: defineCall({
+    ...holderCall,
+    method: 'POST',
+    path: 'account/draw',
+    request: withdrawRequest,
+    reply: reply<WithdrawalView>(),
+    idempotent: true,
+    summary: 'Withdraw to an address with the trade password; request_id makes a retry safe',
+  }),
+  bindAddress: defineCall({
+    ...holderCall,
+    method: 'POST',
+    path: 'wallet/bind_address',
+    request: bindAddressRequest,
+    reply: reply<BoundAddressView>(),
+    summary: 'Add a named withdrawal address with the code',
+  }),
+  reviewQueue: defineCall({
+    ...reviewCall,
+    method: 'GET',
+    path: 'admin/withdrawals/review',
+    request: walletRecordsQuery,
+    reply: reply<Paged<AdminWithdrawalView>>(),
+    summary: 'Withdrawals waiting for review',
+  }),
+  approveWithdrawal: defineCall({
+    ...reviewCall,
+    method: 'POST',
+    path: 'admin/withdrawals/approve',
+    request: reviewWithdrawalRequest,
+    reply: reply<WithdrawalView>(),
+    summary: 'Approve a withdrawal held for review',
+  }),
+  rejectWithdrawal: defineCall({
+    ...reviewCall,
+    method: 'POST',
+    path: 'admin/withdrawals/reject',
+    request: rejectWithdrawalRequest,
+    reply: reply<WithdrawalView>(),
+    summary: 'Reject a withdrawal held for review; its hold is released',
+  }),
+  holdings: defineCall({
+    ...reviewCall,
+    method: 'GET',
+    path: 'admin/wallet/holdings',
+    reply: reply<WalletHoldings[]>(),
+    summary: 'Per network: hot wallet, deposit addresses, and users’ balances',
+  }),
+};

@@ -11,7 +11,7 @@ import { systemClock } from '../lib/clock.js';
 import { loadConfig } from '../config.js';
 import { connect } from '../db/connect.js';
 import { migrate } from '../db/migrate.js';
-import type { WalletHoldings } from '../wallet/service.js';
+import { api, type ReplyOf } from '@oex/protocol';
 import { auditLedger, formatReport } from './audit.js';
 import { currentWriter, lockPathFor } from './writer-lock.js';
 
@@ -50,10 +50,10 @@ if (values.chain) {
     );
     process.exitCode = 1;
   } else {
-    const response = await fetch(`http://127.0.0.1:${writer.port}/api/admin/wallet/holdings`, {
+    const response = await fetch(`http://127.0.0.1:${writer.port}/api/${api.wallet.holdings.path}`, {
       headers: { 'x-admin-token': writer.adminToken },
     });
-    const { data } = (await response.json()) as { data: WalletHoldings[] };
+    const { data } = (await response.json()) as { data: ReplyOf<typeof api.wallet.holdings> };
     for (const row of data) {
       const networks = row.networks
         .map((n) =>

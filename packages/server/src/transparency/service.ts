@@ -11,6 +11,7 @@ import {
   type MerkleSumTree,
   type OperatorLogHeadView,
   type TransparencyView,
+  type WalletHoldings,
 } from '@oex/protocol';
 import type { Kysely, Selectable } from 'kysely';
 import type { Logger } from 'pino';
@@ -24,7 +25,6 @@ import type { CommandContext, Sequencer } from '../ledger/sequencer.js';
 import type { Clock } from '../lib/clock.js';
 import { formatDateTime, minutesOfDay } from '../lib/time.js';
 import { bucketStart } from '../spot/periods.js';
-import type { WalletHoldings } from '../wallet/service.js';
 import { snapshotNotice } from './notice.js';
 import { latestDueDay, leavesOf, shouldTake, treeLeaves, userBalances, type DueDay } from './rules.js';
 

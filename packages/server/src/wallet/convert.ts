@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import { Decimal, type ConvertResult } from '@oex/protocol';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
-import { RequestOnce, sameRequest } from '../lib/request-once.js';
+import { RequestOnce, sameRequest, type RequestOnceKey } from '../lib/request-once.js';
 import { badRequest } from '../platform/errors.js';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
 import { SELL } from '../spot/engine.js';
@@ -13,7 +12,6 @@ import type { SpotService } from '../spot/service.js';
 export interface ConvertInput {
   currency_id: number;
   number: string;
-  request_id?: string | undefined;
 }
 
 /**
@@ -32,19 +30,19 @@ export class Conversions {
     private readonly clock: Clock,
   ) {}
 
-  async convert(userId: number, input: ConvertInput): Promise<ConvertResult> {
+  async convert(
+    userId: number,
+    input: ConvertInput,
+    request?: RequestOnceKey | null,
+  ): Promise<ConvertResult> {
     const currency = this.currencies.currency(input.currency_id);
     const market = this.spot.markets.all().find((candidate) => candidate.symbol === `${currency.code}/USDT`);
     if (!market) throw badRequest('error.convert_no_market');
-    const hash = createHash('sha256')
-      .update(JSON.stringify([input.currency_id, input.number]))
-      .digest('hex');
-    if (!input.request_id) return this.sell(userId, market.id, input.number, null);
-    const requestId = input.request_id;
+    if (!request) return this.sell(userId, market.id, input.number, null);
     return this.requests.run(
-      `${userId}|${requestId}`,
-      () => this.earlier(userId, requestId, hash),
-      () => this.sell(userId, market.id, input.number, { requestId, hash }),
+      `${userId}|${request.id}`,
+      () => this.earlier(userId, request.id, request.hash),
+      () => this.sell(userId, market.id, input.number, { requestId: request.id, hash: request.hash }),
     );
   }
 

@@ -7,6 +7,7 @@ import {
   type Lang,
   type Paged,
   type WalletAnswer,
+  type WalletHoldings,
   type AdminWithdrawalView,
   type WithdrawalView,
 } from '@oex/protocol';
@@ -32,20 +33,6 @@ type BindInput = z.output<typeof bindAddressRequest>;
 
 /** Balance reads sent to a node at once when checking what the deposit addresses hold. */
 const CHAIN_READS_AT_ONCE = 8;
-
-export interface WalletHoldings {
-  currency: string;
-  networks: {
-    chain: string;
-    available: boolean;
-    hot_wallet: string | null;
-    deposit_addresses: string | null;
-  }[];
-  on_chain: string;
-  users_balances: string;
-  /** null when a network of the currency is not connected, so the check cannot be whole. */
-  covered: boolean | null;
-}
 
 /** The wallet's calls for signed-in users: networks, own addresses, records and the address book. */
 export class WalletService {

@@ -1,7 +1,7 @@
 import {
   Decimal,
   type AdminAuditRun,
-  type AdminChainHoldings,
+  type WalletHoldings,
   type AdminDashboard,
   type AdminMarketFigures,
   type AdminPendingFigures,
@@ -37,7 +37,7 @@ export interface DashboardDeps {
   markets: MarketDirectory;
   currencies: CurrencyDirectory;
   /** The wallet's chain check (`GET /api/admin/wallet/holdings`). */
-  holdings: () => Promise<AdminChainHoldings[]>;
+  holdings: () => Promise<WalletHoldings[]>;
   /** How long the page waits for the chain check before showing the rest without it. */
   holdingsWaitMs?: number;
   timeZone: string;

@@ -1,6 +1,7 @@
 import {
   ACCOUNT_CODES,
   AccountTypeId,
+  api,
   type AdminAdjustment,
   type AdminAdjustmentsAnswer,
   type LiabilitySnapshotView,
@@ -98,7 +99,7 @@ function ProposeForm({ t, userId }: { t: AdminT<'balances'>; userId: string }) {
   const currencies = useQuery({
     queryKey: ['admin', 'currencies'],
     queryFn: () =>
-      adminCall<{ id: number; code: string }[]>('GET', 'block_chain/currency_protocols', {}, { quiet: true }),
+      adminCall<{ id: number; code: string }[]>('GET', api.wallet.protocols.path, {}, { quiet: true }),
     staleTime: Infinity,
   });
   const [draft, setDraft] = useState<Draft>({

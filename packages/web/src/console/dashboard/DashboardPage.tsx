@@ -1,4 +1,4 @@
-import type { AdminAuditRun, AdminChainHoldings, AdminDashboard, AdminMarketFigures } from '@oex/protocol';
+import type { AdminAuditRun, AdminDashboard, AdminMarketFigures, WalletHoldings } from '@oex/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -265,10 +265,10 @@ function Holdings({
   error,
 }: {
   t: AdminT<'dashboard'>;
-  holdings: AdminChainHoldings[] | null;
+  holdings: WalletHoldings[] | null;
   error: string | null;
 }) {
-  const verdict = (row: AdminChainHoldings) =>
+  const verdict = (row: WalletHoldings) =>
     row.covered === null ? (
       <span className="text-muted">{t('holdingsPartial')}</span>
     ) : row.covered ? (
@@ -276,7 +276,7 @@ function Holdings({
     ) : (
       <span className="text-down">✕ {t('holdingsShort')}</span>
     );
-  const columns: Column<AdminChainHoldings>[] = [
+  const columns: Column<WalletHoldings>[] = [
     { key: 'currency', header: t('col.currency'), cell: (row) => row.currency },
     { key: 'chain', header: t('col.onChain'), numeric: true, cell: (row) => formatAmount(row.on_chain) },
     {

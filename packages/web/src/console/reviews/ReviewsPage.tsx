@@ -1,10 +1,11 @@
-import type {
-  AdminWithdrawalView,
-  FeedbackView,
-  IdentitySubmissionView,
-  P2pAdminAppealView,
-  P2pApplicationView,
-  Permission,
+import {
+  api,
+  type AdminWithdrawalView,
+  type FeedbackView,
+  type IdentitySubmissionView,
+  type P2pAdminAppealView,
+  type P2pApplicationView,
+  type Permission,
 } from '@oex/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
@@ -323,7 +324,7 @@ function WithdrawalQueue({ t }: { t: AdminT<'reviews'> }) {
   return (
     <Queue<AdminWithdrawalView>
       t={t}
-      path="admin/withdrawals/review"
+      path={api.wallet.reviewQueue.path}
       params={{ limit: 20 }}
       permission="reviews.finance"
       label={t('tab.withdrawals')}
@@ -387,7 +388,11 @@ function WithdrawalQueue({ t }: { t: AdminT<'reviews'> }) {
               summary={summary}
               reasonMax={200}
               act={(decision, reason) =>
-                adminCall('POST', `admin/withdrawals/${decision}`, { id: row.id, reason })
+                adminCall(
+                  'POST',
+                  (decision === 'approve' ? api.wallet.approveWithdrawal : api.wallet.rejectWithdrawal).path,
+                  { id: row.id, reason },
+                )
               }
               done={done}
             />

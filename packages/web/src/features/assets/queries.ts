@@ -2,15 +2,10 @@ import {
   api,
   type AccountCode,
   type BindAddressRequest,
-  type ConvertResult,
   type AccountGroup,
-  type BoundAddressView,
-  type CurrencyProtocolsView,
   type DepositView,
   type Paged,
-  type PayOrderView,
   type TransferRequest,
-  type WalletAnswer,
   type WithdrawalView,
   type WithdrawRequest,
 } from '@oex/protocol';
@@ -23,9 +18,6 @@ import { applyBalancePush, applyWalletPush, RECORDS_PER_PAGE } from './rules.js'
 
 /** USD values come from the server's live prices: after a balance change they reload, at most once a second. */
 const USD_RELOAD_MS = 1000;
-
-const get = <T>(path: string, query: Record<string, unknown> = {}) =>
-  call<T>('GET', path, query, { quiet: true });
 
 function useToken() {
   return useSession((state) => state.token);
@@ -110,7 +102,7 @@ export function useTransferLog(currencyId: number | undefined, page: number) {
 export function useCurrencyProtocols() {
   return useQuery({
     queryKey: ['block_chain/currency_protocols'],
-    queryFn: () => get<CurrencyProtocolsView[]>('block_chain/currency_protocols'),
+    queryFn: () => call(api.wallet.protocols, {}, { quiet: true }),
     staleTime: 60_000,
   });
 }
@@ -120,7 +112,7 @@ export function useWallet(currencyId: number | undefined) {
   const token = useToken();
   return useQuery({
     queryKey: ['wallet/wallet', currencyId, token],
-    queryFn: () => get<WalletAnswer>('wallet/wallet', { currency_id: currencyId }),
+    queryFn: () => call(api.wallet.wallet, { currency_id: currencyId! }, { quiet: true }),
     enabled: token !== null && currencyId !== undefined,
   });
 }
@@ -139,7 +131,10 @@ function useWalletRecords<T extends DepositView | WithdrawalView>(
   const key = [`wallet/${records}`, currencyId, page, limit, token];
   const query = useQuery({
     queryKey: key,
-    queryFn: () => get<Paged<T>>(`wallet/${records}`, { currency_id: currencyId, page, limit }),
+    queryFn: () =>
+      call(api.wallet[records], { currency_id: currencyId, page, limit }, { quiet: true }) as Promise<
+        Paged<T>
+      >,
     enabled: token !== null,
     placeholderData: keepPreviousData,
   });
@@ -168,7 +163,7 @@ export function useBoundAddresses(currencyId: number | undefined) {
   const token = useToken();
   return useQuery({
     queryKey: ['wallet/addresses', currencyId, token],
-    queryFn: () => get<BoundAddressView[]>('wallet/addresses', { currency_id: currencyId }),
+    queryFn: () => call(api.wallet.addresses, { currency_id: currencyId }, { quiet: true }),
     enabled: token !== null,
   });
 }
@@ -194,7 +189,7 @@ export function usePayOrders() {
   const client = useQueryClient();
   const query = useQuery({
     queryKey: ['wallet/pay_orders', token],
-    queryFn: () => get<Paged<PayOrderView>>('wallet/pay_orders', { page: 1, limit: 20 }),
+    queryFn: () => call(api.wallet.payOrders, { page: 1, limit: 20 }, { quiet: true }),
     enabled: token !== null,
   });
   const reload = () => void client.invalidateQueries({ queryKey: ['wallet/pay_orders'] });
@@ -210,12 +205,11 @@ export const transfer = (request: TransferRequest & { request_id: string }) =>
   call(api.ledger.transfer, request);
 
 /** Asks for a withdrawal; the request id makes a retry answer the first withdrawal instead of a second. */
-export const withdraw = (request: WithdrawRequest) =>
-  call<WithdrawalView>('POST', 'account/draw', { ...request });
+export const withdraw = (request: WithdrawRequest) => call(api.wallet.withdraw, request);
 
 /** Sells a currency for USDT at market (the answer is the fill, shown by the page: quiet). */
 export const convert = (request: { currency_id: number; number: string; request_id: string }) =>
-  call<ConvertResult>('POST', 'account/convert', { ...request }, { quiet: true });
+  call(api.wallet.convert, request, { quiet: true });
 
 /**
  * Announces a deposit (wallet/createPayOrder, in the spec's words: `walletAddress` is the amount about to
@@ -225,14 +219,13 @@ export const announceDeposit = (request: {
   walletAddress: string;
   in_address: string;
   currency_id: number;
-}) => call('POST', 'wallet/createPayOrder', { ...request });
+}) => call(api.wallet.createPayOrder, request);
 
 /** Sends the code for binding an address to the account's own email or phone; answers where it went. */
-export const sendBindCode = () => call<{ to: string }>('POST', 'wallet/bind_code', {}, { quiet: true });
+export const sendBindCode = () => call(api.wallet.sendBindCode, {}, { quiet: true });
 
 /** Adds an address to the withdrawal address book. */
-export const bindAddress = (request: BindAddressRequest) =>
-  call('POST', 'wallet/bind_address', { ...request });
+export const bindAddress = (request: BindAddressRequest) => call(api.wallet.bindAddress, request);
 
 /** Removes an address from the withdrawal address book. */
-export const unbindAddress = (id: number) => call('POST', 'wallet/unbind_address', { id });
+export const unbindAddress = (id: number) => call(api.wallet.unbindAddress, { id });
