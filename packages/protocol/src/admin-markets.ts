@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField, intLike } from './common.js';
-import { LANGS, type Lang } from './envelope.js';
+import { defineCall, reply } from './contract.js';
+import { LANGS, type Lang, type Paged } from './envelope.js';
 
 /**
  * Scheduled changes of markets, currencies, networks, seconds options and savings products
@@ -301,3 +302,64 @@ export function isClosing(kind: ChangeKind, changes: ChangeSet): boolean {
     entries.every(([name, value]) => CLOSING_FIELDS.has(name) && value === 0)
   );
 }
+
+const operatorCall = { auth: 'operator', tags: ['admin'] } as const;
+
+/** Markets, currencies, seconds options and products: their settings, and changes at a stated time. */
+export const adminMarketsCalls = {
+  markets: defineCall({
+    ...operatorCall,
+    method: 'GET',
+    path: 'admin/markets',
+    reply: reply<AdminMarketView[]>(),
+    summary: 'Every market with its settings, leverage terms, resting orders and open positions',
+  }),
+  currencies: defineCall({
+    ...operatorCall,
+    method: 'GET',
+    path: 'admin/currencies',
+    reply: reply<AdminCurrencyView[]>(),
+    summary: 'Currencies with deposit and withdrawal switches, limits and fee, and their networks',
+  }),
+  microOptions: defineCall({
+    ...operatorCall,
+    method: 'GET',
+    path: 'admin/micro/options',
+    reply: reply<AdminMicroOptions>(),
+    summary: 'Seconds-contract durations, their payout ratios and open contracts',
+  }),
+  earnProducts: defineCall({
+    ...operatorCall,
+    method: 'GET',
+    path: 'admin/earn/products',
+    reply: reply<AdminEarnProductView[]>(),
+    summary: 'Savings products with their terms, sales and holdings in force',
+  }),
+  changes: {
+    list: defineCall({
+      ...operatorCall,
+      method: 'GET',
+      path: 'admin/changes',
+      request: changesQuery,
+      reply: reply<Paged<ScheduledChangeView>>(),
+      summary: 'Scheduled changes, newest first: pending, applied or cancelled',
+    }),
+    schedule: defineCall({
+      ...operatorCall,
+      method: 'POST',
+      path: 'admin/changes/schedule',
+      request: scheduleChangeBody,
+      reply: reply<ScheduledChangeView>(),
+      summary:
+        'Schedule a change of whitelisted settings (never a price or an outcome) at a stated time, announced in a notice at once',
+    }),
+    cancel: defineCall({
+      ...operatorCall,
+      method: 'POST',
+      path: 'admin/changes/cancel',
+      request: cancelChangeBody,
+      reply: reply<ScheduledChangeView>(),
+      summary: 'Cancel a change before it applies, with a notice that it will not',
+    }),
+  },
+};

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { idField, intLike, pageField, trimmed } from './common.js';
-import { amountField } from './ledger.js';
+import { defineCall, reply } from './contract.js';
+import type { Paged } from './envelope.js';
+import { amountField, type AccountLogView } from './ledger.js';
 import type { ReviewStatus } from './personal.js';
 import type { SpotOrderView } from './spot.js';
 import type { WalletHoldings } from './wallet.js';
@@ -231,3 +233,105 @@ export interface AdminAdjustmentsAnswer {
   last_page: number;
   data: AdminAdjustment[];
 }
+
+// ---- calls ---------------------------------------------------------------------------------
+
+const operatorCall = { auth: 'operator', tags: ['admin'] } as const;
+
+/** One action on a user, by a support operator with a reason; the answer is the user's state after. */
+function userAction<const P extends string>(path: P, summary: string) {
+  return defineCall({
+    ...operatorCall,
+    method: 'POST',
+    path: `admin/users/${path}`,
+    request: adminUserActionRequest,
+    reply: reply<AdminUserActionResult>(),
+    summary,
+  });
+}
+
+/** An operator's decision on a pending adjustment, with a reason. */
+function adjustmentDecision<const P extends string>(path: P, summary: string) {
+  return defineCall({
+    ...operatorCall,
+    method: 'POST',
+    path: `admin/adjustments/${path}`,
+    request: adjustmentDecideRequest,
+    reply: reply<AdminAdjustment>(),
+    summary,
+  });
+}
+
+/** The console's dashboard, users and balance adjustments. */
+export const adminUsersCalls = {
+  dashboard: defineCall({
+    ...operatorCall,
+    method: 'GET',
+    path: 'admin/dashboard',
+    reply: reply<AdminDashboard>(),
+    summary:
+      'Users (registered, certified, active today), 24 h volume per market with the market maker’s share, open orders, money waiting, the last audit, chain holdings',
+  }),
+  runAudit: defineCall({
+    ...operatorCall,
+    method: 'POST',
+    path: 'admin/audit/run',
+    reply: reply<AdminAuditRun>(),
+    summary: 'Run the ledger audit (npm run audit’s checks) now and keep its result',
+  }),
+  users: {
+    search: defineCall({
+      ...operatorCall,
+      method: 'GET',
+      path: 'admin/users',
+      request: adminUsersQuery,
+      reply: reply<Paged<AdminUserRow>>(),
+      summary: 'Search users by id, email, phone or invite code',
+    }),
+    detail: defineCall({
+      ...operatorCall,
+      method: 'GET',
+      path: 'admin/users/:id',
+      params: adminUserParams,
+      reply: reply<AdminUserDetail>(),
+      summary: 'A user: accounts, orders, sessions, identity, two-factor, frozen state, adjustments',
+    }),
+    logs: defineCall({
+      ...operatorCall,
+      method: 'GET',
+      path: 'admin/users/:id/logs',
+      params: adminUserParams,
+      request: adminUserLogsQuery,
+      reply: reply<Paged<AccountLogView>>(),
+      summary: 'A user’s journal rows, every account, newest first (as the user sees them)',
+    }),
+    freeze: userAction('freeze', 'Freeze a user: no sign-in, every session ends at once; open orders stay'),
+    unfreeze: userAction('unfreeze', 'Lift a freeze'),
+    end_sessions: userAction('end_sessions', 'End every session of a user'),
+    reset_2fa: userAction('reset_2fa', 'Turn two-factor off for a certified user who lost the authenticator'),
+  },
+  adjustments: {
+    list: defineCall({
+      ...operatorCall,
+      method: 'GET',
+      path: 'admin/adjustments',
+      request: adjustmentsQuery,
+      reply: reply<AdminAdjustmentsAnswer>(),
+      summary: 'Balance adjustments, newest first, by status',
+    }),
+    propose: defineCall({
+      ...operatorCall,
+      method: 'POST',
+      path: 'admin/adjustments/propose',
+      request: adjustmentProposeRequest,
+      reply: reply<AdminAdjustment>(),
+      summary:
+        'Propose a balance adjustment (signed amount, reason, reference): always pending until another operator approves it',
+    }),
+    approve: adjustmentDecision(
+      'approve',
+      'Approve a pending adjustment: another operator than its proposer',
+    ),
+    reject: adjustmentDecision('reject', 'Reject a pending adjustment; nothing moves'),
+  },
+};

@@ -1,3 +1,7 @@
+import { z } from 'zod';
+import { defineCall, reply } from './contract.js';
+import type { Paged } from './envelope.js';
+
 /**
  * The operator console's roles and what each may do (docs/operator-console.md). The server checks
  * every admin route against this table; the console reads it only to hide actions a role lacks.
@@ -27,20 +31,31 @@ export function can(role: Role, permission: Permission): boolean {
   return (PERMISSIONS[permission] as readonly Role[]).includes(role);
 }
 
-/** `POST /api/admin/session/login`. */
-export interface OperatorLoginRequest {
-  name: string;
-  password: string;
-  /** The authenticator app's current 6-digit code: mandatory for operators. */
-  code: string;
-}
+/** `POST /api/admin/session/login`: the authenticator app's current code is mandatory for operators. */
+export const operatorLoginRequest = z.object({
+  name: z.string().trim().toLowerCase().min(2).max(32),
+  password: z.string().min(1).max(200),
+  code: z.string().trim().min(6).max(10),
+});
+export type OperatorLoginRequest = z.input<typeof operatorLoginRequest>;
+
+/** `GET /api/admin/log`: a page of the operator log, by operator or action. */
+export const operatorLogQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(50),
+  operator: z.string().trim().max(64).optional(),
+  action: z.string().trim().max(128).optional(),
+});
 
 /** The signed-in operator (login answers it with the token; `session/me` without). */
 export interface OperatorSessionView {
   name: string;
   role: Role;
-  /** When the session ends at the latest (ms); it also ends after 15 minutes unused. */
-  expires_at: number;
+  /**
+   * When the session ends at the latest (ms); it also ends after 15 minutes unused. null for the
+   * server's own command line, which has no session.
+   */
+  expires_at: number | null;
 }
 
 export interface OperatorLoginResult extends OperatorSessionView {
@@ -75,3 +90,53 @@ export interface OperatorLogCheck {
   broken_at?: number;
   problem?: string;
 }
+
+const operatorCall = { auth: 'operator', tags: ['admin'] } as const;
+
+/** The console's own calls (docs/operator-console.md): operator sign-in and the operator log. */
+export const operatorCalls = {
+  session: {
+    login: defineCall({
+      ...operatorCall,
+      // The one admin call open to anyone (the server's guard lets it through unsigned).
+      auth: 'public',
+      method: 'POST',
+      path: 'admin/session/login',
+      request: operatorLoginRequest,
+      reply: reply<OperatorLoginResult>(),
+      summary:
+        'Operator sign-in: name, password and the authenticator code (all required); X-Operator-Token then',
+    }),
+    me: defineCall({
+      ...operatorCall,
+      method: 'GET',
+      path: 'admin/session/me',
+      reply: reply<OperatorSessionView>(),
+      summary: 'The signed-in operator',
+    }),
+    logout: defineCall({
+      ...operatorCall,
+      method: 'POST',
+      path: 'admin/session/logout',
+      reply: z.null(),
+      summary: 'End this operator session',
+    }),
+  },
+  log: {
+    list: defineCall({
+      ...operatorCall,
+      method: 'GET',
+      path: 'admin/log',
+      request: operatorLogQuery,
+      reply: reply<Paged<OperatorLogEntry>>(),
+      summary: 'The operator log, newest first',
+    }),
+    verify: defineCall({
+      ...operatorCall,
+      method: 'GET',
+      path: 'admin/log/verify',
+      reply: reply<OperatorLogCheck>(),
+      summary: 'Walk the operator log’s hash chain and name its head',
+    }),
+  },
+};

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField, intLike, pageField } from './common.js';
-import type { Lang } from './envelope.js';
+import { defineCall, reply } from './contract.js';
+import type { Lang, Paged } from './envelope.js';
 
 /**
  * The operator console's articles (docs/operator-console.md): news, notices, banners, help, about and legal
@@ -147,3 +148,71 @@ export interface ContentImage {
   height: number;
   bytes: number;
 }
+
+const operatorCall = { auth: 'operator', tags: ['admin'] } as const;
+
+/** A change of an article's status, with a reason; the answer is the article after. */
+function statusCall<const P extends string>(path: P, summary: string) {
+  return defineCall({
+    ...operatorCall,
+    method: 'POST',
+    path: `admin/content/articles/${path}`,
+    request: articleStatusRequest,
+    reply: reply<AdminArticle>(),
+    summary,
+  });
+}
+
+/**
+ * The console's articles. An uploaded image is read by `GET admin/content/image/:name`, which
+ * answers the image's bytes, not an envelope: a route of its own, not a call.
+ */
+export const contentAdminCalls = {
+  articles: defineCall({
+    ...operatorCall,
+    method: 'GET',
+    path: 'admin/content/articles',
+    request: articleListQuery,
+    reply: reply<Paged<AdminArticleRow>>(),
+    summary: 'Articles of a category (or all), published and withdrawn, in the public order',
+  }),
+  article: defineCall({
+    ...operatorCall,
+    method: 'GET',
+    path: 'admin/content/articles/:id',
+    params: articleIdParams,
+    reply: reply<AdminArticle>(),
+    summary: 'One article with the text of every language it has',
+  }),
+  preview: defineCall({
+    ...operatorCall,
+    method: 'POST',
+    path: 'admin/content/preview',
+    request: articlePreviewRequest,
+    reply: reply<Partial<Record<Lang, ArticleText>>>(),
+    summary: 'The texts as a save would store them (bodies sanitised); nothing is written',
+  }),
+  save: defineCall({
+    ...operatorCall,
+    method: 'POST',
+    path: 'admin/content/articles/save',
+    request: articleSaveRequest,
+    reply: reply<AdminArticle>(),
+    summary:
+      'Publish a new article or a new version of one: English required, other languages optional (shown in English where absent), bodies sanitised on the server',
+  }),
+  withdraw: statusCall(
+    'withdraw',
+    'Withdraw a published article: the public no longer lists it and is told it was withdrawn; it stays in the database and the log',
+  ),
+  restore: statusCall('restore', 'Publish a withdrawn article again'),
+  upload: defineCall({
+    ...operatorCall,
+    method: 'POST',
+    path: 'admin/content/upload',
+    multipart: true,
+    reply: reply<ContentImage>(),
+    summary:
+      'Upload a banner or article image (multipart field `file`): the same checks as every upload (JPEG, PNG or WebP by its bytes, whole, at most 5 MB and 40 megapixels), re-encoded without metadata; public only while a published article shows it',
+  }),
+};

@@ -32,11 +32,18 @@ export type ReplySpec = z.ZodType | ReplyType<unknown>;
 
 export interface CallSpec {
   method: 'GET' | 'POST';
-  /** Under /api, without a leading slash, as the web names it: `market/deal`, `admin/credit`. */
+  /**
+   * Under /api, without a leading slash, as the web names it: `market/deal`, `admin/credit`; a
+   * `:name` segment is a field of the path (`admin/users/:id`), described by `params`.
+   */
   path: string;
   auth: CallAuth;
+  /** The fields of the path's `:name` segments; the caller passes them in the payload. */
+  params?: z.ZodType;
   /** The query (GET) or the JSON body (POST); none for a call that takes nothing. */
   request?: z.ZodType;
+  /** The body is a multipart form (an upload) the handler reads itself, not JSON. */
+  multipart?: true;
   reply: ReplySpec;
   /**
    * The body may carry `request_id`: the same id again answers the first call instead of acting
@@ -61,12 +68,39 @@ export type RequestOf<S extends CallSpec> = S extends { request: infer R extends
   ? z.output<R>
   : Record<string, never>;
 
-/** What a caller sends: the request before validation. */
-export type PayloadOf<S extends CallSpec> = S extends { request: infer R extends z.ZodType }
+/** What the server's handler reads of the path: its `:name` fields after validation. */
+export type ParamsOf<S extends CallSpec> = S extends { params: infer P extends z.ZodType }
+  ? z.output<P>
+  : Record<string, never>;
+
+type InputOf<S, K extends 'request' | 'params'> = S extends { [F in K]: infer R extends z.ZodType }
   ? z.input<R>
+  : unknown;
+
+/** What a caller sends: the request and the path's fields, before validation. */
+export type PayloadOf<S extends CallSpec> = S extends { request: z.ZodType } | { params: z.ZodType }
+  ? InputOf<S, 'request'> & InputOf<S, 'params'>
   : Record<string, never>;
 
 /** What a caller passes after the entry: the payload (required where the call takes one) and options. */
-export type CallArgs<S extends CallSpec, Options> = S extends { request: z.ZodType }
+export type CallArgs<S extends CallSpec, Options> = S extends { request: z.ZodType } | { params: z.ZodType }
   ? [payload: PayloadOf<S>, options?: Options]
   : [payload?: Record<string, never>, options?: Options];
+
+/**
+ * Where a call goes and what it sends there: its path with each `:name` segment replaced by the
+ * payload's field of that name, and the payload without those fields.
+ */
+export function pathOf(
+  path: string,
+  payload: Record<string, unknown>,
+): { path: string; rest: Record<string, unknown> } {
+  const rest = { ...payload };
+  const filled = path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = rest[name];
+    if (value === undefined || value === null || value === '') throw new Error(`${path}: no ${name}`);
+    delete rest[name];
+    return encodeURIComponent(String(value));
+  });
+  return { path: filled, rest };
+}

@@ -1,4 +1,11 @@
-import { Decimal, type CallSpec, type OkEnvelope, type ReplyOf, type RequestOf } from '@oex/protocol';
+import {
+  Decimal,
+  type CallSpec,
+  type OkEnvelope,
+  type ParamsOf,
+  type ReplyOf,
+  type RequestOf,
+} from '@oex/protocol';
 import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { Api } from '../platform/api.js';
 import type { RequestOnceKey } from '../lib/request-once.js';
@@ -11,9 +18,14 @@ declare module 'fastify' {
   }
 }
 
-/** The request a call's handler reads: its query (GET) or body (POST) as validated by the entry's schema. */
+/**
+ * The request a call's handler reads: its query (GET) or body (POST) and its path's fields, as
+ * validated by the entry's schemas.
+ */
 export type CallRequest<S extends CallSpec> = FastifyRequest<
-  S['method'] extends 'GET' ? { Querystring: RequestOf<S> } : { Body: RequestOf<S> }
+  (S['method'] extends 'GET' ? { Querystring: RequestOf<S> } : { Body: RequestOf<S> }) & {
+    Params: ParamsOf<S>;
+  }
 >;
 
 /** A call's handler answers the success envelope of the entry's reply; refusals are thrown. */
@@ -27,7 +39,8 @@ export type RouteExtras = Pick<RouteShorthandOptions, 'config' | 'preHandler' | 
 
 /**
  * Registers the route of a contract entry (packages/protocol/src/contract.ts): its method and path,
- * its OpenAPI tags and summary, its request schema as the query or body, the token it needs, and for
+ * its OpenAPI tags and summary, its path fields' schema, its request schema as the query or body
+ * (or a multipart body), the token it needs, and for
  * an idempotent entry the hook that reads request_id.
  */
 export function route<S extends CallSpec>(
@@ -41,6 +54,8 @@ export function route<S extends CallSpec>(
       ? { querystring: entry.request }
       : { body: entry.request }
     : {};
+  const paramsSchema = entry.params ? { params: entry.params } : {};
+  const multipart = entry.multipart ? { consumes: ['multipart/form-data'] } : {};
   // The operator console's token is a header of its own, described in docs/operator-console.md.
   const security = entry.auth === 'user' ? { security: [{ token: [] }] } : {};
   const hooks = [...asList(extras.preHandler), ...(entry.idempotent ? [readRequestId(entry)] : [])];
@@ -48,7 +63,14 @@ export function route<S extends CallSpec>(
     ...extras,
     method: entry.method,
     url: urlUnder(app.prefix, entry.path),
-    schema: { tags: [...entry.tags], summary: entry.summary, ...security, ...requestSchema },
+    schema: {
+      tags: [...entry.tags],
+      summary: entry.summary,
+      ...security,
+      ...multipart,
+      ...paramsSchema,
+      ...requestSchema,
+    },
     ...(hooks.length > 0 ? { preHandler: hooks } : {}),
     handler: handler as never,
   });

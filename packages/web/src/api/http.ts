@@ -1,4 +1,11 @@
-import { ResponseCode, type CallArgs, type CallSpec, type Envelope, type ReplyOf } from '@oex/protocol';
+import {
+  pathOf,
+  ResponseCode,
+  type CallArgs,
+  type CallSpec,
+  type Envelope,
+  type ReplyOf,
+} from '@oex/protocol';
 import i18next from 'i18next';
 import { useToasts } from '../components/toast.js';
 import { useSession } from '../features/session.js';
@@ -80,7 +87,8 @@ export function call<T>(
 export function call(target: CallSpec | 'GET' | 'POST', ...rest: unknown[]): Promise<unknown> {
   if (typeof target === 'object') {
     const [payload, options] = rest as [Payload | undefined, CallOptions | undefined];
-    return send(target.method, target.path, payload, options);
+    const filled = pathOf(target.path, payload ?? {});
+    return send(target.method, filled.path, filled.rest, options);
   }
   const [path, payload, options] = rest as [string, Payload | undefined, CallOptions | undefined];
   return send(target, path, payload, options);

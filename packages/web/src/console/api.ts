@@ -1,4 +1,4 @@
-import type { Envelope } from '@oex/protocol';
+import { pathOf, type CallArgs, type CallSpec, type Envelope, type ReplyOf } from '@oex/protocol';
 import {
   ApiError,
   fetchEnvelope,
@@ -18,7 +18,20 @@ import { useOperator } from './session.js';
  * token in `X-Operator-Token` instead of a user's. A 999 (the operator session ended) clears it and
  * goes to the console's login, back to this page after; a refusal (a role that may not act answers
  * 403 with the server's words) shows the server's message and throws.
+ *
+ * `callAdmin(api.admin.users.freeze, body)` sends the call of a contract entry (packages/protocol/src/api.ts),
+ * its payload and answer typed by the entry, a path's `:id` taken from the payload.
  */
+export function callAdmin<S extends CallSpec>(
+  entry: S,
+  ...args: CallArgs<S, CallOptions>
+): Promise<ReplyOf<S>> {
+  const [payload, options] = args as [Record<string, unknown>?, CallOptions?];
+  const { path, rest } = pathOf(entry.path, payload ?? {});
+  return adminCall<ReplyOf<S>>(entry.method, path, rest, options);
+}
+
+/** A call by path, for the admin calls of domains whose calls are not contract entries yet. */
 export async function adminCall<T>(
   method: 'GET' | 'POST',
   path: string,
@@ -37,10 +50,18 @@ export async function adminCall<T>(
   return applyAdminEnvelope(envelope, headers['x-operator-token'] ?? null, options.quiet === true);
 }
 
-/** An upload (multipart form: files and fields) to an admin route, with the same rules. */
-export async function adminUpload<T>(path: string, form: FormData, options: CallOptions = {}): Promise<T> {
+/** An upload (multipart form: files and fields) to an admin call that takes one, with the same rules. */
+export async function uploadAdmin<S extends CallSpec & { multipart: true }>(
+  entry: S,
+  form: FormData,
+  options: CallOptions = {},
+): Promise<ReplyOf<S>> {
   const headers = operatorHeaders();
-  const envelope = await fetchEnvelope<T>(`api/${path}`, { method: 'POST', headers, body: form });
+  const envelope = await fetchEnvelope<ReplyOf<S>>(`api/${entry.path}`, {
+    method: 'POST',
+    headers,
+    body: form,
+  });
   return applyAdminEnvelope(envelope, headers['x-operator-token'] ?? null, options.quiet === true);
 }
 

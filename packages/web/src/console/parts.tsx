@@ -1,10 +1,10 @@
-import type { Paged } from '@oex/protocol';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { CallSpec, Paged, PayloadOf, ReplyOf } from '@oex/protocol';
+import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Fragment, useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { currentLang } from '../i18n/index.js';
 import { formatExact, formatTime as formatExchangeTime } from '../lib/format.js';
 import { ApiError } from '../api/http.js';
-import { adminCall, adminImage } from './api.js';
+import { adminCall, adminImage, callAdmin } from './api.js';
 import { useAdminT } from './i18n.js';
 import { DialogButtons, Pager, ProblemLine, type ButtonVariant } from '../components/ui/index.js';
 import { Dialog, type DialogHandle } from '../components/ui/index.js';
@@ -51,11 +51,20 @@ export function useAction<A extends unknown[]>(run: (...args: A) => Promise<unkn
   return { busy, problem, setProblem, act };
 }
 
-/** One page of an admin list; the previous page stays on screen while the next loads. */
-export function useAdminPage<T>(path: string, params: Record<string, unknown>) {
+/**
+ * One page of an admin list, by its contract entry (or by path, for the admin lists whose calls are
+ * not entries yet); the previous page stays on screen while the next loads.
+ */
+export function useAdminPage<S extends CallSpec>(entry: S, params: PayloadOf<S>): UseQueryResult<ReplyOf<S>>;
+export function useAdminPage<T>(path: string, params: Record<string, unknown>): UseQueryResult<Paged<T>>;
+export function useAdminPage(target: CallSpec | string, params: unknown): UseQueryResult<unknown> {
+  const key = typeof target === 'string' ? target : target.path;
   return useQuery({
-    queryKey: ['admin', path, params],
-    queryFn: () => adminCall<Paged<T>>('GET', path, params, { quiet: true }),
+    queryKey: ['admin', key, params],
+    queryFn: () =>
+      typeof target === 'string'
+        ? adminCall<unknown>('GET', target, params as Record<string, unknown>, { quiet: true })
+        : callAdmin(target, params as never, { quiet: true }),
     placeholderData: keepPreviousData,
   });
 }

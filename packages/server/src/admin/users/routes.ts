@@ -1,22 +1,13 @@
-import {
-  adjustmentDecideRequest,
-  adjustmentProposeRequest,
-  adjustmentsQuery,
-  adminUserActionRequest,
-  adminUserLogsQuery,
-  adminUserParams,
-  adminUsersQuery,
-} from '@oex/protocol';
+import { api } from '@oex/protocol';
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../../http/envelope.js';
+import { route } from '../../http/route.js';
 import type { Api, ApiPlugin } from '../../platform/api.js';
 import type { Allow } from '../guard.js';
 import type { OperatorPrincipal } from '../operators.js';
 import type { Adjustments } from './adjustments.js';
 import type { Dashboard } from './dashboard.js';
 import type { AdminUsersService } from './service.js';
-
-const tags = ['admin'];
 
 /** The operator of a call its guard let through. */
 const operatorOf = (request: FastifyRequest): OperatorPrincipal => request.operator!;
@@ -35,158 +26,98 @@ interface AdminUsersDeps {
 
 function consoleRoutes(app: Api, deps: AdminUsersDeps): void {
   const { dashboard, users, adjustments, allow } = deps;
+  const calls = api.admin;
+  const read = { preHandler: allow('read') };
 
   // ---- dashboard -----------------------------------------------------------------------------
 
-  app.get(
-    '/dashboard',
-    {
-      preHandler: allow('read'),
-      schema: {
-        tags,
-        summary:
-          'Users (registered, certified, active today), 24 h volume per market with the market maker’s share, open orders, money waiting, the last audit, chain holdings',
-      },
-    },
-    async () => ok(await dashboard.figures()),
-  );
+  route(app, calls.dashboard, async () => ok(await dashboard.figures()), read);
 
-  app.post(
-    '/audit/run',
-    {
-      preHandler: allow('read'),
-      schema: { tags, summary: 'Run the ledger audit (npm run audit’s checks) now and keep its result' },
-    },
+  route(
+    app,
+    calls.runAudit,
     async (request) => {
       const last = await dashboard.lastAudit();
       request.auditBefore = last && { last_run: last.id, at: last.at, ok: last.ok };
       return ok(await dashboard.runAudit(operatorOf(request)));
     },
+    read,
   );
 
   // ---- users ---------------------------------------------------------------------------------
 
-  app.get(
-    '/users',
-    {
-      preHandler: allow('read'),
-      schema: {
-        tags,
-        summary: 'Search users by id, email, phone or invite code',
-        querystring: adminUsersQuery,
-      },
-    },
+  route(
+    app,
+    calls.users.search,
     async (request) => ok(await users.search(request.query.q, request.query.page)),
+    read,
   );
 
-  app.get(
-    '/users/:id',
-    {
-      preHandler: allow('read'),
-      schema: {
-        tags,
-        summary: 'A user: accounts, orders, sessions, identity, two-factor, frozen state, adjustments',
-        params: adminUserParams,
-      },
-    },
+  route(
+    app,
+    calls.users.detail,
     async (request) => ok(await users.detail(request.params.id, request.lang)),
+    read,
   );
 
-  app.get(
-    '/users/:id/logs',
-    {
-      preHandler: allow('read'),
-      schema: {
-        tags,
-        summary: 'A user’s journal rows, every account, newest first (as the user sees them)',
-        params: adminUserParams,
-        querystring: adminUserLogsQuery,
-      },
-    },
+  route(
+    app,
+    calls.users.logs,
     async (request) =>
       ok(await users.logs(request.params.id, request.query.page, request.query.limit, request.lang)),
+    read,
   );
 
   const userAction = (
-    path: string,
-    summary: string,
+    entry: (typeof calls.users)['freeze' | 'unfreeze' | 'end_sessions' | 'reset_2fa'],
     act: (userId: number, reason: string) => ReturnType<AdminUsersService['freeze']>,
   ) =>
-    app.post(
-      `/users/${path}`,
-      { preHandler: allow('users.manage'), schema: { tags, summary, body: adminUserActionRequest } },
+    route(
+      app,
+      entry,
       async (request) => {
         const { user_id: userId, reason } = request.body;
         request.auditBefore = await users.stateOf(userId);
         return ok(await act(userId, reason));
       },
+      { preHandler: allow('users.manage') },
     );
 
-  userAction(
-    'freeze',
-    'Freeze a user: no sign-in, every session ends at once; open orders stay',
-    (userId, reason) => users.freeze(userId, reason),
-  );
-  userAction('unfreeze', 'Lift a freeze', (userId) => users.unfreeze(userId));
-  userAction('end_sessions', 'End every session of a user', (userId) => users.endSessions(userId));
-  userAction('reset_2fa', 'Turn two-factor off for a certified user who lost the authenticator', (userId) =>
-    users.resetTotp(userId),
-  );
+  userAction(calls.users.freeze, (userId, reason) => users.freeze(userId, reason));
+  userAction(calls.users.unfreeze, (userId) => users.unfreeze(userId));
+  userAction(calls.users.end_sessions, (userId) => users.endSessions(userId));
+  userAction(calls.users.reset_2fa, (userId) => users.resetTotp(userId));
 
   // ---- balance adjustments -------------------------------------------------------------------
 
-  app.get(
-    '/adjustments',
-    {
-      preHandler: allow('read'),
-      schema: {
-        tags,
-        summary: 'Balance adjustments, newest first, by status',
-        querystring: adjustmentsQuery,
-      },
-    },
-    async (request) => ok(await adjustments.list(request.query)),
-  );
+  const funds = { preHandler: allow('funds') };
 
-  app.post(
-    '/adjustments/propose',
-    {
-      preHandler: allow('funds'),
-      schema: {
-        tags,
-        summary:
-          'Propose a balance adjustment (signed amount, reason, reference): always pending until another operator approves it',
-        body: adjustmentProposeRequest,
-      },
-    },
+  route(app, calls.adjustments.list, async (request) => ok(await adjustments.list(request.query)), read);
+
+  route(
+    app,
+    calls.adjustments.propose,
     async (request) => ok(await adjustments.propose(operatorOf(request), request.body)),
+    funds,
   );
 
-  app.post(
-    '/adjustments/approve',
-    {
-      preHandler: allow('funds'),
-      schema: {
-        tags,
-        summary: 'Approve a pending adjustment: another operator than its proposer',
-        body: adjustmentDecideRequest,
-      },
-    },
+  route(
+    app,
+    calls.adjustments.approve,
     async (request) => {
       request.auditBefore = await adjustments.statusOf(request.body.id);
       return ok(await adjustments.approve(operatorOf(request), request.body.id, request.body.reason));
     },
+    funds,
   );
 
-  app.post(
-    '/adjustments/reject',
-    {
-      preHandler: allow('funds'),
-      schema: { tags, summary: 'Reject a pending adjustment; nothing moves', body: adjustmentDecideRequest },
-    },
+  route(
+    app,
+    calls.adjustments.reject,
     async (request) => {
       request.auditBefore = await adjustments.statusOf(request.body.id);
       return ok(await adjustments.reject(operatorOf(request), request.body.id, request.body.reason));
     },
+    funds,
   );
 }

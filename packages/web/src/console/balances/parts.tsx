@@ -1,8 +1,8 @@
-import type { AdminAdjustment } from '@oex/protocol';
+import { api, type AdminAdjustment } from '@oex/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { adminCall } from '../api.js';
+import { callAdmin } from '../api.js';
 import { useAdminT, type AdminT, type ConsoleKey, type KeysUnder } from '../i18n.js';
 import { AdminTable, DecisionDialog, formatAmount, type Column } from '../parts.js';
 import { Button } from '../../components/ui/index.js';
@@ -137,9 +137,8 @@ export function AdjustmentsTable({
           confirmVariant={deciding.decision === 'approve' ? 'up' : 'down'}
           reasonRequired
           onConfirm={async (reason) => {
-            await adminCall(
-              'POST',
-              `admin/adjustments/${deciding.decision}`,
+            await callAdmin(
+              api.admin.adjustments[deciding.decision],
               { id: deciding.row.id, reason },
               { quiet: true },
             );

@@ -1,4 +1,5 @@
 import {
+  api,
   BANNER_CATEGORY,
   CONTENT_CATEGORIES,
   CONTENT_IMAGE_PATH,
@@ -15,7 +16,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/http.js';
 import { LANGUAGE_NAMES, LOCALE_OF } from '../../i18n/tags.js';
-import { adminCall, adminUpload } from '../api.js';
+import { callAdmin, uploadAdmin } from '../api.js';
 import { useAdminT, type AdminT } from '../i18n.js';
 import { DecisionDialog, fieldColours, formatTime, ProtectedImage, useAction } from '../parts.js';
 import { useCan } from '../session.js';
@@ -80,7 +81,7 @@ export function ArticlePage() {
   const valid = id === null || (Number.isInteger(id) && id > 0);
   const article = useQuery({
     queryKey: articleKey(id ?? 0),
-    queryFn: () => adminCall<AdminArticle>('GET', `admin/content/articles/${id}`, {}, { quiet: true }),
+    queryFn: () => callAdmin(api.admin.content.article, { id: id! }, { quiet: true }),
     enabled: id !== null && valid,
     retry: false,
   });
@@ -284,7 +285,7 @@ function Editor({
               texts: previewing as ArticleSaveRequest['texts'],
               ...(reason ? { reason } : {}),
             };
-            saved(await adminCall<AdminArticle>('POST', 'admin/content/articles/save', { ...body }));
+            saved(await callAdmin(api.admin.content.save, body));
           }}
         />
       )}
@@ -301,12 +302,7 @@ function Editor({
           confirmVariant={deciding === 'withdraw' ? 'down' : 'primary'}
           reasonRequired
           onConfirm={async (reason) =>
-            saved(
-              await adminCall<AdminArticle>('POST', `admin/content/articles/${deciding}`, {
-                id: initial.id,
-                reason,
-              }),
-            )
+            saved(await callAdmin(api.admin.content[deciding], { id: initial.id, reason }))
           }
           onClose={() => setDeciding(null)}
           testId={`content-${deciding}`}
@@ -487,7 +483,7 @@ function BannerField({
     try {
       const form = new FormData();
       form.append('file', file);
-      onUploaded(await adminUpload<ContentImage>('admin/content/upload', form));
+      onUploaded(await uploadAdmin(api.admin.content.upload, form));
     } finally {
       if (input.current) input.current.value = '';
     }
@@ -594,7 +590,8 @@ function PreviewDialog({
   );
   const preview = useQuery({
     queryKey: ['admin', 'content-preview', texts],
-    queryFn: () => adminCall<Texts>('POST', 'admin/content/preview', { texts }, { quiet: true }),
+    queryFn: () =>
+      callAdmin(api.admin.content.preview, { texts: texts as ArticleSaveRequest['texts'] }, { quiet: true }),
     retry: false,
     gcTime: 0,
     // A preview is an operator action in the log: asked once per opening, never again by itself.

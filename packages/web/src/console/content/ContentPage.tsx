@@ -1,4 +1,4 @@
-import { LANGS, type AdminArticleRow, type ArticleStatus } from '@oex/protocol';
+import { api, LANGS, type AdminArticleRow, type ArticleStatus } from '@oex/protocol';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LANGUAGE_NAMES } from '../../i18n/tags.js';
@@ -25,7 +25,7 @@ export function ContentPage() {
   const categoryName = nameOf(category);
   const status = STATUSES.find((value) => value === params.get('status'));
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const query = useAdminPage<AdminArticleRow>('admin/content/articles', { category, status, page });
+  const query = useAdminPage(api.admin.content.articles, { category, status, page });
   const show = (next: { category?: number; status?: ArticleStatus | undefined; page?: number }) => {
     const merged = { category, status, page: 1, ...next };
     setParams(

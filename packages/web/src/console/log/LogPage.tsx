@@ -1,8 +1,8 @@
-import type { OperatorLogCheck, OperatorLogEntry } from '@oex/protocol';
+import { api, type OperatorLogEntry } from '@oex/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { adminCall } from '../api.js';
+import { callAdmin } from '../api.js';
 import { useAdminT, type AdminT } from '../i18n.js';
 import { AdminTable, fieldColours, formatTime, useAdminPage, type Column, AdminPager } from '../parts.js';
 import { diffValues, type Change } from './diff.js';
@@ -21,7 +21,7 @@ export function LogPage() {
   const operator = params.get('operator') ?? '';
   const action = params.get('action') ?? '';
   const [open, setOpen] = useState<number | null>(null);
-  const query = useAdminPage<OperatorLogEntry>('admin/log', {
+  const query = useAdminPage(api.admin.log.list, {
     page,
     per_page: PER_PAGE,
     operator: operator || undefined,
@@ -107,8 +107,8 @@ function Outcome({ t, outcome }: { t: AdminT<'log'>; outcome: string }) {
 /** Whether the hash chain holds from the first entry to the head, asked again on demand. */
 function ChainStatus({ t }: { t: AdminT<'log'> }) {
   const check = useQuery({
-    queryKey: ['admin', 'admin/log/verify'],
-    queryFn: () => adminCall<OperatorLogCheck>('GET', 'admin/log/verify', {}, { quiet: true }),
+    queryKey: ['admin', api.admin.log.verify.path],
+    queryFn: () => callAdmin(api.admin.log.verify, {}, { quiet: true }),
   });
   const data = check.data;
   const broken = data && !data.ok;

@@ -1,18 +1,18 @@
 import {
+  api,
   isClosing,
   LANGS,
   type ChangeKind,
   type ChangeSet,
   type ChangeValue,
   type Lang,
-  type ScheduledChangeView,
 } from '@oex/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/http.js';
 import { useToasts } from '../../components/toast.js';
 import { LANGUAGE_NAMES } from '../../i18n/tags.js';
-import { adminCall } from '../api.js';
+import { callAdmin } from '../api.js';
 import type { AdminT, ConsoleKey, KeysUnder } from '../i18n.js';
 import { fieldColours, formatTime } from '../parts.js';
 import { changesOf, fieldsOf, instantOf, isPercent, localInput, ruleOf, textOf } from './fields.js';
@@ -119,6 +119,12 @@ export function ChangeDialog({
   };
 
   const send = async () => {
+    // Checked when the draft was reviewed; a time that no longer reads is asked again.
+    const effectiveAt = atNow ? 'now' : instantOf(at);
+    if (effectiveAt === null) {
+      setProblem(t('problem.time'));
+      return;
+    }
     setBusy(true);
     setProblem(null);
     try {
@@ -127,14 +133,13 @@ export function ChangeDialog({
           .map((lang) => [lang, notice[lang]!] as const)
           .filter(([, text]) => text.title.trim() && text.content.trim()),
       );
-      const change = await adminCall<ScheduledChangeView>(
-        'POST',
-        'admin/changes/schedule',
+      const change = await callAdmin(
+        api.admin.changes.schedule,
         {
           kind: target.kind,
           target_id: target.id ?? Number(seconds.trim()),
           changes,
-          effective_at: atNow ? 'now' : instantOf(at),
+          effective_at: effectiveAt,
           notice: written,
           reason: reason.trim(),
         },

@@ -1,19 +1,22 @@
-import type {
-  AdminCurrencyView,
-  AdminEarnProductView,
-  AdminMarketView,
-  AdminMicroCurrencyView,
-  AdminMicroOptions,
-  AdminNetworkView,
-  ChangeSet,
-  ChangeStatus,
-  ScheduledChangeView,
+import {
+  api,
+  type AdminCurrencyView,
+  type AdminEarnProductView,
+  type AdminMarketView,
+  type AdminMicroCurrencyView,
+  type AdminMicroOptions,
+  type AdminNetworkView,
+  type CallSpec,
+  type ChangeSet,
+  type ChangeStatus,
+  type ReplyOf,
+  type ScheduledChangeView,
 } from '@oex/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useToasts } from '../../components/toast.js';
-import { adminCall } from '../api.js';
+import { callAdmin } from '../api.js';
 import { useAdminT, type AdminT } from '../i18n.js';
 import { AdminTable, DecisionDialog, formatTime, useAdminPage, type Column, AdminPager } from '../parts.js';
 import { useCan } from '../session.js';
@@ -26,10 +29,10 @@ const STATUSES = ['pending', 'applied', 'cancelled', 'all'] as const;
 type StatusTab = (typeof STATUSES)[number];
 
 /** A list of the console, read fresh whenever the page shows it. */
-function useList<T>(path: string) {
+function useList<S extends CallSpec>(entry: S) {
   return useQuery({
-    queryKey: ['admin', path],
-    queryFn: () => adminCall<T>('GET', path, {}, { quiet: true }),
+    queryKey: ['admin', entry.path],
+    queryFn: () => callAdmin<CallSpec>(entry, {}, { quiet: true }) as Promise<ReplyOf<S>>,
   });
 }
 
@@ -132,7 +135,7 @@ function marketValues(market: AdminMarketView): ChangeSet {
 }
 
 function Markets({ t, edit }: { t: AdminT<'markets'>; edit: Edit }) {
-  const query = useList<AdminMarketView[]>('admin/markets');
+  const query = useList(api.admin.markets);
   const percent = (market: AdminMarketView) =>
     shownValue(t, 'market', 'change_fee_rate', market.change_fee_rate);
   const columns: Column<AdminMarketView>[] = [
@@ -193,7 +196,7 @@ function Markets({ t, edit }: { t: AdminT<'markets'>; edit: Edit }) {
 }
 
 function Currencies({ t, edit }: { t: AdminT<'markets'>; edit: Edit }) {
-  const query = useList<AdminCurrencyView[]>('admin/currencies');
+  const query = useList(api.admin.currencies);
   const columns: Column<AdminCurrencyView>[] = [
     { key: 'code', header: t('col.currency'), cell: (c) => <span className="font-medium">{c.code}</span> },
     { key: 'deposits', header: t('col.deposits'), cell: (c) => <Flag t={t} value={c.open_recharge} /> },
@@ -263,7 +266,7 @@ function Currencies({ t, edit }: { t: AdminT<'markets'>; edit: Edit }) {
 }
 
 function Seconds({ t, edit }: { t: AdminT<'markets'>; edit: Edit }) {
-  const query = useList<AdminMicroOptions>('admin/micro/options');
+  const query = useList(api.admin.microOptions);
   type Option = AdminMicroOptions['seconds'][number];
   const columns: Column<Option>[] = [
     { key: 'seconds', header: t('col.duration'), cell: (o) => `${o.seconds} s` },
@@ -344,7 +347,7 @@ function stakeColumns(t: AdminT<'markets'>, edit: Edit): Column<AdminMicroCurren
 }
 
 function Products({ t, edit }: { t: AdminT<'markets'>; edit: Edit }) {
-  const query = useList<AdminEarnProductView[]>('admin/earn/products');
+  const query = useList(api.admin.earnProducts);
   const columns: Column<AdminEarnProductView>[] = [
     { key: 'name', header: t('col.product'), cell: (p) => <span className="font-medium">{p.name}</span> },
     { key: 'days', header: t('col.days'), numeric: true, cell: (p) => p.days },
@@ -406,7 +409,7 @@ function Changes({ t, canAct }: { t: AdminT<'markets'>; canAct: boolean }) {
   const asked = params.get('status');
   const status: StatusTab = STATUSES.find((value) => value === asked) ?? 'pending';
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const query = useAdminPage<ScheduledChangeView>('admin/changes', {
+  const query = useAdminPage(api.admin.changes.list, {
     status: status === 'all' ? undefined : (status as ChangeStatus),
     page,
   });
@@ -495,7 +498,7 @@ function Changes({ t, canAct }: { t: AdminT<'markets'>; canAct: boolean }) {
           confirmVariant="down"
           reasonRequired
           onConfirm={async (reason) => {
-            await adminCall('POST', 'admin/changes/cancel', { id: cancelling.id, reason }, { quiet: true });
+            await callAdmin(api.admin.changes.cancel, { id: cancelling.id, reason }, { quiet: true });
             useToasts.getState().show('success', t('status.cancelled'));
             await queryClient.invalidateQueries({ queryKey: ['admin'] });
           }}

@@ -1,10 +1,10 @@
-import type { OperatorSessionView, Permission } from '@oex/protocol';
+import { api, type OperatorSessionView, type Permission } from '@oex/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useId, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { useExchangeTimeZone } from '../../features/content/news.js';
 import { formatTime, zoneLabel } from '../../lib/format.js';
-import { adminCall, adminLoginPath } from '../api.js';
+import { adminLoginPath, callAdmin } from '../api.js';
 import { useAdminT, type AdminT, type ConsoleKey, type KeysUnder } from '../i18n.js';
 import { useOperator } from '../session.js';
 import { ConsoleControls } from './controls.js';
@@ -55,7 +55,7 @@ function SignedIn({ token }: { token: string }) {
   // Who the token belongs to: known after a login, asked once after a reload.
   const me = useQuery({
     queryKey: ['admin', 'session', token],
-    queryFn: () => adminCall<OperatorSessionView>('GET', 'admin/session/me', {}, { quiet: true }),
+    queryFn: () => callAdmin(api.admin.session.me, {}, { quiet: true }),
     enabled: operator === null,
   });
   useEffect(() => {
@@ -173,7 +173,7 @@ function LogoutButton({ t }: { t: AdminT<'shell'> }) {
   const logout = async () => {
     setBusy(true);
     try {
-      await adminCall('POST', 'admin/session/logout', {}, { quiet: true });
+      await callAdmin(api.admin.session.logout, {}, { quiet: true });
     } catch {
       // Gone already or unreachable: the token is forgotten here either way.
     } finally {

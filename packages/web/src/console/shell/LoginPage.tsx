@@ -1,9 +1,9 @@
-import type { OperatorLoginResult } from '@oex/protocol';
+import { api } from '@oex/protocol';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { SubmitButton, TextField } from '../../components/auth-form.js';
 import { useToasts } from '../../components/toast.js';
-import { adminCall } from '../api.js';
+import { callAdmin } from '../api.js';
 import { useAdminT } from '../i18n.js';
 import { useOperator } from '../session.js';
 import { ConsoleControls } from './controls.js';
@@ -37,12 +37,7 @@ export function LoginPage() {
     }
     setBusy(true);
     try {
-      const result = await adminCall<OperatorLoginResult>(
-        'POST',
-        'admin/session/login',
-        { name, password, code },
-        { quiet: true },
-      );
+      const result = await callAdmin(api.admin.session.login, { name, password, code }, { quiet: true });
       signIn(result);
       void navigate(backTo(params.get('redirect')), { replace: true });
     } catch {

@@ -1,6 +1,7 @@
 import {
   ACCOUNT_CODES,
   AccountTypeId,
+  api,
   type AccountLogView,
   type AdminUserAccount,
   type AdminUserDetail,
@@ -10,7 +11,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { adminCall } from '../api.js';
+import { callAdmin } from '../api.js';
 import { useAdminT, type AdminT } from '../i18n.js';
 import { AdminTable, DecisionDialog, formatAmount, useAdminPage, type Column, AdminPager } from '../parts.js';
 import { useCan } from '../session.js';
@@ -32,7 +33,7 @@ export function UserDetailPage() {
   const { id = '' } = useParams();
   const query = useQuery({
     queryKey: ['admin', 'admin/users', id],
-    queryFn: () => adminCall<AdminUserDetail>('GET', `admin/users/${id}`, {}, { quiet: true }),
+    queryFn: () => callAdmin(api.admin.users.detail, { id }, { quiet: true }),
     enabled: /^\d+$/.test(id),
   });
   return (
@@ -181,7 +182,7 @@ function Actions({ t, detail }: { t: AdminT<'users'>; detail: AdminUserDetail })
           confirmVariant={action === 'unfreeze' ? 'up' : 'down'}
           reasonRequired
           onConfirm={async (reason) => {
-            await adminCall('POST', `admin/users/${action}`, { user_id: user.id, reason }, { quiet: true });
+            await callAdmin(api.admin.users[action], { user_id: user.id, reason }, { quiet: true });
             await queryClient.invalidateQueries({ queryKey: ['admin', 'admin/users'] });
           }}
           onClose={() => setAction(null)}
@@ -272,7 +273,7 @@ function Orders({
 /** The user's journal as they see it in their records, paged. */
 function Records({ t, userId }: { t: AdminT<'users'>; userId: number }) {
   const [page, setPage] = useState(1);
-  const query = useAdminPage<AccountLogView>(`admin/users/${userId}/logs`, { page, limit: 20 });
+  const query = useAdminPage(api.admin.users.logs, { id: userId, page, limit: 20 });
   const columns: Column<AccountLogView>[] = [
     {
       key: 'time',

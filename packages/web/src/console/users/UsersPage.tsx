@@ -1,4 +1,4 @@
-import type { AdminUserRow } from '@oex/protocol';
+import { api, type AdminUserRow } from '@oex/protocol';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAdminT, type AdminT } from '../i18n.js';
@@ -11,7 +11,7 @@ export function UsersPage() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const query = useAdminPage<AdminUserRow>('admin/users', { q: q || undefined, page });
+  const query = useAdminPage(api.admin.users.search, { q: q || undefined, page });
   const columns: Column<AdminUserRow>[] = [
     {
       key: 'id',
