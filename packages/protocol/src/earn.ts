@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { idField, intLike, pageField } from './common.js';
+import { defineCall, reply } from './contract.js';
+import type { Paged } from './envelope.js';
 import { amountField, requestIdField } from './ledger.js';
+import { poolFundRequest } from './micro.js';
 
 /**
  * Fixed-term savings ("financial products", /deposit and /coinlog, ieo/*; docs/savings.md): a
@@ -95,3 +98,55 @@ export interface EarnReserveView {
   /** Interest still to pay on holdings in force: new purchases need the balance to cover it. */
   promised: string;
 }
+
+const earnCall = { tags: ['earn'] } as const;
+
+/** The savings calls (docs/savings.md): products, purchase, holdings, the public interest reserve. */
+export const earnCalls = {
+  products: defineCall({
+    ...earnCall,
+    method: 'GET',
+    path: 'ieo/list',
+    auth: 'public',
+    request: earnListQuery,
+    reply: reply<EarnProductView[]>(),
+    summary: 'Fixed-term products: term, daily rate (%), minimum, per-user maximum, quota left, your holding',
+  }),
+  reserves: defineCall({
+    ...earnCall,
+    method: 'GET',
+    path: 'ieo/interest_account',
+    auth: 'public',
+    reply: reply<EarnReserveView[]>(),
+    summary: 'The public interest account per currency: its balance and the interest it has promised',
+  }),
+  fundReserve: defineCall({
+    method: 'POST',
+    path: 'admin/earn/fund',
+    auth: 'machine',
+    request: poolFundRequest,
+    reply: reply<EarnReserveView>(),
+    tags: ['admin'],
+    summary: 'Fund the savings interest account from outside: the server’s command line only',
+  }),
+  buy: defineCall({
+    ...earnCall,
+    method: 'POST',
+    path: 'ieo/addIeo',
+    auth: 'user',
+    request: earnBuyRequest,
+    reply: reply<EarnHoldingView>(),
+    idempotent: true,
+    summary:
+      'Buy a product with `number` from your financial account (the spec sends only `id`; the amount is ours)',
+  }),
+  holdings: defineCall({
+    ...earnCall,
+    method: 'GET',
+    path: 'ieo/my',
+    auth: 'user',
+    request: earnHoldingsQuery,
+    reply: reply<Paged<EarnHoldingView>>(),
+    summary: 'Your holdings, newest first: principal, daily interest, income, days remaining, status',
+  }),
+};

@@ -1,8 +1,9 @@
 import type { Allow } from '../admin/guard.js';
-import { earnBuyRequest, earnHoldingsQuery, earnListQuery, poolFundRequest } from '@oex/protocol';
+import { api } from '@oex/protocol';
 import { optionalUser, requireUser, userOf } from '../http/auth.js';
 import type { SessionResolver } from '../users/auth-user.js';
 import { ok } from '../http/envelope.js';
+import { route } from '../http/route.js';
 import type { Api, ApiPlugin } from '../platform/api.js';
 import type { EarnService } from './service.js';
 
@@ -17,78 +18,36 @@ export function earnApi(deps: { earn: EarnService; sessions: SessionResolver; al
   };
 }
 
-const tags = ['earn'];
-
 /** Products (more for a signed-in caller), the public interest reserve, and its funding. */
 function publicRoutes(app: Api, deps: { earn: EarnService; sessions: SessionResolver; allow: Allow }): void {
   const { earn, sessions } = deps;
-
-  app.get(
-    '/ieo/list',
-    {
-      preHandler: optionalUser(sessions),
-      schema: {
-        tags,
-        summary:
-          'Fixed-term products: term, daily rate (%), minimum, per-user maximum, quota left, your holding',
-        querystring: earnListQuery,
-      },
-    },
+  route(
+    app,
+    api.earn.products,
     async (request) => ok(await earn.list(request.user?.id ?? null, request.query.limit, request.lang)),
+    { preHandler: optionalUser(sessions) },
   );
-
-  app.get(
-    '/ieo/interest_account',
-    {
-      schema: {
-        tags,
-        summary: 'The public interest account per currency: its balance and the interest it has promised',
-      },
-    },
-    async () => ok(earn.reserves()),
-  );
-
-  app.post(
-    '/admin/earn/fund',
+  route(app, api.earn.reserves, async () => ok(earn.reserves()));
+  route(
+    app,
+    api.earn.fundReserve,
+    async (request) => ok(await earn.fund(request.body.currency, request.body.amount)),
     {
       preHandler: deps.allow('machine'),
-      schema: {
-        tags: ['admin'],
-        summary: 'Fund the savings interest account from outside: the server’s command line only',
-        body: poolFundRequest,
-      },
     },
-    async (request) => ok(await earn.fund(request.body.currency, request.body.amount)),
   );
 }
 
 /** A signed-in user's purchases and holdings. */
 function holderRoutes(app: Api, earn: EarnService): void {
-  app.post(
-    '/ieo/addIeo',
-    {
-      schema: {
-        tags,
-        summary:
-          'Buy a product with `number` from your financial account (the spec sends only `id`; the amount is ours)',
-        security: [{ token: [] }],
-        body: earnBuyRequest,
-      },
-    },
-    async (request) =>
-      ok(await earn.buy(userOf(request).id, request.body, request.lang), request, 'ok.earn_bought'),
+  route(app, api.earn.buy, async (request) =>
+    ok(
+      await earn.buy(userOf(request).id, request.body, request.lang, request.requestOnce),
+      request,
+      'ok.earn_bought',
+    ),
   );
-
-  app.get(
-    '/ieo/my',
-    {
-      schema: {
-        tags,
-        summary: 'Your holdings, newest first: principal, daily interest, income, days remaining, status',
-        security: [{ token: [] }],
-        querystring: earnHoldingsQuery,
-      },
-    },
-    async (request) => ok(await earn.mine(userOf(request).id, request.query, request.lang)),
+  route(app, api.earn.holdings, async (request) =>
+    ok(await earn.mine(userOf(request).id, request.query, request.lang)),
   );
 }

@@ -19,9 +19,8 @@ import type { CurrencyDirectory } from '../ledger/currencies.js';
 import type { Sequencer } from '../ledger/sequencer.js';
 import { postingErrorToAppError } from '../ledger/service.js';
 import type { Clock } from '../lib/clock.js';
-import { RequestOnce, sameRequest } from '../lib/request-once.js';
+import { RequestOnce, sameRequest, type RequestOnceKey } from '../lib/request-once.js';
 import { minutesOfDay } from '../lib/time.js';
-import { sha256 } from '../lib/secrets.js';
 import { bucketStart } from '../spot/periods.js';
 import { EarnCommands, type PaidDay } from './commands.js';
 import { Holdings, type Holding } from './holdings.js';
@@ -123,30 +122,33 @@ export class EarnService {
     });
   }
 
+  /**
+   * Buys a product. With a request id (read by the route hook) it is bought once: the same id again
+   * answers the first holding, with other terms it is refused.
+   */
   async buy(
     userId: number,
-    input: { id: number; number: string; request_id?: string | undefined },
+    input: { id: number; number: string },
     lang: Lang,
+    request?: RequestOnceKey | null,
   ): Promise<EarnHoldingView> {
     const principal = Decimal.parse(input.number);
-    const hash = sha256(JSON.stringify([input.id, principal.toString()]));
-    if (!input.request_id) return this.place(userId, input.id, principal, null, lang);
-    const requestId = input.request_id;
+    if (!request) return this.place(userId, input.id, principal, null, lang);
     return this.requests.run(
-      `${userId}|${requestId}`,
+      `${userId}|${request.id}`,
       async () => {
         const earlier = sameRequest(
           await this.deps.db
             .selectFrom('earn_holdings')
             .selectAll()
             .where('user_id', '=', userId)
-            .where('request_id', '=', requestId)
+            .where('request_id', '=', request.id)
             .executeTakeFirst(),
-          hash,
+          request.hash,
         );
         return earlier && (await this.views([earlier], lang))[0];
       },
-      () => this.place(userId, input.id, principal, { requestId, hash }, lang),
+      () => this.place(userId, input.id, principal, { requestId: request.id, hash: request.hash }, lang),
     );
   }
 

@@ -1,11 +1,9 @@
 import {
   AccountTypeId,
+  api,
   type EarnBuyRequest,
   type EarnHoldingStatus,
   type EarnHoldingView,
-  type EarnProductView,
-  type EarnReserveView,
-  type Paged,
 } from '@oex/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/http.js';
@@ -26,15 +24,12 @@ export const earnKeys = {
   reserves: ['ieo/interest_account'] as const,
 };
 
-const get = <T>(path: string, query: Record<string, unknown> = {}) =>
-  call<T>('GET', path, query, { quiet: true });
-
 /** The products on offer, with what the caller holds in each. */
 export function useEarnProducts() {
   const token = useSession((state) => state.token);
   return useQuery({
     queryKey: [...earnKeys.products, token],
-    queryFn: () => get<EarnProductView[]>('ieo/list', { limit: PRODUCTS_LIMIT }),
+    queryFn: () => call(api.earn.products, { limit: PRODUCTS_LIMIT }, { quiet: true }),
   });
 }
 
@@ -42,7 +37,7 @@ export function useEarnProducts() {
 export function useInterestReserves() {
   return useQuery({
     queryKey: earnKeys.reserves,
-    queryFn: () => get<EarnReserveView[]>('ieo/interest_account'),
+    queryFn: () => call(api.earn.reserves, {}, { quiet: true }),
   });
 }
 
@@ -52,11 +47,11 @@ export function useEarnHoldings(status: EarnHoldingStatus | null, page: number) 
   return useQuery({
     queryKey: [...earnKeys.holdings, status, page, token],
     queryFn: () =>
-      get<Paged<EarnHoldingView>>('ieo/my', {
-        page,
-        limit: HOLDINGS_PAGE_SIZE,
-        ...(status ? { status } : {}),
-      }),
+      call(
+        api.earn.holdings,
+        { page, limit: HOLDINGS_PAGE_SIZE, ...(status ? { status } : {}) },
+        { quiet: true },
+      ),
     enabled: token !== null,
     placeholderData: (previous) => previous,
   });
@@ -67,7 +62,7 @@ export const useFinancialBalance = (currencyId: number | undefined) =>
   useAccountBalance(FINANCIAL_ACCOUNT, currencyId);
 
 export function buyEarn(body: EarnBuyRequest & { request_id: string }): Promise<EarnHoldingView> {
-  return call<EarnHoldingView>('POST', 'ieo/addIeo', body);
+  return call(api.earn.buy, body);
 }
 
 /** Reloads what a purchase changes: the products' quotas, the holdings, the balance, the reserve. */
