@@ -1,8 +1,13 @@
+import { operatorCalls } from './admin.js';
+import { adminMarketsCalls } from './admin-markets.js';
+import { adminUsersCalls } from './admin-users.js';
+import { contentAdminCalls } from './content-admin.js';
 import { earnCalls } from './earn.js';
 import { ledgerCalls } from './ledger.js';
 import { leverCalls } from './lever.js';
 import { marketCalls } from './market.js';
 import { microCalls } from './micro.js';
+import { p2pCalls } from './p2p.js';
 import { spotCalls } from './spot.js';
 import { walletCalls } from './wallet.js';
 
@@ -19,4 +24,12 @@ export const api = {
   micro: microCalls,
   wallet: walletCalls,
   earn: earnCalls,
+  p2p: p2pCalls,
+  /** The operator console's calls (X-Operator-Token): `api.admin.users.freeze`, `api.admin.content.save`. */
+  admin: {
+    ...operatorCalls,
+    ...adminUsersCalls,
+    ...adminMarketsCalls,
+    content: contentAdminCalls,
+  },
 };
