@@ -3,13 +3,12 @@ import {
   AccountTypeId,
   api,
   type AdminAdjustment,
-  type AdminAdjustmentsAnswer,
   type LiabilitySnapshotView,
 } from '@oex/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { adminCall } from '../api.js';
+import { adminCall, callAdmin } from '../api.js';
 import { useAdminT, type AdminT } from '../i18n.js';
 import { DecisionDialog, fieldColours, AdminPager } from '../parts.js';
 import { useCan } from '../session.js';
@@ -37,9 +36,8 @@ export function AdjustmentsPage() {
   const query = useQuery({
     queryKey: ['admin', 'admin/adjustments', status, page],
     queryFn: () =>
-      adminCall<AdminAdjustmentsAnswer>(
-        'GET',
-        'admin/adjustments',
+      callAdmin(
+        api.admin.adjustments.list,
         { status: status === 'all' ? undefined : status, page },
         { quiet: true },
       ),
@@ -245,9 +243,8 @@ function ProposeForm({ t, userId }: { t: AdminT<'balances'>; userId: string }) {
           confirmVariant={draft.amount.trim().startsWith('-') ? 'down' : 'up'}
           reasonRequired
           onConfirm={async (reason) => {
-            const made = await adminCall<AdminAdjustment>(
-              'POST',
-              'admin/adjustments/propose',
+            const made = await callAdmin(
+              api.admin.adjustments.propose,
               {
                 user_id: Number(draft.user_id.trim()),
                 account_type: draft.account_type,

@@ -1,9 +1,15 @@
-import type { AdminAuditRun, AdminDashboard, AdminMarketFigures, WalletHoldings } from '@oex/protocol';
+import {
+  api,
+  type AdminAuditRun,
+  type AdminDashboard,
+  type AdminMarketFigures,
+  type WalletHoldings,
+} from '@oex/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/http.js';
-import { adminCall } from '../api.js';
+import { callAdmin } from '../api.js';
 import { useAdminT, type AdminT } from '../i18n.js';
 import { AdminTable, formatAmount, formatTime, type Column } from '../parts.js';
 import { Button, QueryState } from '../../components/ui/index.js';
@@ -18,7 +24,7 @@ export function DashboardPage() {
   const t = useAdminT('dashboard');
   const query = useQuery({
     queryKey: DASHBOARD,
-    queryFn: () => adminCall<AdminDashboard>('GET', 'admin/dashboard', {}, { quiet: true }),
+    queryFn: () => callAdmin(api.admin.dashboard, {}, { quiet: true }),
   });
   return (
     <section className="flex flex-col gap-4" data-testid="admin-dashboard">
@@ -194,7 +200,7 @@ function Audit({ t, audit }: { t: AdminT<'dashboard'>; audit: AdminAuditRun | nu
     setBusy(true);
     setProblem(null);
     try {
-      await adminCall<AdminAuditRun>('POST', 'admin/audit/run', {}, { quiet: true });
+      await callAdmin(api.admin.runAudit, {}, { quiet: true });
       await queryClient.invalidateQueries({ queryKey: DASHBOARD });
     } catch (error) {
       setProblem(error instanceof ApiError ? error.message : String(error));

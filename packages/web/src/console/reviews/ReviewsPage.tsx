@@ -11,7 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { adminCall } from '../api.js';
+import { adminCall, callAdmin } from '../api.js';
 import { useAdminT, type AdminT } from '../i18n.js';
 import {
   AdminTable,
@@ -388,10 +388,12 @@ function WithdrawalQueue({ t }: { t: AdminT<'reviews'> }) {
               summary={summary}
               reasonMax={200}
               act={(decision, reason) =>
-                adminCall(
-                  'POST',
-                  (decision === 'approve' ? api.wallet.approveWithdrawal : api.wallet.rejectWithdrawal).path,
-                  { id: row.id, reason },
+                callAdmin(
+                  decision === 'approve' ? api.wallet.approveWithdrawal : api.wallet.rejectWithdrawal,
+                  {
+                    id: row.id,
+                    reason,
+                  },
                 )
               }
               done={done}
