@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { idField, intLike, pageField, trimmed } from './common.js';
+import { defineCall, reply } from './contract.js';
+import type { Paged } from './envelope.js';
 import { amountField, requestIdField } from './ledger.js';
 import { PAY_METHOD_CODES, uploadIdField, type PayMethodCode, type PayMethodView } from './personal.js';
 
@@ -348,3 +350,193 @@ export interface P2pAdminAppealView {
 
 /** Private live-channel event: the changed order, sent to both parties on every change. */
 export const P2P_ORDER_EVENT = 'P2P_ORDER';
+
+const p2pCall = { tags: ['p2p'] } as const;
+const p2pAdminCall = { tags: ['admin'], auth: 'operator' } as const;
+
+/**
+ * The desk's calls (docs/p2p.md): legal_deal/* (the hall and orders), legal_shop/* (merchants) and
+ * admin/p2p/* (the operator's reviews). An order's images (legal_deal/image/:order_id/:id) are
+ * bytes, not an envelope: that route stays outside the contract.
+ */
+export const p2pCalls = {
+  config: defineCall({
+    ...p2pCall,
+    method: 'GET',
+    path: 'legal_deal/config',
+    auth: 'public',
+    reply: reply<P2pConfigView>(),
+    summary: 'Fiat currencies, coins and pay types of the desk, its timers and the cancellation limit',
+  }),
+  hall: defineCall({
+    ...p2pCall,
+    method: 'GET',
+    path: 'legal_deal/ads',
+    auth: 'public',
+    request: p2pAdsQuery,
+    reply: reply<Paged<P2pAdView>>(),
+    summary:
+      'The hall: open ads that can take an order; side=sell lists merchants selling (you buy), cheapest first',
+  }),
+  place: defineCall({
+    ...p2pCall,
+    method: 'POST',
+    path: 'legal_deal/place',
+    auth: 'user',
+    request: p2pPlaceRequest,
+    reply: reply<P2pOrderView>(),
+    idempotent: true,
+    summary:
+      "Place an order on an ad by coin `number` or by `fiat_amount` (cut down to the coin's decimals); the seller's coin is escrowed",
+  }),
+  orders: defineCall({
+    ...p2pCall,
+    method: 'GET',
+    path: 'legal_deal/orders',
+    auth: 'user',
+    request: p2pOrdersQuery,
+    reply: reply<Paged<P2pOrderView>>(),
+    summary: 'Your orders as buyer, seller or both, newest first',
+  }),
+  order: defineCall({
+    ...p2pCall,
+    method: 'GET',
+    path: 'legal_deal/order',
+    auth: 'user',
+    request: p2pOrderQuery,
+    reply: reply<P2pOrderDetail>(),
+    summary:
+      "One of your orders with its timeline, vouchers and appeal; the seller's pay details only for its buyer while it is open",
+  }),
+  paid: defineCall({
+    ...p2pCall,
+    method: 'POST',
+    path: 'legal_deal/paid',
+    auth: 'user',
+    request: p2pPaidRequest,
+    reply: reply<P2pOrderView>(),
+    summary: 'The buyer marks the order paid with a voucher image (an upload of their own)',
+  }),
+  cancel: defineCall({
+    ...p2pCall,
+    method: 'POST',
+    path: 'legal_deal/cancel',
+    auth: 'user',
+    request: p2pCancelRequest,
+    reply: reply<P2pOrderView>(),
+    summary: 'The buyer cancels an order waiting payment (counts toward 3 a day); the escrow goes back',
+  }),
+  confirm: defineCall({
+    ...p2pCall,
+    method: 'POST',
+    path: 'legal_deal/confirm',
+    auth: 'user',
+    request: p2pConfirmRequest,
+    reply: reply<P2pOrderView>(),
+    summary:
+      'The seller confirms receipt with the trade password (and TOTP when on); the coin goes to the buyer',
+  }),
+  appeal: defineCall({
+    ...p2pCall,
+    method: 'POST',
+    path: 'legal_deal/appeal',
+    auth: 'user',
+    request: p2pAppealRequest,
+    reply: reply<P2pOrderView>(),
+    summary: 'Either party appeals a paid or postponed order (text and images); it is frozen until resolved',
+  }),
+  apply: defineCall({
+    ...p2pCall,
+    method: 'POST',
+    path: 'legal_shop/apply',
+    auth: 'user',
+    reply: reply<P2pShopInfo>(),
+    summary: 'Apply to be a merchant (identity certified first)',
+  }),
+  shopInfo: defineCall({
+    ...p2pCall,
+    method: 'GET',
+    path: 'legal_shop/info',
+    auth: 'user',
+    reply: reply<P2pShopInfo>(),
+    summary: 'Your merchant state: seller flag, application, level and 30-day stats',
+  }),
+  myAds: defineCall({
+    ...p2pCall,
+    method: 'GET',
+    path: 'legal_shop/ads',
+    auth: 'user',
+    request: p2pMyAdsQuery,
+    reply: reply<Paged<P2pAdView>>(),
+    summary: 'Your ads, every status, newest first',
+  }),
+  saveAd: defineCall({
+    ...p2pCall,
+    method: 'POST',
+    path: 'legal_shop/ad_save',
+    auth: 'user',
+    request: p2pAdSaveRequest,
+    reply: reply<P2pAdView>(),
+    summary: 'Post an ad, or edit one of yours (id); each pay type must be saved in your collection settings',
+  }),
+  adStatus: defineCall({
+    ...p2pCall,
+    method: 'POST',
+    path: 'legal_shop/ad_status',
+    auth: 'user',
+    request: p2pAdStatusRequest,
+    reply: reply<P2pAdView>(),
+    summary: 'Resume (1), suspend (2) or take off shelf (3, final) one of your ads',
+  }),
+  shopOrders: defineCall({
+    ...p2pCall,
+    method: 'GET',
+    path: 'legal_shop/orders',
+    auth: 'user',
+    request: p2pShopOrdersQuery,
+    reply: reply<Paged<P2pOrderView>>(),
+    summary: 'Orders on your ads, newest first',
+  }),
+  applications: defineCall({
+    ...p2pAdminCall,
+    method: 'GET',
+    path: 'admin/p2p/applications',
+    request: p2pApplicationsQuery,
+    reply: reply<Paged<P2pApplicationView>>(),
+    summary: 'Merchant applications by status (1 pending)',
+  }),
+  decide: defineCall({
+    ...p2pAdminCall,
+    method: 'POST',
+    path: 'admin/p2p/applications/decide',
+    request: p2pDecideRequest,
+    reply: z.null(),
+    summary: 'Approve (the user becomes a seller) or reject a merchant application',
+  }),
+  appeals: defineCall({
+    ...p2pAdminCall,
+    method: 'GET',
+    path: 'admin/p2p/appeals',
+    request: p2pAppealsQuery,
+    reply: reply<Paged<P2pAdminAppealView>>(),
+    summary: 'Appealed orders (open=1: still frozen)',
+  }),
+  freeze: defineCall({
+    ...p2pAdminCall,
+    method: 'POST',
+    path: 'admin/p2p/freeze',
+    request: p2pFreezeRequest,
+    reply: z.null(),
+    summary:
+      'Freeze a user on the desk (e.g. repeated false "paid" marks): no new orders or ads, their ads leave the hall; frozen=false lifts it',
+  }),
+  resolve: defineCall({
+    ...p2pAdminCall,
+    method: 'POST',
+    path: 'admin/p2p/appeals/resolve',
+    request: p2pResolveRequest,
+    reply: z.null(),
+    summary:
+      'Resolve an appeal: release the coin to the buyer (completed) or return it to the seller (abnormal)',
+  }),
+};

@@ -8,6 +8,7 @@ import type { SessionResolver } from '../users/auth-user.js';
 import { ok } from '../http/envelope.js';
 import type { ApiPlugin } from '../platform/api.js';
 import { IMAGE_MULTIPART_LIMITS, readImageFile } from './multipart.js';
+import { sendPrivateImage } from './private-image.js';
 import type { UploadStore } from './store.js';
 
 const ONE_MINUTE = 60_000;
@@ -76,12 +77,7 @@ export function uploadApi(deps: {
       async (request, reply) => {
         const viewer = request.user ? { userId: request.user.id } : ('admin' as const);
         const image = await store.read(request.params.id, viewer);
-        return reply
-          .header('content-type', image.mime)
-          .header('content-disposition', `inline; filename="${image.filename}"`)
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, no-store')
-          .send(image.data);
+        return sendPrivateImage(reply, image);
       },
     );
   };

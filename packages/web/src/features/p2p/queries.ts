@@ -1,16 +1,12 @@
 import {
+  api,
   P2P_ORDER_EVENT,
   type P2pAdSaveRequest,
-  type P2pAdView,
   type P2pAppealRequest,
-  type P2pConfigView,
   type P2pConfirmRequest,
   type P2pOrderDetail,
-  type P2pOrderView,
   type P2pPlaceRequest,
-  type P2pShopInfo,
   type P2pSide,
-  type Paged,
   type PayMethodCode,
 } from '@oex/protocol';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -22,8 +18,7 @@ import { P2P_PAGE_SIZE } from './rules.js';
 
 /** The fiat desk's calls (legal_deal/*, legal_shop/*) as react-query hooks, kept live by P2P_ORDER. */
 
-const get = <T>(path: string, query: Record<string, unknown> = {}) =>
-  call<T>('GET', path, query, { quiet: true });
+const quiet = { quiet: true };
 
 export const p2pKeys = {
   all: ['p2p'] as const,
@@ -40,7 +35,7 @@ export const p2pKeys = {
 export function useP2pConfig() {
   return useQuery({
     queryKey: p2pKeys.config,
-    queryFn: () => get<P2pConfigView>('legal_deal/config'),
+    queryFn: () => call(api.p2p.config, {}, quiet),
     staleTime: 300_000,
   });
 }
@@ -58,14 +53,11 @@ export function useHallAds({ side, currencyId, fiat, payType, page }: HallFilter
   return useQuery({
     queryKey: [...p2pKeys.ads, side, currencyId, fiat, payType, page],
     queryFn: () =>
-      get<Paged<P2pAdView>>('legal_deal/ads', {
-        side,
-        currency_id: currencyId,
-        fiat,
-        pay_type: payType,
-        page,
-        limit: P2P_PAGE_SIZE,
-      }),
+      call(
+        api.p2p.hall,
+        { side, currency_id: currencyId, fiat, pay_type: payType, page, limit: P2P_PAGE_SIZE },
+        quiet,
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -80,8 +72,8 @@ export function useOrderList(kind: OrderListKind, status: number | undefined, pa
     queryKey: [...(kind === 'mine' ? p2pKeys.orders : p2pKeys.shopOrders), status, page, token],
     queryFn: () =>
       kind === 'mine'
-        ? get<Paged<P2pOrderView>>('legal_deal/orders', { role: 'all', status, page, limit: P2P_PAGE_SIZE })
-        : get<Paged<P2pOrderView>>('legal_shop/orders', { status, page, limit: P2P_PAGE_SIZE }),
+        ? call(api.p2p.orders, { role: 'all', status, page, limit: P2P_PAGE_SIZE }, quiet)
+        : call(api.p2p.shopOrders, { status, page, limit: P2P_PAGE_SIZE }, quiet),
     enabled: token !== null,
     placeholderData: keepPreviousData,
   });
@@ -114,7 +106,7 @@ export function useOrderDetail(id: number | null) {
   const token = useSession((state) => state.token);
   return useQuery({
     queryKey: [...p2pKeys.order(id ?? 0), token],
-    queryFn: () => get<P2pOrderDetail>('legal_deal/order', { id }),
+    queryFn: () => call(api.p2p.order, { id: id! }, quiet),
     enabled: token !== null && id !== null,
   });
 }
@@ -124,7 +116,7 @@ export function useShopInfo() {
   const token = useSession((state) => state.token);
   return useQuery({
     queryKey: [...p2pKeys.shop, 'info', token],
-    queryFn: () => get<P2pShopInfo>('legal_shop/info'),
+    queryFn: () => call(api.p2p.shopInfo, {}, quiet),
     enabled: token !== null,
   });
 }
@@ -134,7 +126,7 @@ export function useMyAds(page: number) {
   const token = useSession((state) => state.token);
   return useQuery({
     queryKey: [...p2pKeys.myAds, page, token],
-    queryFn: () => get<Paged<P2pAdView>>('legal_shop/ads', { page, limit: P2P_PAGE_SIZE }),
+    queryFn: () => call(api.p2p.myAds, { page, limit: P2P_PAGE_SIZE }, quiet),
     enabled: token !== null,
     placeholderData: keepPreviousData,
   });
@@ -165,14 +157,11 @@ export function useP2pLive() {
   );
 }
 
-export const placeOrder = (body: P2pPlaceRequest) => call<P2pOrderView>('POST', 'legal_deal/place', body);
-export const markPaid = (id: number, voucher: number) =>
-  call<P2pOrderView>('POST', 'legal_deal/paid', { id, voucher });
-export const cancelOrder = (id: number) => call<P2pOrderView>('POST', 'legal_deal/cancel', { id });
-export const confirmOrder = (body: P2pConfirmRequest) =>
-  call<P2pOrderView>('POST', 'legal_deal/confirm', body);
-export const appealOrder = (body: P2pAppealRequest) => call<P2pOrderView>('POST', 'legal_deal/appeal', body);
-export const applySeller = () => call<P2pShopInfo>('POST', 'legal_shop/apply', {});
-export const saveAd = (body: P2pAdSaveRequest) => call<P2pAdView>('POST', 'legal_shop/ad_save', body);
-export const setAdStatus = (id: number, status: 1 | 2 | 3) =>
-  call<P2pAdView>('POST', 'legal_shop/ad_status', { id, status });
+export const placeOrder = (body: P2pPlaceRequest) => call(api.p2p.place, body);
+export const markPaid = (id: number, voucher: number) => call(api.p2p.paid, { id, voucher });
+export const cancelOrder = (id: number) => call(api.p2p.cancel, { id });
+export const confirmOrder = (body: P2pConfirmRequest) => call(api.p2p.confirm, body);
+export const appealOrder = (body: P2pAppealRequest) => call(api.p2p.appeal, body);
+export const applySeller = () => call(api.p2p.apply);
+export const saveAd = (body: P2pAdSaveRequest) => call(api.p2p.saveAd, body);
+export const setAdStatus = (id: number, status: 1 | 2 | 3) => call(api.p2p.adStatus, { id, status });
