@@ -9,6 +9,7 @@ import { marketCalls } from './market.js';
 import { microCalls } from './micro.js';
 import { p2pCalls } from './p2p.js';
 import { spotCalls } from './spot.js';
+import { transparencyCalls } from './transparency.js';
 import { walletCalls } from './wallet.js';
 
 /**
@@ -24,6 +25,7 @@ export const api = {
   micro: microCalls,
   wallet: walletCalls,
   earn: earnCalls,
+  transparency: transparencyCalls,
   p2p: p2pCalls,
   /** The operator console's calls (X-Operator-Token): `api.admin.users.freeze`, `api.admin.content.save`. */
   admin: {

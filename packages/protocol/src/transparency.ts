@@ -1,6 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { z } from 'zod';
+import { defineCall, reply } from './contract.js';
 import { Decimal } from './decimal.js';
 
 /**
@@ -383,3 +384,34 @@ export function verifyProofView(proof: LiabilityProofView): ProofVerification {
     leaf_count: proof.snapshot.leaf_count,
   });
 }
+
+/** The proof-of-liabilities calls (docs/transparency.md): the public overview, your proof, a snapshot now. */
+export const transparencyCalls = {
+  overview: defineCall({
+    method: 'GET',
+    path: 'transparency',
+    auth: 'public',
+    reply: reply<TransparencyView>(),
+    tags: ['transparency'],
+    summary:
+      'Public: per currency the latest liability snapshot (Merkle-sum root, total, balances, instant), chain holdings where known, the operator log head',
+  }),
+  proof: defineCall({
+    method: 'GET',
+    path: 'transparency/proof',
+    auth: 'user',
+    request: transparencyProofQuery,
+    reply: reply<LiabilityProofView>(),
+    tags: ['transparency'],
+    summary:
+      'Your own leaf (user id, salt, balance, index) and its path of siblings to the published root of a currency’s latest snapshot',
+  }),
+  takeSnapshot: defineCall({
+    method: 'POST',
+    path: 'admin/transparency/snapshot',
+    auth: 'operator',
+    reply: reply<LiabilitySnapshotView[]>(),
+    tags: ['admin'],
+    summary: 'Take a liability snapshot of every currency now (beside the daily one; no notice)',
+  }),
+};

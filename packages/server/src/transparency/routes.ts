@@ -1,8 +1,9 @@
-import { transparencyProofQuery } from '@oex/protocol';
+import { api } from '@oex/protocol';
 import type { Allow } from '../admin/guard.js';
 import { requireUser, userOf } from '../http/auth.js';
 import type { SessionResolver } from '../users/auth-user.js';
 import { ok } from '../http/envelope.js';
+import { route } from '../http/route.js';
 import type { Api, ApiPlugin } from '../platform/api.js';
 import type { TransparencyService } from './service.js';
 
@@ -21,50 +22,18 @@ export function transparencyApi(deps: {
   };
 }
 
-const tags = ['transparency'];
-
 /** The public overview and the operator's snapshot on demand. */
 function publicRoutes(app: Api, deps: { transparency: TransparencyService; allow: Allow }): void {
   const { transparency } = deps;
-
-  app.get(
-    '/transparency',
-    {
-      schema: {
-        tags,
-        summary:
-          'Public: per currency the latest liability snapshot (Merkle-sum root, total, balances, instant), chain holdings where known, the operator log head',
-      },
-    },
-    async () => ok(await transparency.overview()),
-  );
-
-  app.post(
-    '/admin/transparency/snapshot',
-    {
-      preHandler: deps.allow('funds'),
-      schema: {
-        tags: ['admin'],
-        summary: 'Take a liability snapshot of every currency now (beside the daily one; no notice)',
-      },
-    },
-    async () => ok(await transparency.takeNow()),
-  );
+  route(app, api.transparency.overview, async () => ok(await transparency.overview()));
+  route(app, api.transparency.takeSnapshot, async () => ok(await transparency.takeNow()), {
+    preHandler: deps.allow('funds'),
+  });
 }
 
 /** A signed-in user's own inclusion proof. */
 function proofRoutes(app: Api, transparency: TransparencyService): void {
-  app.get(
-    '/transparency/proof',
-    {
-      schema: {
-        tags,
-        summary:
-          'Your own leaf (user id, salt, balance, index) and its path of siblings to the published root of a currency’s latest snapshot',
-        security: [{ token: [] }],
-        querystring: transparencyProofQuery,
-      },
-    },
-    async (request) => ok(await transparency.proof(userOf(request).id, request.query.currency)),
+  route(app, api.transparency.proof, async (request) =>
+    ok(await transparency.proof(userOf(request).id, request.query.currency)),
   );
 }

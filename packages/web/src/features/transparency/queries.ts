@@ -1,4 +1,4 @@
-import type { LiabilityProofView, TransparencyView } from '@oex/protocol';
+import { api } from '@oex/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/http.js';
 import { useSession } from '../session.js';
@@ -14,7 +14,7 @@ export const transparencyKeys = {
 export function useTransparency() {
   return useQuery({
     queryKey: transparencyKeys.overview,
-    queryFn: () => call<TransparencyView>('GET', 'transparency', {}, { quiet: true }),
+    queryFn: () => call(api.transparency.overview, {}, { quiet: true }),
   });
 }
 
@@ -23,8 +23,7 @@ export function useLiabilityProof(currency: string | null) {
   const token = useSession((state) => state.token);
   return useQuery({
     queryKey: [...transparencyKeys.proof, currency, token],
-    queryFn: () =>
-      call<LiabilityProofView>('GET', 'transparency/proof', { currency: currency! }, { quiet: true }),
+    queryFn: () => call(api.transparency.proof, { currency: currency! }, { quiet: true }),
     enabled: currency !== null && token !== null,
     // A refusal ("no balance in the latest snapshot") is an answer, not a hiccup to retry.
     retry: false,
