@@ -83,7 +83,7 @@ export interface AdminDashboard {
   withdrawals_pending: AdminPendingFigures & { in_review: number };
   audit: AdminAuditRun | null;
   /** null when the chain check could not be made (its message in holdings_error). */
-  holdings: AdminChainHoldings[] | null;
+  holdings: WalletHoldings[] | null;
   holdings_error: string | null;
 }
 
