@@ -90,6 +90,9 @@ function asList<T>(value: T | T[] | undefined): T[] {
 /** Fields never digested: a retry is the same call whatever secret it repeats, and no digest of a secret is kept. */
 const SECRET_FIELDS = new Set([
   'password',
+  're_password',
+  'old_password',
+  'new_password',
   'pay_password',
   'secondary_password',
   'sms_code',
@@ -97,6 +100,8 @@ const SECRET_FIELDS = new Set([
   'auth_code',
   'code',
   'totp',
+  'totp_code',
+  'token',
 ]);
 
 /**
