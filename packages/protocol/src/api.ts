@@ -8,6 +8,7 @@ import { leverCalls } from './lever.js';
 import { marketCalls } from './market.js';
 import { microCalls } from './micro.js';
 import { p2pCalls } from './p2p.js';
+import { personalCalls } from './personal.js';
 import { spotCalls } from './spot.js';
 import { transparencyCalls } from './transparency.js';
 import { walletCalls } from './wallet.js';
@@ -27,6 +28,7 @@ export const api = {
   earn: earnCalls,
   transparency: transparencyCalls,
   p2p: p2pCalls,
+  personal: personalCalls,
   /** The operator console's calls (X-Operator-Token): `api.admin.users.freeze`, `api.admin.content.save`. */
   admin: {
     ...operatorCalls,

@@ -40,7 +40,10 @@ export interface CallSpec {
   auth: CallAuth;
   /** The fields of the path's `:name` segments; the caller passes them in the payload. */
   params?: z.ZodType;
-  /** The query (GET) or the JSON body (POST); none for a call that takes nothing. */
+  /**
+   * The query (GET, or a multipart POST, whose body is the form) or the JSON body (POST); none for
+   * a call that takes nothing.
+   */
   request?: z.ZodType;
   /** The body is a multipart form (an upload) the handler reads itself, not JSON. */
   multipart?: true;

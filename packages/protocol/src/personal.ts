@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { idField, intLike, pageField, requiredText, trimmed } from './common.js';
+import { defineCall, reply } from './contract.js';
+import type { Paged } from './envelope.js';
 
 /**
  * The personal centre's own records (/personal; docs/personal.md): image uploads,
@@ -218,3 +220,129 @@ export const feedbackAdminQuery = z.object({
 });
 
 export const feedbackReplyRequest = z.object({ id: idField, content: requiredText(2000) });
+
+const personalCall = { tags: ['personal'] } as const;
+const personalAdminCall = { tags: ['admin'], auth: 'operator' } as const;
+
+/**
+ * Identity review, payment methods, feedback and image uploads (docs/personal.md), and the
+ * operator's review and reply calls. An uploaded image (common/image/:id) answers bytes, not an
+ * envelope: that route stays outside the contract.
+ */
+export const personalCalls = {
+  upload: defineCall({
+    ...personalCall,
+    method: 'POST',
+    path: 'common/image_upload',
+    auth: 'user',
+    multipart: true,
+    request: imageUploadQuery,
+    reply: reply<UploadResult>(),
+    summary:
+      'Upload one JPEG, PNG or WebP (multipart field `file`, at most 5 MB and 40 megapixels); it is re-encoded without metadata and readable only by you and the operator',
+  }),
+  identityPending: defineCall({
+    ...personalAdminCall,
+    method: 'GET',
+    path: 'admin/user_real/pending',
+    request: identityPendingQuery,
+    reply: reply<Paged<IdentitySubmissionView>>(),
+    summary: 'Identity submissions under review, oldest first',
+  }),
+  identityApprove: defineCall({
+    ...personalAdminCall,
+    method: 'POST',
+    path: 'admin/user_real/approve',
+    request: identityApproveRequest,
+    reply: reply<IdentitySubmissionView>(),
+    summary: 'Certify an identity submission under review',
+  }),
+  identityReject: defineCall({
+    ...personalAdminCall,
+    method: 'POST',
+    path: 'admin/user_real/reject',
+    request: identityRejectRequest,
+    reply: reply<IdentitySubmissionView>(),
+    summary: 'Reject an identity submission under review, with the reason its owner will read',
+  }),
+  payMethodTypes: defineCall({
+    ...personalCall,
+    method: 'GET',
+    path: 'pay_method/types',
+    auth: 'public',
+    reply: reply<PayMethodType[]>(),
+    summary: 'Payment method types: alipay, wxpay, bank',
+  }),
+  feedbackAll: defineCall({
+    ...personalAdminCall,
+    method: 'GET',
+    path: 'admin/feedback/list',
+    request: feedbackAdminQuery,
+    reply: reply<Paged<FeedbackView & { user_id: number }>>(),
+    summary: "Every user's feedback (unanswered=1: only those without a reply), newest first, with replies",
+  }),
+  feedbackReply: defineCall({
+    ...personalAdminCall,
+    method: 'POST',
+    path: 'admin/feedback/reply',
+    request: feedbackReplyRequest,
+    reply: z.object({ id: z.number(), feedback_id: z.number() }),
+    summary: 'Reply to a feedback; its author sees the reply',
+  }),
+  identityCenter: defineCall({
+    ...personalCall,
+    method: 'GET',
+    path: 'user_real/center',
+    auth: 'user',
+    reply: reply<IdentityCenter>(),
+    summary:
+      'Your identity review: review_status 0 none, 1 under review, 2 certified, 3 rejected (with the reason)',
+  }),
+  realName: defineCall({
+    ...personalCall,
+    method: 'POST',
+    path: 'user_real/real_name',
+    auth: 'user',
+    request: realNameRequest,
+    reply: reply<IdentityCenter>(),
+    summary:
+      'Submit name, ID number and photos (front_pic, reverse_pic, optional hand_pic: ids of your own uploads); only from status 0 or 3',
+  }),
+  payMethod: defineCall({
+    ...personalCall,
+    method: 'GET',
+    path: 'pay_method/get_method_by_type',
+    auth: 'user',
+    request: payMethodTypeQuery,
+    reply: reply<PayMethodView | null>(),
+    summary: 'Your saved method of one type (alipay, wxpay or bank), or null',
+  }),
+  savePayMethod: defineCall({
+    ...personalCall,
+    method: 'POST',
+    path: 'pay_method/save',
+    auth: 'user',
+    request: payMethodSaveRequest,
+    reply: reply<PayMethodView>(),
+    summary:
+      'Save your method of a type (replaces the previous one). raw_data: real_name, account, qrcode (your upload id, or the URL common/image_upload answered; read back as that URL, with qrcode_id) for alipay and wxpay; real_name, bank_name, card_no, bank_address (branch) for bank',
+  }),
+  submitFeedback: defineCall({
+    ...personalCall,
+    method: 'POST',
+    path: 'feedback/submit',
+    auth: 'user',
+    request: feedbackSubmitRequest,
+    reply: reply<FeedbackView>(),
+    summary: 'Send feedback: at least 10 characters, optionally an image (your upload id); 5 an hour',
+  }),
+  feedbackList: defineCall({
+    ...personalCall,
+    method: 'GET',
+    path: 'feedback/list',
+    auth: 'user',
+    request: feedbackListQuery,
+    reply: reply<Paged<FeedbackView>>(),
+    summary: 'Your feedback, newest first, each with the replies',
+  }),
+};

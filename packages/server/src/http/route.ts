@@ -19,11 +19,13 @@ declare module 'fastify' {
 }
 
 /**
- * The request a call's handler reads: its query (GET) or body (POST) and its path's fields, as
- * validated by the entry's schemas.
+ * The request a call's handler reads: its query (GET or multipart) or body (POST) and its path's
+ * fields, as validated by the entry's schemas.
  */
 export type CallRequest<S extends CallSpec> = FastifyRequest<
-  (S['method'] extends 'GET' ? { Querystring: RequestOf<S> } : { Body: RequestOf<S> }) & {
+  (S extends { method: 'GET' } | { multipart: true }
+    ? { Querystring: RequestOf<S> }
+    : { Body: RequestOf<S> }) & {
     Params: ParamsOf<S>;
   }
 >;
@@ -49,8 +51,9 @@ export function route<S extends CallSpec>(
   handler: CallHandler<S>,
   extras: RouteExtras = {},
 ): void {
+  // A multipart body is the form the handler reads: the request of such a call is its query.
   const requestSchema = entry.request
-    ? entry.method === 'GET'
+    ? entry.method === 'GET' || entry.multipart
       ? { querystring: entry.request }
       : { body: entry.request }
     : {};

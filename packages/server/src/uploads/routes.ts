@@ -1,11 +1,12 @@
 import { OPERATOR_HEADER, type Allow } from '../admin/guard.js';
 import fastifyMultipart from '@fastify/multipart';
-import { imageIdParams, imageUploadQuery } from '@oex/protocol';
+import { api, imageIdParams } from '@oex/protocol';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser, userOf } from '../http/auth.js';
 import type { SessionResolver } from '../users/auth-user.js';
 import { ok } from '../http/envelope.js';
+import { route } from '../http/route.js';
 import type { ApiPlugin } from '../platform/api.js';
 import { IMAGE_MULTIPART_LIMITS, readImageFile } from './multipart.js';
 import { sendPrivateImage } from './private-image.js';
@@ -32,24 +33,15 @@ export function uploadApi(deps: {
       const scope = signedIn.withTypeProvider<ZodTypeProvider>();
       await scope.register(fastifyMultipart, { limits: IMAGE_MULTIPART_LIMITS });
       scope.addHook('preHandler', signedInCaller);
-      scope.post(
-        '/common/image_upload',
-        {
-          config: { rateLimit: { max: deps.rateLimit, timeWindow: ONE_MINUTE } },
-          schema: {
-            tags: ['personal'],
-            summary:
-              'Upload one JPEG, PNG or WebP (multipart field `file`, at most 5 MB and 40 megapixels); it is re-encoded without metadata and readable only by you and the operator',
-            security: [{ token: [] }],
-            consumes: ['multipart/form-data'],
-            querystring: imageUploadQuery,
-          },
-        },
+      route(
+        scope,
+        api.personal.upload,
         async (request) => {
           const user = userOf(request);
           const data = await readImageFile(request);
           return ok(await store.upload(user.id, data, request.query.purpose), request, 'ok.uploaded');
         },
+        { config: { rateLimit: { max: deps.rateLimit, timeWindow: ONE_MINUTE } } },
       );
     });
 

@@ -1,4 +1,4 @@
-import type { FeedbackSubmitRequest, FeedbackView, Paged } from '@oex/protocol';
+import { api, type FeedbackSubmitRequest, type FeedbackView } from '@oex/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/http.js';
 import { useSession } from '../session.js';
@@ -12,8 +12,7 @@ export function useFeedbackList(page: number) {
   const token = useSession((state) => state.token);
   return useQuery({
     queryKey: [...feedbackKeys.list, page, token],
-    queryFn: () =>
-      call<Paged<FeedbackView>>('GET', 'feedback/list', { page, limit: FEEDBACK_PAGE_SIZE }, { quiet: true }),
+    queryFn: () => call(api.personal.feedbackList, { page, limit: FEEDBACK_PAGE_SIZE }, { quiet: true }),
     enabled: token !== null,
   });
 }
@@ -21,7 +20,7 @@ export function useFeedbackList(page: number) {
 export function useSubmitFeedback() {
   const client = useQueryClient();
   return async (request: FeedbackSubmitRequest): Promise<FeedbackView> => {
-    const sent = await call<FeedbackView>('POST', 'feedback/submit', { ...request });
+    const sent = await call(api.personal.submitFeedback, request);
     await client.invalidateQueries({ queryKey: feedbackKeys.list });
     return sent;
   };

@@ -1,4 +1,4 @@
-import type { IdentityCenter, RealNameRequest } from '@oex/protocol';
+import { api, type IdentityCenter, type RealNameRequest } from '@oex/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/http.js';
 import { useSession } from '../session.js';
@@ -11,7 +11,7 @@ export function useIdentityCenter() {
   const token = useSession((state) => state.token);
   return useQuery({
     queryKey: [...identityKeys.center, token],
-    queryFn: () => call<IdentityCenter>('GET', 'user_real/center', {}, { quiet: true }),
+    queryFn: () => call(api.personal.identityCenter, {}, { quiet: true }),
     enabled: token !== null,
   });
 }
@@ -20,7 +20,7 @@ export function useIdentityCenter() {
 export function useSubmitIdentity() {
   const client = useQueryClient();
   return async (request: RealNameRequest): Promise<IdentityCenter> => {
-    const center = await call<IdentityCenter>('POST', 'user_real/real_name', { ...request });
+    const center = await call(api.personal.realName, request);
     await Promise.all([
       client.invalidateQueries({ queryKey: identityKeys.center }),
       client.invalidateQueries({ queryKey: ['user/info'] }),

@@ -1,4 +1,4 @@
-import type { PayMethodCode, PayMethodSaveRequest, PayMethodType, PayMethodView } from '@oex/protocol';
+import { api, type PayMethodCode, type PayMethodSaveRequest, type PayMethodView } from '@oex/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/http.js';
 import { currentLang } from '../../i18n/index.js';
@@ -14,7 +14,7 @@ export const payMethodKeys = {
 export function usePayMethodTypes() {
   return useQuery({
     queryKey: [...payMethodKeys.types, currentLang()],
-    queryFn: () => call<PayMethodType[]>('GET', 'pay_method/types', {}, { quiet: true }),
+    queryFn: () => call(api.personal.payMethodTypes, {}, { quiet: true }),
     staleTime: 300_000,
   });
 }
@@ -23,8 +23,7 @@ export function useSavedPayMethod(type: PayMethodCode) {
   const token = useSession((state) => state.token);
   return useQuery({
     queryKey: [...payMethodKeys.method(type), token],
-    queryFn: () =>
-      call<PayMethodView | null>('GET', 'pay_method/get_method_by_type', { type }, { quiet: true }),
+    queryFn: () => call(api.personal.payMethod, { type }, { quiet: true }),
     enabled: token !== null,
   });
 }
@@ -32,7 +31,7 @@ export function useSavedPayMethod(type: PayMethodCode) {
 export function useSavePayMethod() {
   const client = useQueryClient();
   return async (request: PayMethodSaveRequest): Promise<PayMethodView> => {
-    const saved = await call<PayMethodView>('POST', 'pay_method/save', { ...request });
+    const saved = await call(api.personal.savePayMethod, request);
     await client.invalidateQueries({ queryKey: payMethodKeys.method(request.type) });
     return saved;
   };

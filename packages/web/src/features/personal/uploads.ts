@@ -1,9 +1,10 @@
 import {
+  api,
   UPLOAD_MAX_BYTES,
   UPLOAD_MIMES,
   type Envelope,
+  type ReplyOf,
   type UploadPurpose,
-  type UploadResult,
 } from '@oex/protocol';
 import i18next from 'i18next';
 import { useEffect, useState } from 'react';
@@ -13,7 +14,7 @@ import { currentLang } from '../../i18n/index.js';
 import { useSession } from '../session.js';
 
 /**
- * Image uploads (common/image_upload) and showing one's own private images.
+ * Image uploads (api.personal.upload, common/image_upload) and showing one's own private images.
  *
  * The server serves an image only to its owner (with the token) and the operator, so an `<img src>`
  * pointing at it would fail: an image tag cannot send the Authorization header. The page fetches
@@ -32,6 +33,8 @@ export function localImageProblem(file: { size: number; type: string }): string 
   return null;
 }
 
+type UploadReply = ReplyOf<typeof api.personal.upload>;
+
 /**
  * Sends one image as multipart with progress (0-1). A refusal shows the server's message as a
  * toast and rejects; the caller keeps its form as it was.
@@ -40,12 +43,12 @@ export function uploadImage(
   file: Blob,
   purpose: UploadPurpose,
   onProgress: (fraction: number) => void,
-): Promise<UploadResult> {
+): Promise<UploadReply> {
   const toast = useToasts.getState().show;
   const { token } = useSession.getState();
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `/api/common/image_upload?purpose=${purpose}`);
+    request.open(api.personal.upload.method, `/api/${api.personal.upload.path}?purpose=${purpose}`);
     request.timeout = TIMEOUT_MS;
     request.setRequestHeader('lang', currentLang());
     if (token) request.setRequestHeader('authorization', token);
@@ -60,9 +63,9 @@ export function uploadImage(
     request.ontimeout = () => fail(i18next.t('http.network'), -1);
     request.onload = () => {
       if (request.status >= 500) return fail(i18next.t('http.serverError'), 500);
-      let envelope: Envelope<UploadResult>;
+      let envelope: Envelope<UploadReply>;
       try {
-        envelope = JSON.parse(request.responseText) as Envelope<UploadResult>;
+        envelope = JSON.parse(request.responseText) as Envelope<UploadReply>;
       } catch {
         return fail(i18next.t('http.serverError'), 500);
       }
