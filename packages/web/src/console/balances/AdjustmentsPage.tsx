@@ -307,9 +307,7 @@ function SnapshotNow({ t }: { t: AdminT<'balances'> }) {
     setBusy(true);
     setProblem(null);
     try {
-      setTaken(
-        await adminCall<LiabilitySnapshotView[]>('POST', 'admin/transparency/snapshot', {}, { quiet: true }),
-      );
+      setTaken(await callAdmin(api.transparency.takeSnapshot, {}, { quiet: true }));
     } catch (error) {
       setProblem(error instanceof Error ? error.message : String(error));
     } finally {

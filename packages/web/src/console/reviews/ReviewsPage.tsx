@@ -414,7 +414,7 @@ function SellerQueue({ t }: { t: AdminT<'reviews'> }) {
     <Queue<P2pApplicationView>
       key={status}
       t={t}
-      path="admin/p2p/applications"
+      path={api.p2p.applications.path}
       params={{ status }}
       permission="reviews.support"
       label={t('tab.sellers')}
@@ -474,7 +474,7 @@ function SellerQueue({ t }: { t: AdminT<'reviews'> }) {
               }
               approveNote
               act={(decision, reason) =>
-                adminCall('POST', 'admin/p2p/applications/decide', {
+                callAdmin(api.p2p.decide, {
                   id: row.id,
                   approve: decision === 'approve',
                   reason,
@@ -498,7 +498,7 @@ function AppealQueue({ t }: { t: AdminT<'reviews'> }) {
     <Queue<P2pAdminAppealView>
       key={String(open)}
       t={t}
-      path="admin/p2p/appeals"
+      path={api.p2p.appeals.path}
       params={{ open: open ? 1 : 0 }}
       permission="reviews.support"
       label={t('tab.appeals')}
@@ -590,7 +590,7 @@ function AppealQueue({ t }: { t: AdminT<'reviews'> }) {
               }
               reasonForBoth
               act={(decision, reason) =>
-                adminCall('POST', 'admin/p2p/appeals/resolve', {
+                callAdmin(api.p2p.resolve, {
                   order_id: row.order_id,
                   release_to: decision === 'approve' ? 'buyer' : 'seller',
                   reason,
