@@ -2,6 +2,7 @@ import { operatorCalls } from './admin.js';
 import { adminMarketsCalls } from './admin-markets.js';
 import { adminUsersCalls } from './admin-users.js';
 import { contentAdminCalls } from './content-admin.js';
+import { contentCalls } from './content.js';
 import { earnCalls } from './earn.js';
 import { ledgerCalls } from './ledger.js';
 import { leverCalls } from './lever.js';
@@ -27,6 +28,7 @@ export const api = {
   wallet: walletCalls,
   earn: earnCalls,
   transparency: transparencyCalls,
+  content: contentCalls,
   p2p: p2pCalls,
   personal: personalCalls,
   /** The operator console's calls (X-Operator-Token): `api.admin.users.freeze`, `api.admin.content.save`. */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { idField, intLike } from './common.js';
+import { defineCall, reply } from './contract.js';
+import type { Paged } from './envelope.js';
 
 export const newsListQuery = z.object({
   /**
@@ -51,3 +53,48 @@ export const PUBLIC_SETTINGS = [
   'price_warning_percent',
 ] as const;
 export type PublicSetting = (typeof PUBLIC_SETTINGS)[number];
+
+const contentCall = { auth: 'public', tags: ['content'] } as const;
+
+/** The public content calls (docs/operator-console.md): news, calling codes, public settings. */
+export const contentCalls = {
+  newsCategories: defineCall({
+    ...contentCall,
+    method: 'GET',
+    path: 'news/categories',
+    reply: reply<NewsCategory[]>(),
+    summary: 'News categories',
+  }),
+  news: defineCall({
+    ...contentCall,
+    method: 'GET',
+    path: 'news/list',
+    request: newsListQuery,
+    reply: reply<Paged<NewsItem>>(),
+    summary: 'Articles of a category, paged',
+  }),
+  article: defineCall({
+    ...contentCall,
+    method: 'GET',
+    path: 'news/info',
+    request: newsInfoQuery,
+    reply: reply<NewsItem>(),
+    summary: 'One article',
+  }),
+  areas: defineCall({
+    ...contentCall,
+    method: 'GET',
+    path: 'default/area_list',
+    reply: reply<Area[]>(),
+    summary: 'Country and area calling codes',
+  }),
+  setting: defineCall({
+    ...contentCall,
+    method: 'GET',
+    path: 'default/setting',
+    request: settingQuery,
+    /** One setting's value by key, or every public setting by key without one. */
+    reply: z.union([z.string(), z.record(z.string(), z.string())]),
+    summary: 'A public setting by key, or all of them',
+  }),
+};

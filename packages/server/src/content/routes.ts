@@ -1,5 +1,6 @@
-import { newsInfoQuery, newsListQuery, settingQuery } from '@oex/protocol';
+import { api } from '@oex/protocol';
 import { ok } from '../http/envelope.js';
+import { route } from '../http/route.js';
 import type { Api, ApiPlugin } from '../platform/api.js';
 import type { ContentService } from './service.js';
 
@@ -11,42 +12,12 @@ export function contentApi(content: ContentService): ApiPlugin {
 }
 
 function newsRoutes(app: Api, content: ContentService): void {
-  app.get(
-    '/news/categories',
-    { schema: { tags: ['content'], summary: 'News categories' } },
-    async (request) => ok(await content.categories(request.lang)),
-  );
-
-  app.get(
-    '/news/list',
-    { schema: { tags: ['content'], summary: 'Articles of a category, paged', querystring: newsListQuery } },
-    async (request) => {
-      const { category_id, page, limit } = request.query;
-      return ok(await content.list(category_id, page, limit, request.lang));
-    },
-  );
-
-  app.get(
-    '/news/info',
-    { schema: { tags: ['content'], summary: 'One article', querystring: newsInfoQuery } },
-    async (request) => ok(await content.info(request.query.id, request.lang)),
-  );
-
-  app.get(
-    '/default/area_list',
-    { schema: { tags: ['content'], summary: 'Country and area calling codes' } },
-    async () => ok(await content.areas()),
-  );
-
-  app.get(
-    '/default/setting',
-    {
-      schema: {
-        tags: ['content'],
-        summary: 'A public setting by key, or all of them',
-        querystring: settingQuery,
-      },
-    },
-    async (request) => ok(await content.setting(request.query.key)),
-  );
+  route(app, api.content.newsCategories, async (request) => ok(await content.categories(request.lang)));
+  route(app, api.content.news, async (request) => {
+    const { category_id, page, limit } = request.query;
+    return ok(await content.list(category_id, page, limit, request.lang));
+  });
+  route(app, api.content.article, async (request) => ok(await content.info(request.query.id, request.lang)));
+  route(app, api.content.areas, async () => ok(await content.areas()));
+  route(app, api.content.setting, async (request) => ok(await content.setting(request.query.key)));
 }

@@ -1,4 +1,4 @@
-import type { Area } from '@oex/protocol';
+import { api, type Area } from '@oex/protocol';
 import { useEffect, useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/http.js';
@@ -46,7 +46,7 @@ export function TextField({ label, hint, ...input }: FieldProps) {
 export function useAreas(): Area[] {
   const [areas, setAreas] = useState<Area[]>([]);
   useEffect(() => {
-    void call<Area[]>('GET', 'default/area_list', {}, { quiet: true }).then(setAreas, () => undefined);
+    void call(api.content.areas, {}, { quiet: true }).then(setAreas, () => undefined);
   }, []);
   return areas;
 }

@@ -1,4 +1,5 @@
 import {
+  api,
   isTotpChallenge,
   type DemoInfo,
   type LoginAnswer,
@@ -10,7 +11,7 @@ import { ApiError, call } from '../../api/http.js';
 /** Sign-in, registration and the forgotten password: the calls of the pages before a session. */
 
 /** One public setting by its key (default/setting?key=…), as '1' or '0'. */
-const setting = (key: string) => call<string>('GET', 'default/setting', { key }, { quiet: true });
+const setting = async (key: string) => (await call(api.content.setting, { key }, { quiet: true })) as string;
 
 /** Whether sign-in asks for a code sent by SMS as well (login_use_sms). */
 export const loginNeedsSms = async (): Promise<boolean> => (await setting('login_use_sms')) === '1';

@@ -1,4 +1,4 @@
-import { DEFAULT_HOME_COINS, type NewsItem, type Paged, type PublicSetting } from '@oex/protocol';
+import { api, DEFAULT_HOME_COINS, type NewsItem, type PublicSetting } from '@oex/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/http.js';
 import { DEFAULT_EXCHANGE_ZONE, setExchangeZone } from '../../lib/format.js';
@@ -17,8 +17,7 @@ export const Category = {
 export function useNewsList(categoryId: number, limit = 10) {
   return useQuery({
     queryKey: ['news/list', categoryId, limit],
-    queryFn: () =>
-      call<Paged<NewsItem>>('GET', 'news/list', { category_id: categoryId, limit }, { quiet: true }),
+    queryFn: () => call(api.content.news, { category_id: categoryId, limit }, { quiet: true }),
     enabled: categoryId > 0,
   });
 }
@@ -26,7 +25,7 @@ export function useNewsList(categoryId: number, limit = 10) {
 export function useNewsItem(id: number | null) {
   return useQuery({
     queryKey: ['news/info', id],
-    queryFn: () => call<NewsItem>('GET', 'news/info', { id }, { quiet: true }),
+    queryFn: () => call(api.content.article, { id: id! }, { quiet: true }),
     enabled: id !== null,
   });
 }
@@ -36,12 +35,11 @@ export function useSettings() {
   return useQuery({
     queryKey: ['default/setting'],
     queryFn: async () => {
-      const settings = await call<Record<PublicSetting, string>>(
-        'GET',
-        'default/setting',
-        {},
-        { quiet: true },
-      );
+      // Without a key the answer is every public setting by key.
+      const settings = (await call(api.content.setting, {}, { quiet: true })) as Record<
+        PublicSetting,
+        string
+      >;
       // Plain formatters (the console's tables) read the zone without a hook.
       setExchangeZone(settings.exchange_tz);
       return settings;
