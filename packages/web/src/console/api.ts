@@ -28,11 +28,10 @@ export function callAdmin<S extends CallSpec>(
 ): Promise<ReplyOf<S>> {
   const [payload, options] = args as [Record<string, unknown>?, CallOptions?];
   const { path, rest } = pathOf(entry.path, payload ?? {});
-  return adminCall<ReplyOf<S>>(entry.method, path, rest, options);
+  return send<ReplyOf<S>>(entry.method, path, rest, options);
 }
 
-/** A call by path, for the admin calls of domains whose calls are not contract entries yet. */
-export async function adminCall<T>(
+async function send<T>(
   method: 'GET' | 'POST',
   path: string,
   payload: Record<string, unknown> = {},

@@ -1,10 +1,10 @@
-import type { CallSpec, Paged, PayloadOf, ReplyOf } from '@oex/protocol';
+import type { CallSpec, Paged, PayloadOf, ReplyOf, ReplyType } from '@oex/protocol';
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Fragment, useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { currentLang } from '../i18n/index.js';
 import { formatExact, formatTime as formatExchangeTime } from '../lib/format.js';
 import { ApiError } from '../api/http.js';
-import { adminCall, adminImage, callAdmin } from './api.js';
+import { adminImage, callAdmin } from './api.js';
 import { useAdminT } from './i18n.js';
 import { DialogButtons, Pager, ProblemLine, type ButtonVariant } from '../components/ui/index.js';
 import { Dialog, type DialogHandle } from '../components/ui/index.js';
@@ -51,20 +51,20 @@ export function useAction<A extends unknown[]>(run: (...args: A) => Promise<unkn
   return { busy, problem, setProblem, act };
 }
 
-/**
- * One page of an admin list, by its contract entry (or by path, for the admin lists whose calls are
- * not entries yet); the previous page stays on screen while the next loads.
- */
+/** An admin call that answers a page of rows of T (a review queue's list). */
+export type PagedCall<T> = CallSpec & { reply: ReplyType<Paged<T>> };
+
+/** One page of an admin list, by its contract entry; the previous page stays on screen while the next loads. */
 export function useAdminPage<S extends CallSpec>(entry: S, params: PayloadOf<S>): UseQueryResult<ReplyOf<S>>;
-export function useAdminPage<T>(path: string, params: Record<string, unknown>): UseQueryResult<Paged<T>>;
-export function useAdminPage(target: CallSpec | string, params: unknown): UseQueryResult<unknown> {
-  const key = typeof target === 'string' ? target : target.path;
+/** A list whose rows are known only as T (a queue given its call): its page of T. */
+export function useAdminPage<T>(
+  entry: PagedCall<T>,
+  params: Record<string, unknown>,
+): UseQueryResult<Paged<T>>;
+export function useAdminPage(entry: CallSpec, params: unknown): UseQueryResult<unknown> {
   return useQuery({
-    queryKey: ['admin', key, params],
-    queryFn: () =>
-      typeof target === 'string'
-        ? adminCall<unknown>('GET', target, params as Record<string, unknown>, { quiet: true })
-        : callAdmin(target, params as never, { quiet: true }),
+    queryKey: ['admin', entry.path, params],
+    queryFn: () => callAdmin(entry, params as never, { quiet: true }),
     placeholderData: keepPreviousData,
   });
 }

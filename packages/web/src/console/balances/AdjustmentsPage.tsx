@@ -8,7 +8,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { adminCall, callAdmin } from '../api.js';
+import { callAdmin } from '../api.js';
 import { useAdminT, type AdminT } from '../i18n.js';
 import { DecisionDialog, fieldColours, AdminPager } from '../parts.js';
 import { useCan } from '../session.js';
@@ -96,8 +96,7 @@ function ProposeForm({ t, userId }: { t: AdminT<'balances'>; userId: string }) {
   const queryClient = useQueryClient();
   const currencies = useQuery({
     queryKey: ['admin', 'currencies'],
-    queryFn: () =>
-      adminCall<{ id: number; code: string }[]>('GET', api.wallet.protocols.path, {}, { quiet: true }),
+    queryFn: () => callAdmin(api.wallet.protocols, {}, { quiet: true }),
     staleTime: Infinity,
   });
   const [draft, setDraft] = useState<Draft>({

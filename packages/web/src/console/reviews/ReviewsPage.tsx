@@ -11,7 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { adminCall, callAdmin } from '../api.js';
+import { callAdmin } from '../api.js';
 import { useAdminT, type AdminT } from '../i18n.js';
 import {
   AdminTable,
@@ -23,6 +23,7 @@ import {
   useAdminPage,
   type Column,
   AdminPager,
+  type PagedCall,
 } from '../parts.js';
 import { useCan } from '../session.js';
 import { Button, QueryState, Tabs, type ButtonVariant } from '../../components/ui/index.js';
@@ -64,7 +65,7 @@ export function ReviewsPage() {
 /** A paged queue: a dense table, the selected row's detail under it, and a note for a view-only role. */
 function Queue<T>({
   t,
-  path,
+  list,
   params = {},
   permission,
   label,
@@ -75,7 +76,8 @@ function Queue<T>({
   detail,
 }: {
   t: AdminT<'reviews'>;
-  path: string;
+  /** The queue's call: a page of rows of T. */
+  list: PagedCall<T>;
   params?: Record<string, unknown>;
   permission: Permission;
   label: string;
@@ -89,11 +91,11 @@ function Queue<T>({
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number | null>(null);
-  const query = useAdminPage<T>(path, { ...params, page });
+  const query = useAdminPage(list, { ...params, page });
   const current = query.data?.data.find((row) => rowKey(row) === selected);
   const done = () => {
     setSelected(null);
-    void queryClient.invalidateQueries({ queryKey: ['admin', path] });
+    void queryClient.invalidateQueries({ queryKey: ['admin', list.path] });
   };
   const open: Column<T> = {
     key: 'open',
@@ -251,7 +253,7 @@ function IdentityQueue({ t }: { t: AdminT<'reviews'> }) {
   return (
     <Queue<IdentitySubmissionView>
       t={t}
-      path="admin/user_real/pending"
+      list={api.personal.identityPending}
       permission="reviews.support"
       label={t('tab.identity')}
       empty={t('empty.identity')}
@@ -307,8 +309,8 @@ function IdentityQueue({ t }: { t: AdminT<'reviews'> }) {
             reasonMax={256}
             act={(decision, reason) =>
               decision === 'approve'
-                ? adminCall('POST', 'admin/user_real/approve', { id: row.id })
-                : adminCall('POST', 'admin/user_real/reject', { id: row.id, reason })
+                ? callAdmin(api.personal.identityApprove, { id: row.id })
+                : callAdmin(api.personal.identityReject, { id: row.id, reason })
             }
             done={done}
           />
@@ -324,7 +326,7 @@ function WithdrawalQueue({ t }: { t: AdminT<'reviews'> }) {
   return (
     <Queue<AdminWithdrawalView>
       t={t}
-      path={api.wallet.reviewQueue.path}
+      list={api.wallet.reviewQueue}
       params={{ limit: 20 }}
       permission="reviews.finance"
       label={t('tab.withdrawals')}
@@ -414,7 +416,7 @@ function SellerQueue({ t }: { t: AdminT<'reviews'> }) {
     <Queue<P2pApplicationView>
       key={status}
       t={t}
-      path={api.p2p.applications.path}
+      list={api.p2p.applications}
       params={{ status }}
       permission="reviews.support"
       label={t('tab.sellers')}
@@ -498,7 +500,7 @@ function AppealQueue({ t }: { t: AdminT<'reviews'> }) {
     <Queue<P2pAdminAppealView>
       key={String(open)}
       t={t}
-      path={api.p2p.appeals.path}
+      list={api.p2p.appeals}
       params={{ open: open ? 1 : 0 }}
       permission="reviews.support"
       label={t('tab.appeals')}
@@ -645,7 +647,7 @@ function FeedbackQueue({ t }: { t: AdminT<'reviews'> }) {
     <Queue<FeedbackRow>
       key={String(unanswered)}
       t={t}
-      path="admin/feedback/list"
+      list={api.personal.feedbackAll}
       params={{ unanswered: unanswered ? 1 : 0 }}
       permission="reviews.support"
       label={t('tab.feedback')}
@@ -752,7 +754,7 @@ function FeedbackDetail({
           summary={<p className="whitespace-pre-wrap">{reply.trim()}</p>}
           confirmVariant="primary"
           onConfirm={() =>
-            adminCall('POST', 'admin/feedback/reply', { id: row.id, content: reply }).then(() => {
+            callAdmin(api.personal.feedbackReply, { id: row.id, content: reply }).then(() => {
               setReply('');
               done();
             })
