@@ -2,40 +2,31 @@ import { operatorCalls } from './admin.js';
 import { adminMarketsCalls } from './admin-markets.js';
 import { adminUsersCalls } from './admin-users.js';
 import { contentAdminCalls } from './content-admin.js';
-import { contentCalls } from './content.js';
-import { earnCalls } from './earn.js';
-import { ledgerCalls } from './ledger.js';
-import { leverCalls } from './lever.js';
-import { marketCalls } from './market.js';
-import { microCalls } from './micro.js';
-import { p2pCalls } from './p2p.js';
-import { personalCalls } from './personal.js';
-import { spotCalls } from './spot.js';
-import { transparencyCalls } from './transparency.js';
-import { walletCalls } from './wallet.js';
 
 /**
  * Every call of the contract by domain (docs/platform.md): `api.spot.placeBuy` is the entry in
  * protocol/src/spot.ts, its route in server/src/spot/routes.ts, and what the web calls. Domains not
  * listed here still declare their routes and calls by path.
+ *
+ * `api` is this module's namespace (`export * as api` in index.ts), not one object: a bundle keeps
+ * only the domains its pages name (`api.spot` does not bring the console's entries to the home page).
  */
-export const api = {
-  spot: spotCalls,
-  market: marketCalls,
-  ledger: ledgerCalls,
-  lever: leverCalls,
-  micro: microCalls,
-  wallet: walletCalls,
-  earn: earnCalls,
-  transparency: transparencyCalls,
-  content: contentCalls,
-  p2p: p2pCalls,
-  personal: personalCalls,
-  /** The operator console's calls (X-Operator-Token): `api.admin.users.freeze`, `api.admin.content.save`. */
-  admin: {
-    ...operatorCalls,
-    ...adminUsersCalls,
-    ...adminMarketsCalls,
-    content: contentAdminCalls,
-  },
+export { spotCalls as spot } from './spot.js';
+export { marketCalls as market } from './market.js';
+export { ledgerCalls as ledger } from './ledger.js';
+export { leverCalls as lever } from './lever.js';
+export { microCalls as micro } from './micro.js';
+export { walletCalls as wallet } from './wallet.js';
+export { earnCalls as earn } from './earn.js';
+export { transparencyCalls as transparency } from './transparency.js';
+export { contentCalls as content } from './content.js';
+export { p2pCalls as p2p } from './p2p.js';
+export { personalCalls as personal } from './personal.js';
+
+/** The operator console's calls (X-Operator-Token): `api.admin.users.freeze`, `api.admin.content.save`. */
+export const admin = {
+  ...operatorCalls,
+  ...adminUsersCalls,
+  ...adminMarketsCalls,
+  content: contentAdminCalls,
 };

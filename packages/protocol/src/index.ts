@@ -26,4 +26,4 @@ export * from './catalogs.js';
 export * from './no-eval.js';
 export * from './contract.js';
 export * from './channels.js';
-export * from './api.js';
+export * as api from './api.js';

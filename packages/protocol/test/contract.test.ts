@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api } from '../src/api.js';
+import * as api from '../src/api.js';
 import { pathOf } from '../src/contract.js';
 
 describe('pathOf: where an entry with path fields is sent', () => {
