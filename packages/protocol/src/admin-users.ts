@@ -61,9 +61,6 @@ export interface AdminAuditRun {
   operator: string;
 }
 
-/** The dashboard's chain check: the wallet's holdings (one type, WalletHoldings in wallet.ts). */
-export type AdminChainHoldings = WalletHoldings;
-
 export interface AdminDashboard {
   /** When the figures were read (ms), and the exchange's time zone "today" is counted in. */
   at: number;

@@ -1,4 +1,4 @@
-import type { AdminChainHoldings } from '@oex/protocol';
+import type { WalletHoldings } from '@oex/protocol';
 import type { LedgerParts } from '../../ledger/domain.js';
 import type { ExchangeContext } from '../../platform/domains.js';
 import type { SpotParts } from '../../spot/domain.js';
@@ -19,7 +19,7 @@ export async function openAdminUsers(
     Pick<UsersParts, 'sessions' | 'users'> &
     LedgerParts &
     SpotParts,
-  holdings: () => Promise<AdminChainHoldings[]>,
+  holdings: () => Promise<WalletHoldings[]>,
 ): Promise<AdminUsers> {
   const timeZone = core.config.exchangeTz;
   const db = core.db.kysely;
