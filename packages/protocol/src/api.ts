@@ -2,11 +2,12 @@ import { operatorCalls } from './admin.js';
 import { adminMarketsCalls } from './admin-markets.js';
 import { adminUsersCalls } from './admin-users.js';
 import { contentAdminCalls } from './content-admin.js';
+import { securityCalls } from './security.js';
+import { usersCalls } from './users.js';
 
 /**
  * Every call of the contract by domain (docs/platform.md): `api.spot.placeBuy` is the entry in
- * protocol/src/spot.ts, its route in server/src/spot/routes.ts, and what the web calls. Domains not
- * listed here still declare their routes and calls by path.
+ * protocol/src/spot.ts, its route in server/src/spot/routes.ts, and what the web calls.
  *
  * `api` is this module's namespace (`export * as api` in index.ts), not one object: a bundle keeps
  * only the domains its pages name (`api.spot` does not bring the console's entries to the home page).
@@ -22,6 +23,9 @@ export { transparencyCalls as transparency } from './transparency.js';
 export { contentCalls as content } from './content.js';
 export { p2pCalls as p2p } from './p2p.js';
 export { personalCalls as personal } from './personal.js';
+
+/** Sign-up, sign-in, passwords, codes, sessions, two-factor and bindings: `api.users.login`. */
+export const users = { ...usersCalls, ...securityCalls };
 
 /** The operator console's calls (X-Operator-Token): `api.admin.users.freeze`, `api.admin.content.save`. */
 export const admin = {

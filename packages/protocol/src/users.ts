@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { idField, intLike, requiredText, trimmed } from './common.js';
+import { defineCall, reply } from './contract.js';
+import type { SessionView } from './security.js';
 import { CODE_PATTERN, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_PATTERN } from './patterns.js';
 
 export const accountKind = z.enum(['email', 'mobile'], { message: 'rule.account_kind' });
@@ -72,6 +74,16 @@ export const amendPayPasswordRequest = z.object({
 export const bindEmailSendRequest = z.object({ user_string: email });
 export const bindEmailRequest = z.object({ email, code: verificationCode });
 
+export const inviteCheckQuery = z.object({ code: z.string().max(64) });
+
+/** End one of your sessions by id, or every other one with `others: true`. */
+export const revokeSessionsRequest = z
+  .object({ id: idField.optional(), others: z.boolean().optional() })
+  .refine((body) => body.others === true || body.id !== undefined, {
+    message: 'rule.required',
+    path: ['id'],
+  });
+
 export interface UserInfo {
   id: number;
   email: string | null;
@@ -117,3 +129,138 @@ export interface DemoInfo {
   invite_code: string;
   users: { account: string; password: string }[];
 }
+
+const usersCall = { tags: ['users'] } as const;
+const signedInCall = { tags: ['users'], auth: 'user' } as const;
+
+/**
+ * Sign-up, sign-in, passwords, code sending, email binding and sessions (docs/personal.md); the
+ * two-factor and phone calls are `securityCalls` (security.ts), both under `api.users`.
+ */
+export const usersCalls = {
+  sendEmailCode: defineCall({
+    ...usersCall,
+    method: 'POST',
+    path: 'notify/send_email',
+    auth: 'public',
+    request: sendCodeRequest,
+    reply: z.null(),
+    summary:
+      'Send a 6-digit code by email (type 1 register, 2 forgot password, 3 trade password, 4 bind email, 5 login)',
+  }),
+  sendSmsCode: defineCall({
+    ...usersCall,
+    method: 'POST',
+    path: 'notify/send_sms',
+    auth: 'public',
+    request: sendCodeRequest,
+    reply: z.null(),
+    summary:
+      'Send a 6-digit code by sms (type 1 register, 2 forgot password, 3 trade password, 4 bind email, 5 login)',
+  }),
+  register: defineCall({
+    ...usersCall,
+    method: 'POST',
+    path: 'user/register',
+    auth: 'public',
+    request: registerRequest,
+    reply: z.object({ user_id: z.number() }),
+    summary: 'Register with email or mobile',
+  }),
+  inviteCheck: defineCall({
+    ...usersCall,
+    method: 'GET',
+    path: 'user/invite_check',
+    auth: 'public',
+    request: inviteCheckQuery,
+    reply: z.null(),
+    summary: 'Whether an invite code names an account (refused with the reason when it does not)',
+  }),
+  login: defineCall({
+    ...usersCall,
+    method: 'POST',
+    path: 'user/login',
+    auth: 'public',
+    request: loginRequest,
+    reply: reply<LoginAnswer>(),
+    summary:
+      'Sign in; data is the token string. With two-factor on and no totp_code: code 0, a msg asking for the code, no data, and totp_required: true beside them',
+  }),
+  forgetPassword: defineCall({
+    ...usersCall,
+    method: 'POST',
+    path: 'user/forget_password',
+    auth: 'public',
+    request: forgetPasswordRequest,
+    reply: z.null(),
+    summary: 'Reset a forgotten password with a type-2 code',
+  }),
+  logout: defineCall({
+    ...signedInCall,
+    method: 'POST',
+    path: 'user/logout',
+    reply: z.null(),
+    summary: 'Revoke this session',
+  }),
+  info: defineCall({
+    ...signedInCall,
+    method: 'GET',
+    path: 'user/info',
+    reply: reply<UserInfo>(),
+    summary: 'The signed-in user',
+  }),
+  authorizationCode: defineCall({
+    ...signedInCall,
+    method: 'GET',
+    path: 'user/authorization_code',
+    reply: z.string(),
+    summary: 'The code that adds this user as an agent',
+  }),
+  sendBindEmailCode: defineCall({
+    ...signedInCall,
+    method: 'POST',
+    path: 'sms_mail',
+    request: bindEmailSendRequest,
+    reply: z.null(),
+    summary: 'Send a code to an email to bind',
+  }),
+  sessions: defineCall({
+    ...signedInCall,
+    method: 'GET',
+    path: 'user/sessions',
+    reply: reply<SessionView[]>(),
+    summary: 'Your active sessions: device, address, opened and last seen; `current` marks this one',
+  }),
+  revokeSessions: defineCall({
+    ...signedInCall,
+    method: 'POST',
+    path: 'user/sessions/revoke',
+    request: revokeSessionsRequest,
+    reply: z.object({ ended: z.number() }),
+    summary: 'Sign out one of your sessions by id, or every other one with {"others": true}',
+  }),
+  amendPassword: defineCall({
+    ...signedInCall,
+    method: 'POST',
+    path: 'user/amend_password',
+    request: amendPasswordRequest,
+    reply: z.null(),
+    summary: 'Change the login password; ends every session',
+  }),
+  amendPayPassword: defineCall({
+    ...signedInCall,
+    method: 'POST',
+    path: 'user/amend_pay_password',
+    request: amendPayPasswordRequest,
+    reply: z.null(),
+    summary: 'Set the trade password with a type-3 code (and totp_code when two-factor is on)',
+  }),
+  bindEmail: defineCall({
+    ...signedInCall,
+    method: 'POST',
+    path: 'safe/email',
+    request: bindEmailRequest,
+    reply: z.null(),
+    summary: 'Bind an email with its code',
+  }),
+};

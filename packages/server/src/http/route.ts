@@ -30,11 +30,14 @@ export type CallRequest<S extends CallSpec> = FastifyRequest<
   }
 >;
 
-/** A call's handler answers the success envelope of the entry's reply; refusals are thrown. */
+/**
+ * A call's handler answers the success envelope of the entry's reply; refusals are thrown. A refusal
+ * with fields beside code and msg (user/login's two-factor step) is sent, and the reply returned.
+ */
 export type CallHandler<S extends CallSpec> = (
   request: CallRequest<S>,
   reply: FastifyReply,
-) => OkEnvelope<ReplyOf<S>> | Promise<OkEnvelope<ReplyOf<S>>>;
+) => OkEnvelope<ReplyOf<S>> | FastifyReply | Promise<OkEnvelope<ReplyOf<S>> | FastifyReply>;
 
 /** What a route adds to its entry: a rate limit, a route-level hook. */
 export type RouteExtras = Pick<RouteShorthandOptions, 'config' | 'preHandler' | 'bodyLimit'>;

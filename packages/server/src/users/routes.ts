@@ -1,22 +1,11 @@
-import {
-  idField,
-  amendPasswordRequest,
-  amendPayPasswordRequest,
-  bindEmailRequest,
-  bindEmailSendRequest,
-  forgetPasswordRequest,
-  loginRequest,
-  type LoginAnswer,
-  registerRequest,
-  sendCodeRequest,
-} from '@oex/protocol';
+import { api } from '@oex/protocol';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { requireUser, tokenOf, userOf } from '../http/auth.js';
 import type { AuthUser } from './auth-user.js';
 import { ok, refusedWith } from '../http/envelope.js';
 import { badRequest } from '../platform/errors.js';
 import { GuessBudget } from '../http/guess-budget.js';
+import { route } from '../http/route.js';
 import type { Api, ApiPlugin } from '../platform/api.js';
 import { securityRoutes, securitySecretRoutes, type SecurityRoutesDeps } from './security-routes.js';
 import type { Sessions } from './sessions.js';
@@ -58,8 +47,6 @@ export function usersApi(deps: UsersRoutesDeps): ApiPlugin {
   };
 }
 
-const security = [{ token: [] }];
-
 /** Codes, sign-up, sign-in and a forgotten password: open to visitors. */
 function publicRoutes(app: Api, deps: SecurityRoutesDeps): void {
   const { users, sessions, guess, authLimit, codeLimit } = deps;
@@ -70,18 +57,13 @@ function publicRoutes(app: Api, deps: SecurityRoutesDeps): void {
     return token ? sessions.authenticate(token) : null;
   };
 
-  for (const channel of ['email', 'sms'] as const) {
-    app.post(
-      `/notify/send_${channel}`,
-      {
-        config: codeLimit,
-        preHandler: guess,
-        schema: {
-          tags: ['users'],
-          summary: `Send a 6-digit code by ${channel} (type 1 register, 2 forgot password, 3 trade password, 4 bind email, 5 login)`,
-          body: sendCodeRequest,
-        },
-      },
+  for (const [channel, entry] of [
+    ['email', api.users.sendEmailCode],
+    ['sms', api.users.sendSmsCode],
+  ] as const) {
+    route(
+      app,
+      entry,
       async (request) => {
         const { to, type, area_id } = request.body;
         const caller = type === 3 || type === 4 ? await optionalCaller(request) : null;
@@ -89,74 +71,51 @@ function publicRoutes(app: Api, deps: SecurityRoutesDeps): void {
         // Reset and sign-in codes answer alike whether or not the account exists.
         return ok(null, request, type === 2 || type === 5 ? 'ok.code_sent_if_exists' : 'ok.code_sent');
       },
+      { config: codeLimit, preHandler: guess },
     );
   }
 
-  app.post(
-    '/user/register',
-    {
-      config: authLimit,
-      preHandler: guess,
-      schema: { tags: ['users'], summary: 'Register with email or mobile', body: registerRequest },
-    },
+  route(
+    app,
+    api.users.register,
     async (request) => ok(await users.register(request.body), request, 'ok.registered'),
+    { config: authLimit, preHandler: guess },
   );
 
-  app.get(
-    '/user/invite_check',
-    {
-      config: authLimit,
-      schema: {
-        tags: ['users'],
-        summary: 'Whether an invite code names an account (refused with the reason when it does not)',
-        querystring: z.object({ code: z.string().max(64) }),
-      },
-    },
+  route(
+    app,
+    api.users.inviteCheck,
     async (request) => {
       await users.checkInvite(request.query.code);
       return ok(null);
     },
+    { config: authLimit },
   );
 
-  app.post(
-    '/user/login',
-    {
-      config: authLimit,
-      preHandler: guess,
-      schema: {
-        tags: ['users'],
-        summary:
-          'Sign in; data is the token string. With two-factor on and no totp_code: code 0, a msg asking for the code, no data, and totp_required: true beside them',
-        body: loginRequest,
-      },
-    },
-    async (request) => {
+  route(
+    app,
+    api.users.login,
+    async (request, reply) => {
       const client = { userAgent: request.headers['user-agent'] ?? '', ip: request.ip };
       const outcome = await users.login(request.body, client);
       // The first step of a two-factor sign-in signs nobody in: a refusal whose msg asks for the code
       // (the spec's client shows it, and would store a success's data as its token); the data tells
       // our web app to show the code field.
-      if (!('token' in outcome)) return refusedWith(outcome, request, 'error.totp_login_step');
+      if (!('token' in outcome)) return reply.send(refusedWith(outcome, request, 'error.totp_login_step'));
       // The spec's client stores data itself as the token; the user's details come from user/info.
-      return ok<LoginAnswer>(outcome.token, request, 'ok.logged_in');
+      return ok(outcome.token, request, 'ok.logged_in');
     },
+    { config: authLimit, preHandler: guess },
   );
 
-  app.post(
-    '/user/forget_password',
-    {
-      config: authLimit,
-      preHandler: guess,
-      schema: {
-        tags: ['users'],
-        summary: 'Reset a forgotten password with a type-2 code',
-        body: forgetPasswordRequest,
-      },
-    },
+  route(
+    app,
+    api.users.forgetPassword,
     async (request) => {
       await users.forgetPassword(request.body);
       return ok(null, request, 'ok.password_reset');
     },
+    { config: authLimit, preHandler: guess },
   );
 }
 
@@ -164,142 +123,74 @@ function publicRoutes(app: Api, deps: SecurityRoutesDeps): void {
 function accountRoutes(app: Api, deps: SecurityRoutesDeps): void {
   const { users, sessions, codeLimit } = deps;
 
-  app.post(
-    '/user/logout',
-    { schema: { security, tags: ['users'], summary: 'Revoke this session' } },
-    async (request) => {
-      await users.logout(userOf(request));
-      return ok(null, request, 'ok.logged_out');
-    },
+  route(app, api.users.logout, async (request) => {
+    await users.logout(userOf(request));
+    return ok(null, request, 'ok.logged_out');
+  });
+
+  route(app, api.users.info, async (request) => ok(await users.info(userOf(request).id)));
+
+  route(app, api.users.authorizationCode, async (request) =>
+    ok(await users.authorizationCode(userOf(request).id)),
   );
 
-  app.get(
-    '/user/info',
-    { schema: { security, tags: ['users'], summary: 'The signed-in user' } },
-    async (request) => ok(await users.info(userOf(request).id)),
-  );
-
-  app.get(
-    '/user/authorization_code',
-    {
-      schema: { security, tags: ['users'], summary: 'The code that adds this user as an agent' },
-    },
-    async (request) => ok(await users.authorizationCode(userOf(request).id)),
-  );
-
-  app.post(
-    '/sms_mail',
-    {
-      config: codeLimit,
-      schema: {
-        security,
-        tags: ['users'],
-        summary: 'Send a code to an email to bind',
-        body: bindEmailSendRequest,
-      },
-    },
+  route(
+    app,
+    api.users.sendBindEmailCode,
     async (request) => {
       await users.sendBindEmailCode(userOf(request), request.body.user_string, request.lang);
       return ok(null, request, 'ok.code_sent');
     },
+    { config: codeLimit },
   );
 
-  app.get(
-    '/user/sessions',
-    {
-      schema: {
-        security,
-        tags: ['users'],
-        summary: 'Your active sessions: device, address, opened and last seen; `current` marks this one',
-      },
-    },
-    async (request) => {
-      const caller = userOf(request);
-      return ok(await sessions.list(caller.id, caller.sessionId));
-    },
-  );
+  route(app, api.users.sessions, async (request) => {
+    const caller = userOf(request);
+    return ok(await sessions.list(caller.id, caller.sessionId));
+  });
 
-  app.post(
-    '/user/sessions/revoke',
-    {
-      schema: {
-        security,
-        tags: ['users'],
-        summary: 'Sign out one of your sessions by id, or every other one with {"others": true}',
-        body: revokeSessionsRequest,
-      },
-    },
-    async (request) => {
-      const caller = userOf(request);
-      if (request.body.others) {
-        const count = await sessions.revokeOthers(caller.id, caller.sessionId);
-        return ok({ ended: count }, request, 'ok.sessions_ended', { count });
-      }
-      if (!(await sessions.revokeOwn(caller.id, request.body.id!))) throw badRequest('error.session_unknown');
-      return ok({ ended: 1 }, request, 'ok.session_ended');
-    },
-  );
+  route(app, api.users.revokeSessions, async (request) => {
+    const caller = userOf(request);
+    if (request.body.others) {
+      const count = await sessions.revokeOthers(caller.id, caller.sessionId);
+      return ok({ ended: count }, request, 'ok.sessions_ended', { count });
+    }
+    if (!(await sessions.revokeOwn(caller.id, request.body.id!))) throw badRequest('error.session_unknown');
+    return ok({ ended: 1 }, request, 'ok.session_ended');
+  });
 }
 
 /** The signed-in user's calls that take a secret: passwords and binding an email. */
 function secretRoutes(app: Api, deps: SecurityRoutesDeps): void {
   const { users, authLimit } = deps;
 
-  app.post(
-    '/user/amend_password',
-    {
-      config: authLimit,
-      schema: {
-        security,
-        tags: ['users'],
-        summary: 'Change the login password; ends every session',
-        body: amendPasswordRequest,
-      },
-    },
+  route(
+    app,
+    api.users.amendPassword,
     async (request) => {
       await users.amendPassword(userOf(request), request.body);
       return ok(null, request, 'ok.password_changed');
     },
+    { config: authLimit },
   );
 
-  app.post(
-    '/user/amend_pay_password',
-    {
-      config: authLimit,
-      schema: {
-        security,
-        tags: ['users'],
-        summary: 'Set the trade password with a type-3 code (and totp_code when two-factor is on)',
-        body: amendPayPasswordRequest,
-      },
-    },
+  route(
+    app,
+    api.users.amendPayPassword,
     async (request) => {
       await users.amendPayPassword(userOf(request), request.body);
       return ok(null, request, 'ok.pay_password_set');
     },
+    { config: authLimit },
   );
 
-  app.post(
-    '/safe/email',
-    {
-      config: authLimit,
-      schema: {
-        security,
-        tags: ['users'],
-        summary: 'Bind an email with its code',
-        body: bindEmailRequest,
-      },
-    },
+  route(
+    app,
+    api.users.bindEmail,
     async (request) => {
       await users.bindEmail(userOf(request), request.body.email, request.body.code);
       return ok(null, request, 'ok.email_bound');
     },
+    { config: authLimit },
   );
 }
-
-const revokeSessionsRequest = z
-  .object({ id: idField.optional(), others: z.boolean().optional() })
-  .refine((body) => body.others === true || body.id !== undefined, {
-    message: 'rule.required',
-    path: ['id'],
-  });

@@ -1,7 +1,6 @@
 import type { ChannelName, PushOf } from '@oex/protocol';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useSession } from '../features/session.js';
-import { call } from './http.js';
 import { LiveClient, type LiveState, type SocketLike } from './live.js';
 
 /** The app's one live-channel connection, to /ws on the page's own host. */
@@ -9,8 +8,13 @@ export const live = new LiveClient({
   url: `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/ws`,
   createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
   token: () => useSession.getState().token,
-  // Any call now answers 999 for the ended token, which signs out and goes to login as usual.
-  onSessionEnded: () => void call('GET', 'user/info', {}, { quiet: true }).catch(() => undefined),
+  // Any call now answers 999 for the ended token, which signs out and goes to login as usual. The
+  // calls' module is loaded when used: the contract's entries stay out of the first page's bundle,
+  // whose modules run before the app tells zod not to try eval (lib/no-eval.ts).
+  onSessionEnded: () =>
+    void import('../features/personal/security.js')
+      .then(({ loadUserInfo }) => loadUserInfo())
+      .catch(() => undefined),
 });
 
 // Signing in or out changes who the private channels belong to.

@@ -1,8 +1,7 @@
-import type { Lang, UserInfo } from '@oex/protocol';
+import type { Lang } from '@oex/protocol';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { call } from '../api/http.js';
 import { useLiveState } from '../api/socket.js';
 import { ScrollArea } from '../components/ScrollArea.js';
 import { Toaster } from '../components/toast.js';
@@ -73,7 +72,9 @@ function TopBar() {
   const { pathname } = useLocation();
   const logout = async () => {
     try {
-      await call('POST', 'user/logout', {}, { quiet: true });
+      // The calls' module is loaded when used: the contract's entries stay out of the first bundle.
+      const { logOut } = await import('../features/auth/calls.js');
+      await logOut();
     } finally {
       clear();
       window.location.assign('/home');
@@ -288,7 +289,9 @@ function useSignedInUser(): void {
   const { token, user, setUser } = useSession();
   useEffect(() => {
     if (!token || user) return;
-    void call<UserInfo>('GET', 'user/info', {}, { quiet: true }).then(setUser, () => undefined);
+    void import('../features/personal/security.js')
+      .then(({ loadUserInfo }) => loadUserInfo())
+      .then(setUser, () => undefined);
   }, [token, user, setUser]);
 }
 

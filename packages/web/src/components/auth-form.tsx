@@ -129,7 +129,7 @@ export function CodeField({
     if (!check()) return;
     setSending(true);
     try {
-      await call('POST', target.method === 0 ? 'notify/send_email' : 'notify/send_sms', {
+      await call(target.method === 0 ? api.users.sendEmailCode : api.users.sendSmsCode, {
         to: target.account,
         type: target.type,
         area_id: target.method === 1 ? target.areaId : undefined,

@@ -2,8 +2,8 @@ import {
   api,
   isTotpChallenge,
   type DemoInfo,
-  type LoginAnswer,
   type LoginRequest,
+  type PayloadOf,
   type RegisterRequest,
 } from '@oex/protocol';
 import { ApiError, call } from '../../api/http.js';
@@ -39,23 +39,18 @@ export const isTotpRefusal = (error: unknown): boolean =>
  * Signs in (user/login); the answer is the token. With two-factor on, the refusal says so
  * (`isTotpRefusal`) and shows no toast: the page asks for the code itself.
  */
-export const logIn = (request: LoginRequest) =>
-  call<LoginAnswer>('POST', 'user/login', { ...request }, { handles: isTotpRefusal });
+export const logIn = (request: LoginRequest) => call(api.users.login, request, { handles: isTotpRefusal });
+
+/** Ends this session (user/logout). */
+export const logOut = () => call(api.users.logout, {}, { quiet: true });
 
 /** Checks an invite code (user/invite_check); rejects with the server's words when it is unknown. */
-export const checkInvite = (code: string) => call('GET', 'user/invite_check', { code }, { quiet: true });
+export const checkInvite = (code: string) => call(api.users.inviteCheck, { code }, { quiet: true });
 
-export const register = (request: RegisterRequest) => call('POST', 'user/register', { ...request });
+export const register = (request: RegisterRequest) => call(api.users.register, request);
 
-export interface ForgetPasswordRequest {
-  type: 'email' | 'mobile';
-  account: string;
-  new_password: string;
-  secondary_password: string;
-  auth_code: string;
-  area_id?: number;
-}
+export type ForgetPasswordRequest = PayloadOf<typeof api.users.forgetPassword>;
 
 /** Sets a new password with a code sent to the account's email or phone (user/forget_password). */
 export const resetForgottenPassword = (request: ForgetPasswordRequest) =>
-  call('POST', 'user/forget_password', { ...request });
+  call(api.users.forgetPassword, request);

@@ -1,4 +1,4 @@
-import type { SessionView, TotpEnrolment, TotpRecoveryCodes, TotpStatus, UserInfo } from '@oex/protocol';
+import { api, type PayloadOf } from '@oex/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/http.js';
 import { useSession } from '../session.js';
@@ -6,14 +6,11 @@ import { useSession } from '../session.js';
 /** Data of the account settings page: who the user is, two-factor, sessions, bindings. */
 
 export const personalKeys = {
-  info: ['user/info'] as const,
-  authCode: ['user/authorization_code'] as const,
-  totp: ['user/totp'] as const,
-  sessions: ['user/sessions'] as const,
+  info: [api.users.info.path] as const,
+  authCode: [api.users.authorizationCode.path] as const,
+  totp: [api.users.totpStatus.path] as const,
+  sessions: [api.users.sessions.path] as const,
 };
-
-const get = <T>(path: string, query: Record<string, unknown> = {}) =>
-  call<T>('GET', path, query, { quiet: true });
 
 function useToken() {
   return useSession((state) => state.token);
@@ -23,8 +20,7 @@ function useToken() {
  * The user's details (user/info), with the session's token or, right after sign-in before the
  * session holds it, with the one given.
  */
-export const loadUserInfo = (token?: string) =>
-  call<UserInfo>('GET', 'user/info', {}, { quiet: true, token });
+export const loadUserInfo = (token?: string) => call(api.users.info, {}, { quiet: true, token });
 
 /** The signed-in user, fresh from the server; the header's copy is updated with it. */
 export function useUserInfo() {
@@ -45,7 +41,7 @@ export function useAuthorizationCode() {
   const token = useToken();
   return useQuery({
     queryKey: [...personalKeys.authCode, token],
-    queryFn: () => get<string>('user/authorization_code'),
+    queryFn: () => call(api.users.authorizationCode, {}, { quiet: true }),
     enabled: token !== null,
     staleTime: Infinity,
   });
@@ -55,7 +51,7 @@ export function useTotpStatus() {
   const token = useToken();
   return useQuery({
     queryKey: [...personalKeys.totp, token],
-    queryFn: () => get<TotpStatus>('user/totp'),
+    queryFn: () => call(api.users.totpStatus, {}, { quiet: true }),
     enabled: token !== null,
   });
 }
@@ -64,7 +60,7 @@ export function useSessions() {
   const token = useToken();
   return useQuery({
     queryKey: [...personalKeys.sessions, token],
-    queryFn: () => get<SessionView[]>('user/sessions'),
+    queryFn: () => call(api.users.sessions, {}, { quiet: true }),
     enabled: token !== null,
   });
 }
@@ -77,33 +73,26 @@ export function useReloadPersonal() {
 
 // ---- calls --------------------------------------------------------------------------------
 
-export const startTotp = () => call<TotpEnrolment>('POST', 'user/totp/enrol', {}, { quiet: true });
-export const confirmTotp = (code: string) => call<TotpRecoveryCodes>('POST', 'user/totp/confirm', { code });
+export const startTotp = () => call(api.users.totpEnrol, {}, { quiet: true });
+export const confirmTotp = (code: string) => call(api.users.totpConfirm, { code });
 export const disableTotp = (password: string, code: string) =>
-  call<null>('POST', 'user/totp/disable', { password, code });
+  call(api.users.totpDisable, { password, code });
 
-export const endSession = (id: number) => call('POST', 'user/sessions/revoke', { id });
-export const endOtherSessions = () => call('POST', 'user/sessions/revoke', { others: true });
+export const endSession = (id: number) => call(api.users.revokeSessions, { id });
+export const endOtherSessions = () => call(api.users.revokeSessions, { others: true });
 
 export const sendBindPhoneCode = (areaId: number, mobile: string) =>
-  call('POST', 'sms_mobile', { area_id: areaId, mobile });
+  call(api.users.sendBindMobileCode, { area_id: areaId, mobile });
 export const bindPhone = (areaId: number, mobile: string, code: string) =>
-  call('POST', 'safe/mobile', { area_id: areaId, mobile, code });
+  call(api.users.bindMobile, { area_id: areaId, mobile, code });
 
-export const sendBindEmailCode = (email: string) => call('POST', 'sms_mail', { user_string: email });
-export const bindEmail = (email: string, code: string) => call('POST', 'safe/email', { email, code });
+export const sendBindEmailCode = (email: string) => call(api.users.sendBindEmailCode, { user_string: email });
+export const bindEmail = (email: string, code: string) => call(api.users.bindEmail, { email, code });
 
 /** Changes the login password; the server then ends every session, this one too. */
-export const changePassword = (request: {
-  old_password: string;
-  new_password: string;
-  secondary_password: string;
-}) => call('POST', 'user/amend_password', { ...request }, { quiet: true });
+export const changePassword = (request: PayloadOf<typeof api.users.amendPassword>) =>
+  call(api.users.amendPassword, request, { quiet: true });
 
 /** Sets or changes the trade password, with a code sent to the account and, with two-factor on, its code. */
-export const setTradePassword = (request: {
-  password: string;
-  re_password: string;
-  auth_code: string;
-  totp_code?: string;
-}) => call('POST', 'user/amend_pay_password', { ...request });
+export const setTradePassword = (request: PayloadOf<typeof api.users.amendPayPassword>) =>
+  call(api.users.amendPayPassword, request);
