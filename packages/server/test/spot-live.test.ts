@@ -1,8 +1,10 @@
 import type { KlineBar } from '@oex/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../src/ledger/audit.js';
+import { BUY, SELL } from '../src/spot/engine.js';
+import { LIMIT, MARKET } from '../src/spot/orders.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
-import { DOT, DOT_USDT, TRX, TRX_USDT, USDT, trader as traderOf } from './helpers/ledger.js';
+import { DOT, DOT_USDT, ETH, ETH_USDT, TRX, TRX_USDT, USDT, trader as traderOf } from './helpers/ledger.js';
 import { connect } from './helpers/ws.js';
 
 let ex: TestExchange;
@@ -150,6 +152,33 @@ describe('klines', () => {
     expect(bySymbol.body.data!.length).toBeGreaterThan(0);
     ex = await ex.restart();
     await check();
+  });
+
+  it('go out in their final state when a newer bar opens before the next push', async () => {
+    const seller = await trader(ETH, '10');
+    const buyer = await trader(USDT, '100000');
+    const watcher = await connect(ex.url);
+    watcher.send('sub', 'KLINE.ETH/USDT.1min');
+    await watcher.next('sub');
+    // Two trades a minute apart in one commit (as the demo's backfill commits them), so both reach
+    // the feed between two of its pushes: the first minute's bar must still go out, and first.
+    const minute = Math.floor(ex.clock.now() / 60_000) * 60_000;
+    const [first, second] = [minute - 120_000 + 5_000, minute - 60_000 + 5_000];
+    const sell = (price: string, at: number) =>
+      ex.spot.place(seller.id, SELL, { marketId: ETH_USDT, number: '1', price, type: LIMIT }, at);
+    const buy = (at: number) =>
+      ex.spot.place(buyer.id, BUY, { marketId: ETH_USDT, number: '1', type: MARKET }, at);
+    const outcomes = await Promise.all([sell('3000', first), buy(first), sell('3100', second), buy(second)]);
+    expect(outcomes.map((outcome) => outcome.trades.length)).toEqual([0, 1, 0, 1]);
+    const bars = [
+      (await watcher.next('KLINE.ETH/USDT.1min')).params.kline,
+      (await watcher.next('KLINE.ETH/USDT.1min')).params.kline,
+    ];
+    expect(bars).toMatchObject([
+      { time: minute - 120_000, open: '3000', close: '3000', volume: '1' },
+      { time: minute - 60_000, open: '3100', close: '3100', volume: '1' },
+    ]);
+    watcher.socket.close();
   });
 
   it('refuses an unknown period or market', async () => {

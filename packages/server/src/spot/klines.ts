@@ -16,6 +16,15 @@ export interface Bar {
 /** A bar as the wire carries it (protocol's KlineBar). */
 export type BarView = KlineBar;
 
+/**
+ * A period whose open bar a trade changed; `closed` is the bar that trade ended by opening a newer
+ * one, in its final state, so the live feed can send it before the new bar.
+ */
+export interface KlineChange {
+  period: Period;
+  closed?: BarView;
+}
+
 const WATERMARK = 'klines.trade_id';
 /** The most bars one call answers. */
 export const MAX_BARS = 2000;
@@ -91,16 +100,18 @@ export class KlineStore {
     price: Decimal,
     quantity: Decimal,
     amount: Decimal,
-  ): Period[] {
+  ): KlineChange[] {
     if (tradeId <= this.watermark) return [];
     this.watermark = tradeId;
-    const changed: Period[] = [];
+    const changed: KlineChange[] = [];
     for (const period of PERIODS) {
       const start = bucketStart(time, period, this.timeZone);
       const k = key(marketId, period);
       const bar = this.current.get(k);
       if (bar && start < bar.time) continue; // older than the open bar: trades arrive in time order
+      const change: KlineChange = { period };
       if (!bar || start > bar.time) {
+        if (bar) change.closed = view(bar, period);
         if (bar && this.dirty.has(k)) this.closed.push({ marketId, period, bar });
         this.current.set(k, {
           time: start,
@@ -119,7 +130,7 @@ export class KlineStore {
         bar.amount = bar.amount.add(amount);
       }
       this.dirty.add(k);
-      changed.push(period);
+      changed.push(change);
     }
     return changed;
   }

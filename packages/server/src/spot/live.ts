@@ -2,6 +2,7 @@ import { AccountTypeId, Decimal, type MatchedPush, type SpotOrderView } from '@o
 import type { Sequencer } from '../ledger/sequencer.js';
 import type { Hub } from '../realtime/hub.js';
 import type { Market } from '../market/markets.js';
+import type { BarView } from './klines.js';
 import type { OpenOrder, OrderOutcome } from './orders.js';
 import type { Period } from './periods.js';
 import type { SpotListener, SpotService } from './service.js';
@@ -16,7 +17,8 @@ const TICKER_MS = 500;
  */
 export class SpotLiveFeed implements SpotListener {
   private readonly dirtyDepth = new Set<Market>();
-  private readonly dirtyKlines = new Map<string, { market: Market; period: Period }>();
+  /** Per market and period changed since the last push: bars closed in between, oldest first. */
+  private readonly dirtyKlines = new Map<string, { market: Market; period: Period; closed: BarView[] }>();
   private readonly dirtyTickers = new Set<Market>();
   private readonly timers: NodeJS.Timeout[];
 
@@ -44,8 +46,18 @@ export class SpotLiveFeed implements SpotListener {
       });
       this.dirtyTickers.add(market);
       for (const trade of outcome.trades) {
-        for (const period of trade.klinePeriods ?? [])
-          this.dirtyKlines.set(`${market.id}|${period}`, { market, period });
+        for (const { period, closed } of trade.klineChanges ?? []) {
+          const key = `${market.id}|${period}`;
+          const dirty = this.dirtyKlines.get(key);
+          if (!dirty) {
+            // A bar closed by the first trade since the last push went out then in its final state.
+            this.dirtyKlines.set(key, { market, period, closed: [] });
+            continue;
+          }
+          // Its last trades came after the last push: sent before the newer bar, or no one sees them
+          // (a chart takes no bar older than its newest).
+          if (closed) dirty.closed.push(closed);
+        }
       }
     }
     const placed = outcome.touched[0];
@@ -91,13 +103,14 @@ export class SpotLiveFeed implements SpotListener {
       });
     }
     this.dirtyDepth.clear();
-    for (const { market, period } of this.dirtyKlines.values()) {
-      const kline = this.spot.klines.latest(market.id, period);
-      if (!kline) continue;
-      const push = { symbol: market.symbol, currency_match_id: market.id, period, kline };
-      this.hub.publish(`KLINE.${market.symbol}.${period}`, push);
-      // KLINE.<symbol>, the spec's channel, carries every period's bar, told apart by `period`.
-      this.hub.publish(`KLINE.${market.symbol}`, push);
+    for (const { market, period, closed } of this.dirtyKlines.values()) {
+      const latest = this.spot.klines.latest(market.id, period);
+      for (const kline of latest ? [...closed, latest] : closed) {
+        const push = { symbol: market.symbol, currency_match_id: market.id, period, kline };
+        this.hub.publish(`KLINE.${market.symbol}.${period}`, push);
+        // KLINE.<symbol>, the spec's channel, carries every period's bar, told apart by `period`.
+        this.hub.publish(`KLINE.${market.symbol}`, push);
+      }
     }
     this.dirtyKlines.clear();
   }

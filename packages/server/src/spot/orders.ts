@@ -9,7 +9,7 @@ import type { Command, CommandContext } from '../ledger/sequencer.js';
 import { BUY, OrderBook, SELL, type Fill, type Side } from './engine.js';
 import { Market, type MarketDirectory } from '../market/markets.js';
 import { limitBuyExcess, protectionLimit } from './protection.js';
-import type { Period } from './periods.js';
+import type { KlineChange } from './klines.js';
 
 export const LIMIT = 0;
 export const MARKET = 1;
@@ -61,8 +61,8 @@ export interface TradeEvent {
   lots: number;
   takerWay: Side;
   time: number;
-  /** Kline periods whose bar this trade changed, filled in after commit. */
-  klinePeriods?: Period[];
+  /** Kline periods whose bar this trade changed (and bars it closed), filled in after commit. */
+  klineChanges?: KlineChange[];
 }
 
 /** What a placed or cancelled order changed, for the caller and the live feed. */

@@ -272,7 +272,7 @@ export class SpotService {
     const quantity = trade.market.quantity(trade.lots);
     const amount = trade.market.notional(trade.priceTicks, trade.lots);
     this.tickers.get(trade.market.id)!.add(trade.time, price, quantity, amount);
-    trade.klinePeriods = this.klines.add(trade.market.id, trade.id, trade.time, price, quantity, amount);
+    trade.klineChanges = this.klines.add(trade.market.id, trade.id, trade.time, price, quantity, amount);
     const recent = this.recent.get(trade.market.id)!;
     recent.unshift(this.completed(trade.id, price, quantity, trade.takerWay, trade.time));
     if (recent.length > RECENT_TRADES) recent.pop();
