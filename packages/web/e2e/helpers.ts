@@ -7,6 +7,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { AxeBuilder } from '@axe-core/playwright';
 import { Decimal, type Role } from '@oex/protocol';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { Chart } from 'klinecharts';
 import { generate } from 'otplib';
 
 /** The API's answer: code 1 is success, anything else is refused and msg says why. */
@@ -350,4 +351,87 @@ export async function newUser(request: APIRequestContext, prefix: string): Promi
  */
 export function budget(ms: number): number {
   return process.env.CI ? ms * 2 : ms;
+}
+
+interface ServerBar {
+  time: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+}
+interface DrawnChart {
+  ticker: string | undefined;
+  period: { type: string; span: number } | null;
+  bars: { timestamp: number; open: number; high: number; low: number; close: number }[];
+}
+
+/** What the chart holds and draws: klinecharts' own data list, read from the chart's element. */
+function drawnChart(page: Page): Promise<DrawnChart> {
+  return page.getByTestId('price-chart').evaluate((element) => {
+    const chart = (element as HTMLElement & { chart?: Chart }).chart!;
+    const period = chart.getPeriod();
+    return {
+      ticker: chart.getSymbol()?.ticker,
+      period: period ? { type: period.type, span: period.span } : null,
+      bars: chart.getDataList().map(({ timestamp, open, high, low, close }) => ({
+        timestamp,
+        open,
+        high,
+        low,
+        close,
+      })),
+    };
+  });
+}
+
+/**
+ * The drawn bars are market/kline's bars for that market and period: every bar the server has is
+ * drawn with its prices (the newest one may move between the two reads), and nothing else is drawn
+ * but newer live bars.
+ */
+export async function expectDrawnBars(
+  page: Page,
+  match: { id: number; symbol: string },
+  period: string,
+  chartPeriod: DrawnChart['period'],
+) {
+  await expect
+    .poll(
+      async () => {
+        const chart = await drawnChart(page);
+        const answer = await page.request.get(
+          `/api/market/kline?currency_match_id=${match.id}&period=${period}`,
+        );
+        const bars = ((await answer.json()) as { data: ServerBar[] }).data;
+        const problems: string[] = [];
+        if (chart.ticker !== match.symbol) problems.push(`ticker ${chart.ticker}`);
+        if (JSON.stringify(chart.period) !== JSON.stringify(chartPeriod))
+          problems.push(`period ${JSON.stringify(chart.period)}`);
+        if (bars.length < 2) problems.push('the server has too few bars to compare');
+        const byTime = new Map(chart.bars.map((bar) => [bar.timestamp, bar]));
+        const last = bars[bars.length - 1]?.time ?? 0;
+        bars.slice(0, -1).forEach((bar) => {
+          const shown = byTime.get(bar.time);
+          const expected = [bar.open, bar.high, bar.low, bar.close].map(Number);
+          const actual = shown && [shown.open, shown.high, shown.low, shown.close];
+          if (JSON.stringify(actual) !== JSON.stringify(expected))
+            problems.push(`${bar.time}: drawn ${JSON.stringify(actual)}, server ${JSON.stringify(expected)}`);
+        });
+        const known = new Set(bars.map((bar) => bar.time));
+        // Only within the server's window: the chart may hold older bars than a later default
+        // window still has (it moved on a bar since the chart loaded), or history it paged in.
+        const first = bars[0]?.time ?? 0;
+        const strangers = chart.bars.filter(
+          (bar) => !known.has(bar.timestamp) && bar.timestamp >= first && bar.timestamp <= last,
+        );
+        if (strangers.length > 0)
+          problems.push(
+            `${strangers.length} drawn bars the server does not have (first at ${strangers[0]!.timestamp}; server ${first}-${last})`,
+          );
+        return problems.slice(0, 3);
+      },
+      { timeout: 20_000, message: `the chart draws ${match.symbol} ${period}` },
+    )
+    .toEqual([]);
 }
