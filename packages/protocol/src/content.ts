@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { idField, intLike } from './common.js';
 import { defineCall, reply } from './contract.js';
 import type { Paged } from './envelope.js';

@@ -23,7 +23,6 @@ export * from './content-admin.js';
 export * from './admin-markets.js';
 export * from './mark.js';
 export * from './catalogs.js';
-export * from './no-eval.js';
 export * from './contract.js';
 export * from './channels.js';
 export * as api from './api.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { idField, intLike, ROW_ID_MAX, trimmed } from './common.js';
 import { defineCall, reply } from './contract.js';
 import { Decimal, MAX_AMOUNT } from './decimal.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { idField, requiredText } from './common.js';
 import { defineCall, reply } from './contract.js';
 import { verificationCode } from './users.js';

@@ -1,6 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
-import { z } from 'zod';
+import { z } from './zod.js';
 import { defineCall, reply } from './contract.js';
 import { Decimal } from './decimal.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { idField, intLike, requiredText, ROW_ID_MAX, trimmed } from './common.js';
 import { defineCall, reply } from './contract.js';
 import type { Paged } from './envelope.js';

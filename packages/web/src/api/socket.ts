@@ -9,8 +9,8 @@ export const live = new LiveClient({
   createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
   token: () => useSession.getState().token,
   // Any call now answers 999 for the ended token, which signs out and goes to login as usual. The
-  // calls' module is loaded when used: the contract's entries stay out of the first page's bundle,
-  // whose modules run before the app tells zod not to try eval (lib/no-eval.ts).
+  // calls' module is loaded when used: the contract's entries and their schemas stay out of the
+  // first page's bundle.
   onSessionEnded: () =>
     void import('../features/personal/security.js')
       .then(({ loadUserInfo }) => loadUserInfo())
