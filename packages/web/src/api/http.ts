@@ -74,8 +74,8 @@ function toLogin(): void {
  * login; 996 is ignored; a network or server failure says so.
  *
  * `call(api.spot.placeBuy, body)` sends the call of a contract entry (packages/protocol/src/api.ts),
- * its payload and answer typed by the entry; `call<T>('GET', path)` sends a call by path, for the
- * domains whose calls are not entries yet.
+ * its payload and answer typed by the entry. Every page calls entries; `call<T>('GET', path)`, a call
+ * by path, is left for the envelope's own tests.
  */
 export function call<S extends CallSpec>(entry: S, ...args: CallArgs<S, CallOptions>): Promise<ReplyOf<S>>;
 export function call<T>(
