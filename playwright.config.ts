@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 /** Browser tests run Debian's Chromium against the real server on a fresh SQLite database, market maker on. */
+/** Tests that spend their time waiting on real time, not drawing: they run in a worker of their own. */
+const CLOCK_TESTS = /lever-chart\.spec\.ts$/;
 const PORT = Number(process.env.E2E_PORT ?? 18_080);
 const scratch = mkdtempSync(join(tmpdir(), 'oex-e2e-'));
 const database = join(scratch, 'e2e.db');
@@ -16,7 +18,13 @@ export default defineConfig({
   // One folder per server port: two runs side by side (CI's two shards) never clear each other's.
   outputDir: process.env.E2E_PORT ? `test-results/${PORT}` : 'test-results',
   fullyParallel: false,
-  workers: 1,
+  // One worker for the pages, one beside it for the tests that mostly wait on the clock (the chart's
+  // two-minute outage): they share the server but not their users.
+  workers: 2,
+  projects: [
+    { name: 'pages', testIgnore: CLOCK_TESTS, workers: 1 },
+    { name: 'clock', testMatch: CLOCK_TESTS, workers: 1 },
+  ],
   // Under CI two shards and the PostgreSQL suite share two cores: waits take longer.
   timeout: process.env.CI ? 60_000 : 30_000,
   // An expectation's own wait doubles too (5 s by default): a click's answer on a loaded machine.

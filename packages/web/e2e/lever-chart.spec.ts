@@ -1,7 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { budget, expectDrawnBars, openThemed, signInAs } from './helpers.js';
+import { budget, expectDrawnBars, handTokenToPage, newUser, openThemed } from './helpers.js';
 
-/** The /lever chart after its live channel and its polls were cut off for a while. */
+/**
+ * The /lever chart after its live channel and its polls were cut off for a while. These tests mostly
+ * wait on the clock, so they run beside the others (playwright.config.ts, project `clock`), each as a
+ * user of its own: no other test's sign-out or balance touches them.
+ */
 
 const MINUTE = 60_000;
 const BTC_USDT = { id: 1, symbol: 'BTC/USDT' };
@@ -11,7 +15,7 @@ test('the /lever chart draws the bars the server has, to the newest, in both the
   page,
 }) => {
   test.setTimeout(budget(120_000));
-  await signInAs(page, 'alice@demo.test');
+  await handTokenToPage(page, (await newUser(page.request, 'lever-chart')).token);
   for (const theme of ['light', 'dark'] as const) {
     for (const width of [1440, 390]) {
       await openThemed(page, '/lever', theme, width);
@@ -26,7 +30,7 @@ test('after an outage longer than two bars, the /lever chart draws every bar it 
   page,
 }) => {
   test.setTimeout(budget(300_000));
-  await signInAs(page, 'alice@demo.test');
+  await handTokenToPage(page, (await newUser(page.request, 'lever-chart')).token);
   await page.evaluate(() => {
     localStorage.setItem('leverData', '1');
     localStorage.setItem('leverPeriod', '1min');
