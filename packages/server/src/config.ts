@@ -8,7 +8,6 @@ export interface Config {
   /** Demo mode answers other hosts than loopback only when this is set (DEMO_PUBLIC=1). */
   demoPublic: boolean;
   databaseUrl: string;
-  redisUrl: string | undefined;
   demo: boolean;
   marketMaker: boolean;
   /** Standard deviation of one step of the market maker's reference price (a fraction). */
@@ -126,7 +125,6 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     host,
     demoPublic,
     databaseUrl,
-    redisUrl: env.REDIS_URL || undefined,
     demo,
     marketMaker: flag(env.MARKET_MAKER, demo),
     marketMakerVolatility: Number(env.MARKET_MAKER_VOLATILITY || '0.0008'),
