@@ -194,7 +194,12 @@ test('a transfer moves the amount between two accounts, exactly, and shows in th
   // "All" fills the exact source balance; a refusal by the server (the balance left meanwhile)
   // is shown as it came, and moves nothing.
   await form.getByLabel('To').selectOption('Seconds contract account');
+  // "All" fills the balance the form shows: once it shows the source's again after the change.
+  await expect
+    .poll(async () => (await valueOf(page, 'source-balance')).toString())
+    .toBe(spotBefore.sub(quarter).toString());
   await form.getByRole('button', { name: 'All' }).click();
+  await expect(form.getByLabel('Amount')).not.toHaveValue('');
   const all = await form.getByLabel('Amount').inputValue();
   expect(Decimal.parse(all).eq(spotBefore.sub(quarter))).toBe(true);
   await transfer(page.request, token, { currency_id: ETH, balance: all, from: SPOT, to: LEVER });
