@@ -6,6 +6,8 @@ import { pino } from 'pino';
 import { adminDomain, type AdminParts } from './admin/domain.js';
 import { marketsDeskDomain, type MarketsDeskParts } from './admin/markets/domain.js';
 import { adminUsersDomain } from './admin/users/domain.js';
+import { apiKeysDomain, type ApiKeysParts } from './apikeys/domain.js';
+import { binanceDomain } from './binance/domain.js';
 import type { Config } from './config.js';
 import { contentDomain, type ContentParts } from './content/domain.js';
 import { connect } from './db/connect.js';
@@ -76,6 +78,9 @@ function serverDomains(demo: Demo | null) {
       .add(marketsDeskDomain)
       .add(personalDomain)
       .add(p2pDomain)
+      .add(apiKeysDomain)
+      // The trading API for programs: after every domain whose money it moves or reads.
+      .add(binanceDomain)
       .addIf(demo?.demoDomain)
   );
 }
@@ -105,6 +110,7 @@ type ServerContext = CoreContext &
   MarketsDeskParts &
   PersonalParts &
   P2pParts &
+  ApiKeysParts &
   Partial<DemoParts>;
 
 export type Exchange = ServerContext & {

@@ -27,6 +27,10 @@ export interface Config {
   webDist: string;
   /** Requests per minute per client address on sign-in and registration calls. */
   authRateLimit: number;
+  /** Trading API (`/api/v3`): request weight per minute, per key and per address (Binance: 6000). */
+  tradingApiWeightPerMinute: number;
+  /** Trading API: orders per 10 seconds per key (Binance: 100). */
+  tradingApiOrdersPer10s: number;
   /** Requests per minute per client address on code-sending calls. */
   codeRateLimit: number;
   /** Wrong passwords for one account within the lockout window before sign-in answers 429. */
@@ -71,6 +75,11 @@ export interface Config {
   feedbackPerHour: number;
   /** 32 bytes as 64 hex digits: seals TOTP secrets at rest (AES-256-GCM). Unset: kept unsealed. */
   totpSecretKey: string | undefined;
+  /**
+   * 32 bytes as 64 hex digits: seals trading-API secrets at rest (AES-256-GCM). Unset: TOTP_SECRET_KEY;
+   * with neither, keys can be made only in demo mode (under a public demo key).
+   */
+  apiKeySealKey: string | undefined;
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -139,6 +148,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     logLevel: env.LOG_LEVEL || 'info',
     webDist: env.WEB_DIST || serverPath('../web/dist'),
     authRateLimit: integer(env.AUTH_RATE_LIMIT, 30, 'AUTH_RATE_LIMIT'),
+    tradingApiWeightPerMinute: integer(
+      env.TRADING_API_WEIGHT_PER_MINUTE,
+      6000,
+      'TRADING_API_WEIGHT_PER_MINUTE',
+    ),
+    tradingApiOrdersPer10s: integer(env.TRADING_API_ORDERS_PER_10S, 100, 'TRADING_API_ORDERS_PER_10S'),
     codeRateLimit: integer(env.CODE_RATE_LIMIT, 10, 'CODE_RATE_LIMIT'),
     maxPasswordFailures: integer(env.MAX_PASSWORD_FAILURES, 5, 'MAX_PASSWORD_FAILURES'),
     secretGuessLimit: integer(env.SECRET_GUESS_LIMIT, 60, 'SECRET_GUESS_LIMIT'),
@@ -156,6 +171,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     uploadsPerHour: integer(env.UPLOADS_PER_HOUR, 60, 'UPLOADS_PER_HOUR'),
     feedbackPerHour: integer(env.FEEDBACK_PER_HOUR, 5, 'FEEDBACK_PER_HOUR'),
     totpSecretKey: hexKey(env.TOTP_SECRET_KEY, 'TOTP_SECRET_KEY'),
+    apiKeySealKey:
+      hexKey(env.API_KEY_SEAL_KEY, 'API_KEY_SEAL_KEY') ?? hexKey(env.TOTP_SECRET_KEY, 'TOTP_SECRET_KEY'),
     ...overrides,
   };
 }

@@ -25,6 +25,7 @@ import * as transparency from './migrations/023_transparency.js';
 import * as markImpact from './migrations/024_mark_impact.js';
 import * as leverInsurance from './migrations/025_lever_insurance.js';
 import * as spotRequestId from './migrations/026_spot_request_id.js';
+import * as apiKeys from './migrations/027_api_keys.js';
 
 /** Versioned migrations, in order. A new migration is a new entry; old ones never change. */
 const MIGRATIONS = {
@@ -53,6 +54,7 @@ const MIGRATIONS = {
   '024_mark_impact': markImpact,
   '025_lever_insurance': leverInsurance,
   '026_spot_request_id': spotRequestId,
+  '027_api_keys': apiKeys,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -830,7 +830,25 @@ export interface LiabilityLeavesTable {
   balance: Money;
 }
 
+export interface ApiKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  label: string;
+  api_key: string;
+  secret_sealed: string;
+  can_trade: number;
+  can_withdraw: number;
+  /** JSON array of addresses and CIDR ranges. */
+  ip_list: string;
+  expires_at: number | null;
+  created_at: number;
+  last_used_at: number | null;
+  last_used_ip: string | null;
+  revoked_at: number | null;
+}
+
 export interface Database {
+  api_keys: ApiKeysTable;
   liability_snapshots: LiabilitySnapshotsTable;
   liability_leaves: LiabilityLeavesTable;
   admin_adjustments: AdminAdjustmentsTable;

@@ -1,0 +1,123 @@
+import { Decimal } from '@oex/protocol';
+import type { Period } from '../spot/periods.js';
+import type { MessageKey } from '../platform/messages/index.js';
+import { BinanceError, filterFailure, orderRejected } from './errors.js';
+
+/** Binance's kline intervals we keep, and the period of ours each one is. */
+export const INTERVALS: Record<string, Period> = {
+  '1m': '1min',
+  '5m': '5min',
+  '15m': '15min',
+  '30m': '30min',
+  '1h': '60min',
+  '1d': '1day',
+  '1w': '1week',
+  '1M': '1mon',
+};
+
+/** The period of a Binance interval, or undefined (the caller answers -1120). */
+export function periodOfInterval(interval: string): Period | undefined {
+  return Object.hasOwn(INTERVALS, interval) ? INTERVALS[interval] : undefined;
+}
+
+/** The interval Binance writes for one of our periods. */
+export function intervalOfPeriod(period: Period): string {
+  return Object.entries(INTERVALS).find(([, value]) => value === period)![0];
+}
+
+export const invalidInterval = () => new BinanceError(400, -1120, 'Invalid interval.');
+
+/** Our order statuses (1 open, 2 completed, 3 cancelled). */
+export type OrderStatusCode = 1 | 2 | 3;
+
+/**
+ * Binance's status of an order. An open order is NEW until something fills; a completed one is
+ * FILLED, or EXPIRED when a market order ended before its whole amount (price protection, an
+ * empty book); a cancelled one is CANCELED, whatever it had filled.
+ */
+export function orderStatus(status: number, filled: Decimal, amount: Decimal): string {
+  if (status === 1) return filled.isZero() ? 'NEW' : 'PARTIALLY_FILLED';
+  if (status === 2) return filled.lt(amount) ? 'EXPIRED' : 'FILLED';
+  return filled.isZero() ? 'CANCELED' : 'CANCELED';
+}
+
+/** The smallest step of a count of decimals: 2 → `0.01`, 0 → `1`. */
+export function stepOf(decimals: number): string {
+  return Decimal.fromUnits(10n ** BigInt(18 - decimals)).toString();
+}
+
+/** Binance writes filter figures with eight decimals. */
+export function eightDecimals(value: Decimal | string): string {
+  const decimal = typeof value === 'string' ? Decimal.parse(value) : value;
+  return decimal.toString(Math.max(8, decimal.decimalPlaces()));
+}
+
+export interface MarketTerms {
+  priceDecimals: number;
+  numberDecimals: number;
+  minNumber: Decimal;
+  maxPrice: Decimal;
+  maxQuantity: Decimal;
+}
+
+/** A symbol's filters: the tick, the lot and minimum, for limit and market orders. */
+export function symbolFilters(terms: MarketTerms): Record<string, string | number | boolean>[] {
+  const tick = stepOf(terms.priceDecimals);
+  const lot = stepOf(terms.numberDecimals);
+  const minQty = Decimal.max(terms.minNumber, Decimal.parse(lot));
+  const lotFilter = {
+    minQty: eightDecimals(minQty),
+    maxQty: eightDecimals(terms.maxQuantity),
+    stepSize: eightDecimals(lot),
+  };
+  return [
+    {
+      filterType: 'PRICE_FILTER',
+      minPrice: eightDecimals(tick),
+      maxPrice: eightDecimals(terms.maxPrice),
+      tickSize: eightDecimals(tick),
+    },
+    { filterType: 'LOT_SIZE', ...lotFilter },
+    { filterType: 'MARKET_LOT_SIZE', ...lotFilter },
+  ];
+}
+
+/** Binance's name of an order type and side. */
+export const orderTypeName = (type: number) => (type === 0 ? 'LIMIT' : 'MARKET');
+export const sideName = (way: number) => (way === 1 ? 'BUY' : 'SELL');
+
+/** Binance's messages for refusals its clients recognise (ccxt maps them to its error classes). */
+export const INSUFFICIENT_BALANCE = 'Account has insufficient balance for requested action.';
+export const DUPLICATE_ORDER = 'Duplicate order sent.';
+
+/**
+ * The Binance refusal for one of our services' refusals: money and market state are -2010 (order
+ * rejected), a figure outside a market's terms -1013 (a filter), too many decimals -1111; anything
+ * else is -2010 with our English text.
+ */
+export function refusalOf(key: MessageKey, english: string): BinanceError {
+  switch (key) {
+    case 'error.insufficient_balance':
+    case 'error.balance_max':
+      return orderRejected(INSUFFICIENT_BALANCE);
+    case 'error.amount_min':
+    case 'error.amount_max':
+    case 'error.amount_positive':
+      return filterFailure('LOT_SIZE');
+    case 'error.price_max':
+    case 'error.price_positive':
+      return filterFailure('PRICE_FILTER');
+    case 'error.total_max':
+      return filterFailure('NOTIONAL');
+    case 'error.price_decimals':
+    case 'error.amount_decimals':
+      return new BinanceError(400, -1111, 'Precision is over the maximum defined for this asset.');
+    default:
+      return orderRejected(english);
+  }
+}
+
+/** A client order id as Binance allows it: 1 to 36 of letters, digits and `.-_:/` (we keep up to 64). */
+export function validClientOrderId(id: string): boolean {
+  return /^[A-Za-z0-9.\-_:/]{1,64}$/.test(id);
+}
