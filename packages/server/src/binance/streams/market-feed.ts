@@ -16,9 +16,9 @@ import {
   type LevelPair,
   type PartialDepthEvent,
 } from '../stream-events.js';
-import { KLINE_INTERVALS, PARTIAL_LEVELS } from '../stream-names.js';
-import { binanceSymbol } from '../symbols.js';
-import type { StreamRegistry } from './sockets.js';
+import { KLINE_INTERVALS, PARTIAL_LEVELS, parseStreamName } from '../stream-names.js';
+import { binanceSymbol, marketOfSymbol } from '../symbols.js';
+import type { StreamRegistry, StreamSocket } from './sockets.js';
 
 export const FAST_MS = 100;
 export const SLOW_MS = 1000;
@@ -151,8 +151,7 @@ export class MarketFeed {
     for (const level of book.asks) quantities[SELL].set(level.price, level.quantity);
     const bids: LevelPair[] = [];
     const asks: LevelPair[] = [];
-    const levels =
-      pending.levels?.values() ??
+    const levels = pending.levels?.values() ??
       // After a resync every level may have changed: the whole book is sent (weak: removed levels are not zeroed).
       [
         ...book.bids.map((level) => ({ way: BUY as Side, priceTicks: level.price })),
@@ -214,7 +213,8 @@ export class MarketFeed {
         if (intervalPeriod !== period) continue;
         const stream = `${symbol.toLowerCase()}@kline_${interval}`;
         if (!this.registry.has(stream)) continue;
-        for (const bar of closed) this.registry.publish(stream, () => this.kline(symbol, interval, bar, true, now));
+        for (const bar of closed)
+          this.registry.publish(stream, () => this.kline(symbol, interval, bar, true, now));
         const latest = this.spot.klines.latest(market.id, period);
         if (latest) this.registry.publish(stream, () => this.kline(symbol, interval, latest, false, now));
       }
@@ -262,6 +262,31 @@ export class MarketFeed {
       quoteVolume: bar.amount,
       closed,
     });
+  }
+
+  /**
+   * A new subscriber's first frame of the streams that hold a state (partial books, tickers, the
+   * current bar), so a quiet market still answers; diffs and trades start with the next change.
+   */
+  greet(client: StreamSocket, streams: string[]): void {
+    const now = this.clock.now();
+    for (const name of streams) {
+      const stream = parseStreamName(name);
+      const market = stream && marketOfSymbol(this.spot.markets, stream.symbol);
+      if (!stream || !market) continue;
+      const symbol = binanceSymbol(market);
+      let event: unknown;
+      if (stream.kind === 'partialDepth') event = this.partialBook(market, stream.levels);
+      else if (stream.kind === 'ticker') event = this.ticker(market, now);
+      else if (stream.kind === 'bookTicker') {
+        const { bid, ask } = this.top(market);
+        event = bookTickerEvent(symbol, this.sequence.lastUpdateId(market.id), bid, ask);
+      } else if (stream.kind === 'kline') {
+        const latest = this.spot.klines.latest(market.id, stream.period);
+        if (latest) event = this.kline(symbol, stream.interval, latest, false, now);
+      }
+      if (event !== undefined) this.registry.sendEvent(client, name, event);
+    }
   }
 
   close(): void {

@@ -99,6 +99,15 @@ export class StreamRegistry {
     socket.send(text);
   }
 
+  /** Sends one event of a stream to one client only (a new subscriber's first frame). */
+  sendEvent(client: StreamSocket, stream: string, event: unknown): void {
+    this.send(client, new Frame(stream, event).text(client.combined));
+  }
+
+  openSockets(): WebSocket[] {
+    return [...this.sockets].map((client) => client.socket);
+  }
+
   get size(): number {
     return this.sockets.size;
   }

@@ -111,8 +111,14 @@ export function executionReports(outcome: OrderOutcome, now: number): { userId: 
   const [first] = outcome.touched;
   if (!first) return reports;
   const order = first.order;
-  const report = (target: OpenOrder, facts: Partial<ExecutionFacts> & { execution: ExecutionType; state: OrderState }) =>
-    reports.push({ userId: target.userId, event: executionReport(now, { ...baseFacts(target, now), ...facts }) });
+  const report = (
+    target: OpenOrder,
+    facts: Partial<ExecutionFacts> & { execution: ExecutionType; state: OrderState },
+  ) =>
+    reports.push({
+      userId: target.userId,
+      event: executionReport(now, { ...baseFacts(target, now), ...facts }),
+    });
 
   // A limit order is never cancelled by its own placing (it rests), so this is a cancel command.
   if (order.type === LIMIT && first.status === OrderStatus.CANCELLED && outcome.trades.length === 0) {
@@ -195,7 +201,11 @@ function baseFacts(order: OpenOrder, now: number): ExecutionFacts {
 }
 
 /** One fill as one of its orders reports it; the fee as the settlement takes it (orders.ts settle). */
-function fillFacts(order: OpenOrder, fill: FillFacts, maker: boolean): Partial<ExecutionFacts> & { execution: 'TRADE' } {
+function fillFacts(
+  order: OpenOrder,
+  fill: FillFacts,
+  maker: boolean,
+): Partial<ExecutionFacts> & { execution: 'TRADE' } {
   const market = order.market;
   const isBuy = order.way === BUY;
   const commission = isBuy ? fill.quantity.mul(order.feeRate) : fill.quote.mul(order.feeRate);
