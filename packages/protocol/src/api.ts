@@ -23,6 +23,7 @@ export { transparencyCalls as transparency } from './transparency.js';
 export { contentCalls as content } from './content.js';
 export { p2pCalls as p2p } from './p2p.js';
 export { personalCalls as personal } from './personal.js';
+export { apiKeysCalls as apikeys } from './apikeys.js';
 
 /** Sign-up, sign-in, passwords, codes, sessions, two-factor and bindings: `api.users.login`. */
 export const users = { ...usersCalls, ...securityCalls };

@@ -15,6 +15,7 @@ export * from './micro.js';
 export * from './lever.js';
 export * from './earn.js';
 export * from './personal.js';
+export * from './apikeys.js';
 export * from './p2p.js';
 export * from './admin.js';
 export * from './transparency.js';

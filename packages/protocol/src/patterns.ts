@@ -21,5 +21,7 @@ export const CodeType = {
   WITHDRAW_ADDRESS: 6,
   /** Binding a phone number to an account that has none; sent to that number. */
   BIND_MOBILE: 7,
+  /** Creating a trading-API key without two-factor; sent to the account's own email or phone. */
+  API_KEY: 8,
 } as const;
 export type CodeTypeValue = (typeof CodeType)[keyof typeof CodeType];
