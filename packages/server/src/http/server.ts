@@ -40,7 +40,9 @@ const REDACTED = [
   '*.sms_code',
   '*.auth_code',
   '*.code',
+  '*.totp_code',
   '*.token',
+  '*.secret',
 ];
 
 /**
