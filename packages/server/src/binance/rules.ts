@@ -38,7 +38,7 @@ export type OrderStatusCode = 1 | 2 | 3;
 export function orderStatus(status: number, filled: Decimal, amount: Decimal): string {
   if (status === 1) return filled.isZero() ? 'NEW' : 'PARTIALLY_FILLED';
   if (status === 2) return filled.lt(amount) ? 'EXPIRED' : 'FILLED';
-  return filled.isZero() ? 'CANCELED' : 'CANCELED';
+  return 'CANCELED';
 }
 
 /** The smallest step of a count of decimals: 2 → `0.01`, 0 → `1`. */
