@@ -19,6 +19,7 @@ await build({
     'operator-cli': 'src/admin/operator-cli.ts',
     'pool-cli': 'src/micro/pool-cli.ts',
     'chain-cli': 'src/chains/chain-cli.ts',
+    'demo-bot': 'src/demo/bot/main.ts',
   },
   outdir: 'dist',
   chunkNames: 'chunks/[name]-[hash]',

@@ -204,11 +204,13 @@ export async function startExchange(config: Config, options: StartOptions = {}):
   const port = typeof address === 'object' && address ? address.port : config.port;
   context.writerLock.update({ port });
   operations.readiness.ready();
+  const url = `http://127.0.0.1:${port}`;
+  domains.listening(url);
   return {
     ...context,
     app,
     hub,
-    url: `http://127.0.0.1:${port}`,
+    url,
     async close() {
       operations.readiness.draining();
       domains.drain();

@@ -10,6 +10,8 @@ export interface Config {
   databaseUrl: string;
   demo: boolean;
   marketMaker: boolean;
+  /** MARKET_BOT: the demo's live liquidity as a program trading through the API (on with MARKET_MAKER). */
+  marketBot: boolean;
   /** Standard deviation of one step of the market maker's reference price (a fraction). */
   marketMakerVolatility: number;
   marketMakerSeed: number;
@@ -136,6 +138,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     databaseUrl,
     demo,
     marketMaker: flag(env.MARKET_MAKER, demo),
+    marketBot: flag(env.MARKET_BOT, flag(env.MARKET_MAKER, demo)),
     marketMakerVolatility: Number(env.MARKET_MAKER_VOLATILITY || '0.0008'),
     marketMakerSeed: integer(env.MARKET_MAKER_SEED, 42, 'MARKET_MAKER_SEED'),
     marketMakerStepMs: integer(env.MARKET_MAKER_STEP_MS, 2000, 'MARKET_MAKER_STEP_MS'),

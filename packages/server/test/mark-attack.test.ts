@@ -42,7 +42,6 @@ beforeAll(async () => {
       marketMaker: true,
       // A short history gives the trade price something to average; the live bot is stepped by hand.
       marketMakerBackfillDays: 0.05,
-      marketMakerStepMs: 3_600_000,
     },
     { seededMarkRule: true },
   );

@@ -11,7 +11,6 @@ beforeAll(async () => {
   ex = await startTestExchange({
     marketMaker: true,
     marketMakerBackfillDays: 1,
-    marketMakerStepMs: 3_600_000,
   });
 }, 120_000);
 afterAll(async () => ex?.stop());

@@ -18,10 +18,16 @@ import { listOrders, MICRO, microTrader, submit } from './helpers/micro.js';
  */
 
 let ex: TestExchange;
+let stepping: NodeJS.Timeout | undefined;
 beforeAll(async () => {
-  ex = await startTestExchange({ marketMaker: true, marketMakerBackfillDays: 0, marketMakerStepMs: 40 });
+  ex = await startTestExchange({ marketMaker: true, marketMakerBackfillDays: 0 });
+  // The liquidity accounts trade on every 40 ms while the users do, as the live bot would.
+  stepping = setInterval(() => void ex.marketMaker!.step(), 40);
 }, 120_000);
-afterAll(async () => ex?.stop());
+afterAll(async () => {
+  clearInterval(stepping);
+  await ex?.stop();
+});
 
 const SCALE = 10n ** 18n;
 

@@ -4,7 +4,7 @@ import type { CurrencyDirectory } from '../ledger/currencies.js';
 import type { Clock } from '../lib/clock.js';
 import type { ExchangeContext } from '../platform/domains.js';
 import { BUY, SELL, type Side } from '../spot/engine.js';
-import { ladder, seededRandom, walk, type LadderShape } from '../spot/maker-rules.js';
+import { DEMO_LIQUIDITY, planStep, seededRandom, walk, type StepRules } from '../spot/maker-rules.js';
 import type { Market } from '../market/markets.js';
 import { LIMIT, MARKET } from '../spot/orders.js';
 import type { SpotParts } from '../spot/domain.js';
@@ -18,29 +18,23 @@ export interface MarketMakerOptions {
   /** Standard deviation of one step of the reference price, as a fraction. */
   volatility: number;
   seed: number;
-  /** Milliseconds between two steps of the live bot. */
-  stepMs: number;
   backfillDays: number;
 }
 
 const MINUTE = 60_000;
 const BACKFILL_MARK = 'seed.backfill';
-// 20 levels a side, so the trade page's book (at least 15 a side on a desktop) shows a full book;
-// the farthest quote, 0.05% + 19 x 0.04% = 0.81% away, stays inside MAX_DISTANCE.
-const SHAPE: LadderShape = { levels: 20, spread: 0.0005, step: 0.0004, minLots: 1, maxLots: 1 };
-/** Quotes further than this from the reference are withdrawn. */
-const MAX_DISTANCE = 0.01;
 
 /**
  * The demo's liquidity, in the open: a market-maker account quotes a ladder around a seeded
  * random-walk reference price, and a market-taker account sends small market orders against it.
  * Both are ordinary (system-flagged) accounts credited through the ledger, and every order goes
  * through the same engine, ledger and fees as a user's. Nothing here writes a book or a trade.
+ * Here the server seeds what an API cannot: a week of dated history and the first book of a start;
+ * from then on the bot program of demo/bot/ quotes live through the trading API with its own keys.
  */
 export class MarketMaker {
   private readonly references = new Map<number, number>();
   private readonly random: () => number;
-  private timer: NodeJS.Timeout | undefined;
   private stepping = false;
 
   constructor(
@@ -51,6 +45,14 @@ export class MarketMaker {
     private readonly options: MarketMakerOptions,
   ) {
     this.random = seededRandom(options.seed);
+  }
+
+  get makerId(): number {
+    return this.options.makerId;
+  }
+
+  get takerId(): number {
+    return this.options.takerId;
   }
 
   /** The starting reference: the last trade, else the seeded reference price. */
@@ -128,12 +130,15 @@ export class MarketMaker {
     return trades;
   }
 
-  start(): void {
-    this.timer = setInterval(() => void this.step(), this.options.stepMs);
-    this.timer.unref();
+  /** The plan's rules for one market: its ladder, how far quotes may drift, and lots by value. */
+  private rules(market: Market): StepRules {
+    return { ...DEMO_LIQUIDITY, lotsFor: (ticks, usd) => this.lotsFor(market, ticks, usd) };
   }
 
-  /** One step: move each reference, withdraw stale quotes, fill the ladder, sometimes take. */
+  /**
+   * One step of every market, placed here through the engine: the first book of a start, and the
+   * steps tests drive by hand. Live quoting is the trading-API bot's (demo/bot/), not the server's.
+   */
   async step(): Promise<void> {
     if (this.stepping) return;
     this.stepping = true;
@@ -142,41 +147,27 @@ export class MarketMaker {
       for (const market of this.spot.markets.all().filter((m) => m.tradable)) {
         const reference = walk(this.reference(market), this.options.volatility, this.random);
         this.references.set(market.id, reference);
-        const mine = [...this.spot.orders.open.values()].filter(
-          (order) => order.userId === this.options.makerId && order.market.id === market.id,
-        );
-        const taken = new Set<number>();
-        for (const order of mine) {
-          const wrongSide = order.way === BUY ? order.priceTicks >= reference : order.priceTicks <= reference;
-          const tooFar = Math.abs(order.priceTicks - reference) > reference * MAX_DISTANCE;
-          if (wrongSide || tooFar) work.push(this.spot.cancel(this.options.makerId, order.id, order.way));
-          else taken.add(order.priceTicks);
-        }
-        for (const quote of ladder(reference, SHAPE, this.random)) {
-          if (taken.has(quote.price)) continue;
-          const count = [...taken].filter((price) =>
-            quote.side === BUY ? price < reference : price > reference,
-          ).length;
-          if (count >= SHAPE.levels) continue;
-          taken.add(quote.price);
-          // 1,000 to 9,000 USDT a level: the top five or so fill the impact notional (docs/mark-price.md).
-          const lots = this.lotsFor(market, quote.price, 1000 + this.random() * 8000);
+        const resting = [...this.spot.orders.open.values()]
+          .filter((order) => order.userId === this.options.makerId && order.market.id === market.id)
+          .map((order) => ({ id: order.id, side: order.way, price: order.priceTicks }));
+        const plan = planStep(reference, resting, this.rules(market), this.random);
+        for (const order of plan.cancels)
+          work.push(this.spot.cancel(this.options.makerId, order.id, order.side));
+        for (const quote of plan.quotes) {
           work.push(
             this.spot.place(this.options.makerId, quote.side, {
               marketId: market.id,
-              number: market.quantity(lots).toString(),
+              number: market.quantity(quote.lots).toString(),
               price: market.price(quote.price).toString(),
               type: LIMIT,
             }),
           );
         }
-        if (this.random() < 0.5) {
-          const side: Side = this.random() < 0.5 ? BUY : SELL;
-          const lots = this.lotsFor(market, reference, 20 + this.random() * 600);
+        if (plan.take) {
           work.push(
-            this.spot.place(this.options.takerId, side, {
+            this.spot.place(this.options.takerId, plan.take.side, {
               marketId: market.id,
-              number: market.quantity(lots).toString(),
+              number: market.quantity(plan.take.lots).toString(),
               type: MARKET,
             }),
           );
@@ -188,15 +179,11 @@ export class MarketMaker {
       this.stepping = false;
     }
   }
-
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
-  }
 }
 
 /**
  * The demo's liquidity accounts: a week of history on the first start and a first step of quotes,
- * so the books are full before the server takes a call; `start()` then quotes live.
+ * so the books are full before the server takes a call; the bot program then quotes live.
  */
 export async function openMarketMaker(
   core: Pick<ExchangeContext, 'config' | 'db' | 'clock' | 'currencies'> &
@@ -212,7 +199,6 @@ export async function openMarketMaker(
     takerId,
     volatility: core.config.marketMakerVolatility,
     seed: core.config.marketMakerSeed,
-    stepMs: core.config.marketMakerStepMs,
     backfillDays: core.config.marketMakerBackfillDays,
   });
   await maker.backfill();

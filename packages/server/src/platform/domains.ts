@@ -63,6 +63,8 @@ export interface OpenDomain<Parts extends object> {
   live?(hub: Hub): LiveFeed | void;
   /** Starts its timers, once every domain is open and routed and before the server listens. */
   start?(): void | Promise<void>;
+  /** Once the server listens, with its base URL: for programs it starts that call the server back. */
+  listening?(url: string): void;
   /** Stops taking new work as the drain begins; requests in flight still finish. */
   drain?(): void;
   /** Stops its timers, each after its current pass, and lets go of what it holds. */
@@ -174,6 +176,10 @@ export class OpenDomains<Context> {
 
   async start(): Promise<void> {
     for (const { domain } of this.opened) await domain.start?.();
+  }
+
+  listening(url: string): void {
+    for (const { domain } of this.opened) domain.listening?.(url);
   }
 
   drain(): void {

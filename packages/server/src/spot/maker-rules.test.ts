@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ladder, seededRandom, walk } from './maker-rules.js';
+import { DEMO_LIQUIDITY, ladder, planStep, seededRandom, walk } from './maker-rules.js';
 
 describe('market maker rules', () => {
   it('replays the same walk from the same seed', () => {
@@ -52,5 +52,41 @@ describe('market maker rules', () => {
       seededRandom(4),
     );
     expect(quotes.filter((q) => q.side === 1).every((q) => q.price >= 1)).toBe(true);
+  });
+});
+
+describe('a step of the demo liquidity', () => {
+  const rules = { ...DEMO_LIQUIDITY, lotsFor: (_ticks: number, usd: number) => Math.floor(usd / 100) };
+
+  it('fills an empty book with a full ladder on both sides, never crossing the reference', () => {
+    const plan = planStep(100_000, [], rules, seededRandom(3));
+    expect(plan.cancels).toEqual([]);
+    const bids = plan.quotes.filter((quote) => quote.side === 1);
+    const asks = plan.quotes.filter((quote) => quote.side === 2);
+    expect([bids.length, asks.length]).toEqual([20, 20]);
+    expect(Math.max(...bids.map((quote) => quote.price))).toBeLessThan(100_000);
+    expect(Math.min(...asks.map((quote) => quote.price))).toBeGreaterThan(100_000);
+    expect(plan.quotes.every((quote) => quote.lots >= 10 && quote.lots <= 90)).toBe(true);
+  });
+
+  it('withdraws quotes on the wrong side or too far, keeps the rest and fills only gaps', () => {
+    const first = planStep(100_000, [], rules, seededRandom(3));
+    const resting = first.quotes.map((quote, id) => ({ id, side: quote.side, price: quote.price }));
+    // The reference moved up by 0.1%: the best asks are now below it, and one far quote is stale.
+    resting.push({ id: 99, side: 1, price: 98_000 });
+    const plan = planStep(100_100, resting, rules, seededRandom(4));
+    const cancelled = new Set(plan.cancels.map((order) => order.id));
+    expect(cancelled.has(99)).toBe(true);
+    for (const order of resting) {
+      const wrong = order.side === 2 ? order.price <= 100_100 : order.price >= 100_100;
+      if (wrong) expect(cancelled.has(order.id)).toBe(true);
+    }
+    const kept = resting.filter((order) => !cancelled.has(order.id)).map((order) => order.price);
+    expect(plan.quotes.some((quote) => kept.includes(quote.price))).toBe(false);
+    expect(plan.quotes.length).toBeLessThan(first.quotes.length);
+  });
+
+  it('replays the same plan from the same seed', () => {
+    expect(planStep(5000, [], rules, seededRandom(9))).toEqual(planStep(5000, [], rules, seededRandom(9)));
   });
 });

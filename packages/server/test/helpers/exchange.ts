@@ -86,6 +86,8 @@ export async function startTestExchange(
       databaseUrl: database.url,
       demo: true,
       marketMaker: false,
+      // The live bot is a program of its own (demo/bot/): tests that want it ask for it.
+      marketBot: false,
       host: '127.0.0.1',
       logLevel: 'silent',
       authRateLimit: 1000,
