@@ -1,5 +1,5 @@
 import { Decimal } from '@oex/protocol';
-import type { Period } from '../spot/periods.js';
+import { bucketStart, PERIOD_MS, type Period } from '../spot/periods.js';
 import type { MessageKey } from '../platform/messages/index.js';
 import { BinanceError, filterFailure, orderRejected } from './errors.js';
 
@@ -23,6 +23,15 @@ export function periodOfInterval(interval: string): Period | undefined {
 /** The interval Binance writes for one of our periods. */
 export function intervalOfPeriod(period: Period): string {
   return Object.entries(INTERVALS).find(([, value]) => value === period)![0];
+}
+
+const DAY = 86_400_000;
+
+/** The start of the bar after the one starting at `open` (months and zone days vary in length). */
+export function nextBarStart(open: number, period: Period, timeZone: string): number {
+  if (PERIOD_MS[period] < DAY) return open + PERIOD_MS[period];
+  const ahead = period === '1mon' ? 32 * DAY : PERIOD_MS[period] + 2 * 3_600_000;
+  return bucketStart(open + ahead, period, timeZone);
 }
 
 export const invalidInterval = () => new BinanceError(400, -1120, 'Invalid interval.');

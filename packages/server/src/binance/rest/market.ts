@@ -1,11 +1,11 @@
 import { Decimal } from '@oex/protocol';
 import type { Market } from '../../market/markets.js';
 import { SELL } from '../../spot/engine.js';
-import { bucketStart, PERIOD_MS, type Period } from '../../spot/periods.js';
+import { PERIOD_MS } from '../../spot/periods.js';
 import type { BookSequence } from '../book-sequence.js';
 import type { BinanceContext } from '../domain.js';
 import { requestWeight } from '../rate-rules.js';
-import { invalidInterval, periodOfInterval, symbolFilters } from '../rules.js';
+import { invalidInterval, nextBarStart, periodOfInterval, symbolFilters } from '../rules.js';
 import { assetsOf, binanceSymbol } from '../symbols.js';
 import type { Params } from './params.js';
 import type { RouteDef } from './plugin.js';
@@ -13,13 +13,6 @@ import type { RouteDef } from './plugin.js';
 const DAY = 86_400_000;
 const text = (value: Decimal | string) =>
   (typeof value === 'string' ? Decimal.parse(value) : value).toString();
-
-/** The start of the bar after the one starting at `open` (months and zone days vary in length). */
-export function nextBarStart(open: number, period: Period, timeZone: string): number {
-  if (PERIOD_MS[period] < DAY) return open + PERIOD_MS[period];
-  const ahead = period === '1mon' ? 32 * DAY : PERIOD_MS[period] + 2 * 3_600_000;
-  return bucketStart(open + ahead, period, timeZone);
-}
 
 /** The public market data calls: ping, time, exchangeInfo, depth, trades, klines, tickers. */
 export function marketRoutes(context: BinanceContext, sequence: BookSequence): RouteDef[] {

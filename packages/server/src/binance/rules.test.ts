@@ -1,0 +1,97 @@
+import { Decimal } from '@oex/protocol';
+import { describe, expect, it } from 'vitest';
+import {
+  eightDecimals,
+  nextBarStart,
+  orderStatus,
+  periodOfInterval,
+  refusalOf,
+  stepOf,
+  symbolFilters,
+  validClientOrderId,
+} from './rules.js';
+
+const d = Decimal.parse;
+
+describe('kline intervals', () => {
+  it('maps Binance intervals onto our periods and knows no others', () => {
+    expect(periodOfInterval('1m')).toBe('1min');
+    expect(periodOfInterval('1h')).toBe('60min');
+    expect(periodOfInterval('1M')).toBe('1mon');
+    expect(periodOfInterval('1w')).toBe('1week');
+    for (const unknown of ['3m', '2h', '4h', '1s', 'toString', ''])
+      expect(periodOfInterval(unknown)).toBeUndefined();
+  });
+
+  it('closes a bar a millisecond before the next one, months and zone days included', () => {
+    expect(nextBarStart(60_000, '1min', 'UTC')).toBe(120_000);
+    expect(nextBarStart(Date.UTC(2026, 1, 1), '1mon', 'UTC')).toBe(Date.UTC(2026, 2, 1));
+    expect(nextBarStart(Date.UTC(2026, 0, 31), '1day', 'UTC')).toBe(Date.UTC(2026, 1, 1));
+    // Shanghai's day starts at 16:00 UTC the day before.
+    expect(nextBarStart(Date.UTC(2026, 10, 26, 16), '1day', 'Asia/Shanghai')).toBe(
+      Date.UTC(2026, 10, 27, 16),
+    );
+  });
+});
+
+describe('order status', () => {
+  it('names open, filled, ended and cancelled orders as Binance does', () => {
+    expect(orderStatus(1, d('0'), d('1'))).toBe('NEW');
+    expect(orderStatus(1, d('0.5'), d('1'))).toBe('PARTIALLY_FILLED');
+    expect(orderStatus(2, d('1'), d('1'))).toBe('FILLED');
+    expect(orderStatus(2, d('0.4'), d('1'))).toBe('EXPIRED');
+    expect(orderStatus(3, d('0.4'), d('1'))).toBe('CANCELED');
+  });
+});
+
+describe('symbol filters', () => {
+  it('take the tick, the lot and the minimum (at least one lot)', () => {
+    expect(stepOf(2)).toBe('0.01');
+    expect(stepOf(0)).toBe('1');
+    expect(eightDecimals('0.01')).toBe('0.01000000');
+    expect(eightDecimals('0.0000000001')).toBe('0.0000000001');
+    const filters = symbolFilters({
+      priceDecimals: 2,
+      numberDecimals: 4,
+      minNumber: d('0.00001'),
+      maxPrice: d('9999999999999.99'),
+      maxQuantity: d('99999999999.9999'),
+    });
+    expect(filters[0]).toEqual({
+      filterType: 'PRICE_FILTER',
+      minPrice: '0.01000000',
+      maxPrice: '9999999999999.99000000',
+      tickSize: '0.01000000',
+    });
+    expect(filters[1]).toMatchObject({
+      filterType: 'LOT_SIZE',
+      minQty: '0.00010000',
+      stepSize: '0.00010000',
+    });
+    expect(filters[2]).toMatchObject({ filterType: 'MARKET_LOT_SIZE', minQty: '0.00010000' });
+  });
+});
+
+describe('refusals', () => {
+  it('maps our services’ refusals onto Binance codes with English messages', () => {
+    expect(refusalOf('error.insufficient_balance', 'x').toJSON()).toEqual({
+      code: -2010,
+      msg: 'Account has insufficient balance for requested action.',
+    });
+    expect(refusalOf('error.amount_min', 'x').toJSON()).toEqual({
+      code: -1013,
+      msg: 'Filter failure: LOT_SIZE',
+    });
+    expect(refusalOf('error.price_decimals', 'x').code).toBe(-1111);
+    expect(refusalOf('error.market_closed', 'The market is closed').toJSON()).toEqual({
+      code: -2010,
+      msg: 'The market is closed',
+    });
+  });
+
+  it('takes client order ids of Binance’s characters', () => {
+    expect(validClientOrderId('x-TKT5PX2F93a8de0adb44465e926631')).toBe(true);
+    expect(validClientOrderId('a b')).toBe(false);
+    expect(validClientOrderId('x'.repeat(65))).toBe(false);
+  });
+});
