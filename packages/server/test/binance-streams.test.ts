@@ -6,7 +6,17 @@ import { bookSequenceOf } from '../src/binance/book-sequence.js';
 import { listenKeysOf } from '../src/binance/listen-keys.js';
 import { auditLedger } from '../src/ledger/audit.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
-import { DOT, DOT_USDT, TRX, TRX_USDT, USDT, balanceOf, trader as traderOf } from './helpers/ledger.js';
+import {
+  DOT,
+  DOT_USDT,
+  ETH,
+  ETH_USDT,
+  TRX,
+  TRX_USDT,
+  USDT,
+  balanceOf,
+  trader as traderOf,
+} from './helpers/ledger.js';
 
 type Json = Record<string, unknown>;
 
@@ -136,7 +146,7 @@ describe('Binance market streams', () => {
     );
     const seller = await trader(TRX, '1000');
     const buyer = await trader(USDT, '1000');
-    await sell(seller.token, TRX_USDT, '100', '0.125');
+    const resting = await sell(seller.token, TRX_USDT, '100', '0.125');
     const book = await c.next(
       (f) => f.stream === 'trxusdt@bookTicker' && (f.data as Json).a === '0.125',
       'bookTicker',
@@ -156,6 +166,7 @@ describe('Binance market streams', () => {
       'ticker',
     );
     expect(ticker.data).toMatchObject({ e: '24hrTicker', s: 'TRXUSDT', a: '0.125', A: '60' });
+    await ex.api.post('tx_out/cancel', { id: resting.body.data!.id }, { token: seller.token });
     c.socket.close();
   });
 });
@@ -215,7 +226,17 @@ describe('Binance user data', () => {
     const fresh = await c.next((f) => (f.event as Json | undefined)?.e === 'executionReport', 'NEW report');
     expect(fresh).toMatchObject({
       subscriptionId: 0,
-      event: { s: 'DOTUSDT', i: orderId, S: 'SELL', o: 'LIMIT', x: 'NEW', X: 'NEW', q: '5', p: '8' },
+      event: {
+        s: 'DOTUSDT',
+        i: orderId,
+        c: String(orderId),
+        S: 'SELL',
+        o: 'LIMIT',
+        x: 'NEW',
+        X: 'NEW',
+        q: '5',
+        p: '8',
+      },
     });
     const held = await c.next(
       (f) => (f.event as Json | undefined)?.e === 'outboundAccountPosition',
@@ -291,5 +312,80 @@ describe('drain', () => {
     const c = await client(`${other.url.replace('http', 'ws')}/ws/dotusdt@depth`);
     await other.stop();
     expect((await c.closed).code).toBe(1001);
+  });
+});
+
+describe('ccxt pro binance, unmodified', () => {
+  it('watches the order book, trades, orders and balance through our streams', async () => {
+    const { pro } = (await import('ccxt')).default;
+    const seller = await trader(ETH, '10');
+    const buyer = await trader(USDT, '100000');
+    const key = await ex.apiKeys.create(seller.id, {
+      label: 'ccxt',
+      trade: true,
+      withdraw: false,
+      ipList: [],
+      expiresAt: null,
+    });
+    const exchange = new pro.binance({
+      apiKey: key.apiKey,
+      secret: key.secret,
+      options: { fetchMarkets: { types: ['spot'] }, fetchCurrencies: false, fetchMargins: false },
+    });
+    const api = exchange.urls.api as Record<string, unknown> & { ws: Record<string, unknown> };
+    exchange.urls.api = {
+      ...api,
+      public: `${ex.url}/api/v3`,
+      private: `${ex.url}/api/v3`,
+      v1: `${ex.url}/api/v1`,
+      ws: { ...api.ws, spot: `${ws}/ws`, 'ws-api': { spot: `${ws}/ws-api/v3` } },
+    };
+    try {
+      // ccxt's own rule for plain ws:// addresses (a deployment behind TLS needs none).
+      await exchange.loadHttpProxyAgent();
+      await exchange.loadMarkets();
+      // The book: a snapshot from REST, then diffs sequenced against its lastUpdateId.
+      const book = await exchange.watchOrderBook('TRX/USDT');
+      expect(book.symbol).toBe('TRX/USDT');
+      const trx = await trader(TRX, '1000');
+      const resting = await sell(trx.token, TRX_USDT, '123', '0.5');
+      let seen = await exchange.watchOrderBook('TRX/USDT');
+      while (!seen.asks.some(([price]) => price === 0.5)) seen = await exchange.watchOrderBook('TRX/USDT');
+      expect(seen.asks.find(([price]) => price === 0.5)).toEqual([0.5, 123]);
+      expect(seen.asks[0]).toEqual((await exchange.fetchOrderBook('TRX/USDT')).asks[0]);
+
+      const trades = exchange.watchTrades('TRX/USDT');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await buyMarket(buyer.token, TRX_USDT, '23');
+      const [trade] = await trades;
+      expect(trade).toMatchObject({ symbol: 'TRX/USDT', price: 0.5, amount: 23, side: 'buy' });
+      const ticker = await exchange.watchTicker('TRX/USDT');
+      expect(ticker).toMatchObject({ symbol: 'TRX/USDT', last: 0.5 });
+      const bars = await exchange.watchOHLCV('TRX/USDT', '1m');
+      expect(bars.at(-1)?.[4]).toBe(0.5);
+      await ex.api.post('tx_out/cancel', { id: resting.body.data!.id }, { token: trx.token });
+
+      // User data through the WebSocket API's signature subscription.
+      const orders = exchange.watchOrders('ETH/USDT');
+      const balance = exchange.watchBalance();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const placed = await sell(seller.token, ETH_USDT, '1.5', '99999');
+      const [order] = await orders;
+      expect(order).toMatchObject({
+        id: String(placed.body.data!.id),
+        symbol: 'ETH/USDT',
+        side: 'sell',
+        status: 'open',
+        amount: 1.5,
+        price: 99999,
+      });
+      const balances = await balance;
+      expect(balances.ETH).toMatchObject({ free: 8.5, used: 1.5 });
+      const rest = await exchange.fetchBalance();
+      expect(rest.ETH).toMatchObject({ free: 8.5, used: 1.5 });
+      await ex.api.post('tx_out/cancel', { id: placed.body.data!.id }, { token: seller.token });
+    } finally {
+      await exchange.close();
+    }
   });
 });

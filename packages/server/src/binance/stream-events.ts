@@ -141,6 +141,21 @@ export function tickerEvent(symbol: string, time: number, ticker: TickerFacts) {
   };
 }
 
+/** The 24-hour mini ticker: the ticker's prices and volumes only. */
+export function miniTickerEvent(symbol: string, time: number, ticker: TickerFacts) {
+  return {
+    e: '24hrMiniTicker' as const,
+    E: time,
+    s: symbol,
+    c: ticker.last,
+    o: ticker.open,
+    h: ticker.high,
+    l: ticker.low,
+    v: ticker.volume,
+    q: ticker.quoteVolume,
+  };
+}
+
 /** Binance's bookTicker carries no event type or time: `{u, s, b, B, a, A}`. */
 export function bookTickerEvent(symbol: string, updateId: number, bestBid: LevelPair, bestAsk: LevelPair) {
   return { u: updateId, s: symbol, b: bestBid[0], B: bestBid[1], a: bestAsk[0], A: bestAsk[1] };
@@ -173,6 +188,8 @@ export interface ExecutionFacts {
   lastQuote: string;
   quoteOrderQuantity: string;
 }
+
+export type ExecutionReport = ReturnType<typeof executionReport>;
 
 export function executionReport(time: number, order: ExecutionFacts) {
   return {

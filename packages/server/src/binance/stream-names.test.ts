@@ -33,6 +33,7 @@ describe('parseStreamName', () => {
     expect(parseStreamName('btcusdt@kline_1M')).toMatchObject({ kind: 'kline', period: '1mon' });
     expect(parseStreamName('btcusdt@kline_1h')).toMatchObject({ period: '60min' });
     expect(parseStreamName('btcusdt@ticker')).toMatchObject({ kind: 'ticker' });
+    expect(parseStreamName('btcusdt@miniTicker')).toMatchObject({ kind: 'miniTicker' });
     expect(parseStreamName('btcusdt@bookTicker')).toMatchObject({ kind: 'bookTicker' });
   });
 

@@ -23,6 +23,7 @@ export type StreamKind =
   | { kind: 'trade' }
   | { kind: 'kline'; interval: string; period: Period }
   | { kind: 'ticker' }
+  | { kind: 'miniTicker' }
   | { kind: 'bookTicker' };
 
 /** A parsed stream name: its canonical text (lowercase symbol), the symbol, and what it carries. */
@@ -52,6 +53,7 @@ export function parseStreamName(text: string): StreamName | undefined {
   if (speed !== undefined) return undefined;
   if (channel === 'trade') return { kind: 'trade', name: base, symbol };
   if (channel === 'ticker') return { kind: 'ticker', name: base, symbol };
+  if (channel === 'miniTicker') return { kind: 'miniTicker', name: base, symbol };
   if (channel === 'bookTicker') return { kind: 'bookTicker', name: base, symbol };
   const kline = /^kline_(\w+)$/.exec(channel);
   const interval = kline?.[1];

@@ -11,7 +11,9 @@ import {
   bookTickerEvent,
   depthUpdate,
   klineEvent,
+  miniTickerEvent,
   tickerEvent,
+  type TickerFacts,
   tradeEvent,
   type LevelPair,
   type PartialDepthEvent,
@@ -203,8 +205,9 @@ export class MarketFeed {
   private flushSlow(): void {
     const now = this.clock.now();
     for (const market of this.tickers) {
-      const stream = `${binanceSymbol(market).toLowerCase()}@ticker`;
-      this.registry.publish(stream, () => this.ticker(market, now));
+      const lower = binanceSymbol(market).toLowerCase();
+      this.registry.publish(`${lower}@ticker`, () => this.ticker(market, now));
+      this.registry.publish(`${lower}@miniTicker`, () => this.miniTicker(market, now));
     }
     this.tickers.clear();
     for (const { market, period, closed } of this.klines.values()) {
@@ -223,6 +226,14 @@ export class MarketFeed {
   }
 
   ticker(market: Market, now: number) {
+    return tickerEvent(binanceSymbol(market), now, this.tickerFacts(market));
+  }
+
+  miniTicker(market: Market, now: number) {
+    return miniTickerEvent(binanceSymbol(market), now, this.tickerFacts(market));
+  }
+
+  private tickerFacts(market: Market): TickerFacts {
     const quotation = this.spot.quotation(market);
     const open = Decimal.parse(quotation.open);
     const last = Decimal.parse(quotation.close);
@@ -230,7 +241,7 @@ export class MarketFeed {
     const amount = Decimal.parse(quotation.amount);
     const recent = this.spot.recentTrades(market.id)[0];
     const { bid, ask } = this.top(market);
-    return tickerEvent(binanceSymbol(market), now, {
+    return {
       open: quotation.open,
       high: quotation.high,
       low: quotation.low,
@@ -244,7 +255,7 @@ export class MarketFeed {
       bestBid: bid,
       bestAsk: ask,
       lastTradeId: recent?.id ?? -1,
-    });
+    };
   }
 
   private kline(symbol: string, interval: string, bar: BarView, closed: boolean, now: number) {
@@ -278,6 +289,7 @@ export class MarketFeed {
       let event: unknown;
       if (stream.kind === 'partialDepth') event = this.partialBook(market, stream.levels);
       else if (stream.kind === 'ticker') event = this.ticker(market, now);
+      else if (stream.kind === 'miniTicker') event = this.miniTicker(market, now);
       else if (stream.kind === 'bookTicker') {
         const { bid, ask } = this.top(market);
         event = bookTickerEvent(symbol, this.sequence.lastUpdateId(market.id), bid, ask);

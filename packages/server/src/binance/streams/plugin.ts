@@ -26,7 +26,13 @@ export function binanceStreams(context: BinanceContext): {
   const registry = new StreamRegistry();
   const sequence = bookSequenceOf(context);
   const feed = new MarketFeed(registry, context.spot, sequence, context.clock, context.timeZone);
-  const userData = new UserDataFeed(context.spot, context.sequencer, context.currencies, context.clock);
+  const userData = new UserDataFeed(
+    context.db.kysely,
+    context.spot,
+    context.sequencer,
+    context.currencies,
+    context.clock,
+  );
   const listenKeys = listenKeysOf(context);
   /** The user-data sinks of each listen key, ended with it. */
   const byListenKey = new Map<string, Set<{ client: StreamSocket; sink: UserDataSink }>>();

@@ -1,4 +1,6 @@
 import { AccountTypeId, Decimal } from '@oex/protocol';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import type { Account } from '../../ledger/books.js';
 import type { CurrencyDirectory } from '../../ledger/currencies.js';
 import type { Sequencer } from '../../ledger/sequencer.js';
@@ -11,6 +13,7 @@ import {
   executionReport,
   orderState,
   type ExecutionFacts,
+  type ExecutionReport,
   type ExecutionType,
   type OrderState,
 } from '../stream-events.js';
@@ -39,8 +42,13 @@ interface FillFacts {
  */
 export class UserDataFeed {
   private readonly sinks = new Map<number, Set<UserDataSink>>();
+  /** Client order ids of open orders already read (REST keeps `newClientOrderId` as the row's request id). */
+  private readonly clientIds = new Map<number, string>();
+  /** Deliveries wait here one after another: a report's id lookup never lets a later event pass it. */
+  private chain: Promise<void> = Promise.resolve();
 
   constructor(
+    private readonly db: Kysely<Database>,
     spot: SpotService,
     sequencer: Sequencer,
     private readonly currencies: CurrencyDirectory,
@@ -70,9 +78,36 @@ export class UserDataFeed {
   }
 
   private onOutcome(outcome: OrderOutcome): void {
-    if (!outcome.touched.some(({ order }) => this.sinks.has(order.userId))) return;
-    const now = this.clock.now();
-    for (const { userId, event } of executionReports(outcome, now)) this.deliver(userId, event);
+    const watched = outcome.touched.filter(({ order }) => this.sinks.has(order.userId));
+    for (const { order, status } of outcome.touched) {
+      if (status !== OrderStatus.OPEN && watched.every((entry) => entry.order !== order))
+        this.clientIds.delete(order.id);
+    }
+    if (watched.length === 0) return;
+    // Built now: the orders' figures change with later outcomes; only the client ids are read after.
+    const reports = executionReports(outcome, this.clock.now());
+    this.enqueue(async () => {
+      const missing = watched.map(({ order }) => order.id).filter((id) => !this.clientIds.has(id));
+      if (missing.length > 0) {
+        const rows = await this.db
+          .selectFrom('orders')
+          .select(['id', 'request_id'])
+          .where('id', 'in', missing)
+          .execute();
+        for (const row of rows) this.clientIds.set(row.id, row.request_id ?? String(row.id));
+      }
+      for (const { userId, event } of reports) {
+        if (!this.sinks.has(userId)) continue;
+        event.c = this.clientIds.get(event.i) ?? String(event.i);
+        this.deliver(userId, event);
+      }
+      for (const { order, status } of watched)
+        if (status !== OrderStatus.OPEN) this.clientIds.delete(order.id);
+    });
+  }
+
+  private enqueue(task: () => Promise<void> | void): void {
+    this.chain = this.chain.then(task).catch((error: Error) => console.error(`user data: ${error.message}`));
   }
 
   private onBalances(accounts: readonly Account[]): void {
@@ -85,19 +120,21 @@ export class UserDataFeed {
       list.push(account);
     }
     const now = this.clock.now();
-    for (const [userId, list] of byUser) {
-      this.deliver(
-        userId,
-        accountPosition(
-          now,
-          list.map((account) => ({
-            asset: this.currencies.currency(account.currencyId).row.code.toUpperCase(),
-            free: Decimal.fromUnits(account.balance).toString(),
-            locked: Decimal.fromUnits(account.lock).toString(),
-          })),
-        ),
-      );
-    }
+    // Read now, sent in turn: the balances as this commit left them.
+    const positions = [...byUser].map(([userId, list]) => ({
+      userId,
+      event: accountPosition(
+        now,
+        list.map((account) => ({
+          asset: this.currencies.currency(account.currencyId).code,
+          free: Decimal.fromUnits(account.balance).toString(),
+          locked: Decimal.fromUnits(account.lock).toString(),
+        })),
+      ),
+    }));
+    this.enqueue(() => {
+      for (const { userId, event } of positions) this.deliver(userId, event);
+    });
   }
 }
 
@@ -106,8 +143,11 @@ export class UserDataFeed {
  * TRADE report for it and one for the maker, then EXPIRED for a market order's unfilled rest; for a
  * cancelled order one CANCELED. Orders cancelled by self-trade prevention report CANCELED.
  */
-export function executionReports(outcome: OrderOutcome, now: number): { userId: number; event: unknown }[] {
-  const reports: { userId: number; event: unknown }[] = [];
+export function executionReports(
+  outcome: OrderOutcome,
+  now: number,
+): { userId: number; event: ExecutionReport }[] {
+  const reports: { userId: number; event: ExecutionReport }[] = [];
   const [first] = outcome.touched;
   if (!first) return reports;
   const order = first.order;
