@@ -78,6 +78,7 @@ const personalRoute: RouteObject = {
     { path: 'collectionSettings', lazy: personalPage('CollectionSettingsPage') },
     { path: 'authentication', lazy: personalPage('AuthenticationPage') },
     { path: 'feedback', lazy: personalPage('FeedbackPage') },
+    { path: 'api', lazy: personalPage('ApiKeysPage') },
   ],
 };
 

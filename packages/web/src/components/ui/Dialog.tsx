@@ -24,6 +24,7 @@ export function Dialog({
   onClose,
   className = 'w-[min(24rem,calc(100vw-2rem))]',
   testId,
+  dismissable = true,
   children,
 }: {
   ref?: React.Ref<DialogHandle>;
@@ -36,6 +37,8 @@ export function Dialog({
   /** Its width and height, and more classes. */
   className?: string;
   testId?: string;
+  /** False: Escape and the backdrop leave it open, so only its own buttons close it. */
+  dismissable?: boolean;
   children: React.ReactNode;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -59,6 +62,9 @@ export function Dialog({
       aria-modal="true"
       className={`m-auto max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-lg border border-line bg-page p-4 text-sm text-ink shadow-xl backdrop:bg-black/50 ${className}`}
       data-testid={testId}
+      onCancel={(event) => {
+        if (!dismissable) event.preventDefault();
+      }}
       onClose={() => {
         onClose?.();
         opener.current?.focus();
@@ -66,7 +72,7 @@ export function Dialog({
       }}
       onClick={(event) => {
         // A click on the backdrop lands on the dialog itself, outside its box.
-        if (event.target !== event.currentTarget) return;
+        if (!dismissable || event.target !== event.currentTarget) return;
         const box = event.currentTarget.getBoundingClientRect();
         const inside =
           event.clientX >= box.left &&

@@ -10,6 +10,7 @@ const MENU = [
   'transactionLog',
   'collectionSettings',
   'authentication',
+  'api',
   'feedback',
 ] as const;
 
