@@ -333,7 +333,7 @@ function SecretDialog({ created, onDone }: { created: CreatedApiKey | null; onDo
       title={t('apiKeys.secretTitle')}
       titleId="apikey-secret-title"
       testId="apikey-secret"
-      className="w-[min(36rem,calc(100vw-2rem))]"
+      className="w-[min(40rem,calc(100vw-2rem))]"
     >
       {created && (
         <div className="flex flex-col gap-3">
