@@ -413,6 +413,25 @@ describe('trading', () => {
       newClientOrderId: 'maker-1',
     });
     expect(twice).toMatchObject({ status: 400, body: { code: -2010, msg: 'Duplicate order sent.' } });
+    // Twins sent at once: one is placed, the other is the duplicate.
+    const twinTerms = {
+      symbol: 'ETHUSDT',
+      side: 'SELL',
+      type: 'LIMIT',
+      timeInForce: 'GTC',
+      quantity: '0.1',
+      price: '2600',
+      newClientOrderId: 'maker-twin',
+    };
+    const twins = await Promise.all([
+      signed('POST', 'order', makerKey, twinTerms),
+      signed('POST', 'order', makerKey, twinTerms),
+    ]);
+    expect(twins.map((twin) => twin.status).sort()).toEqual([200, 400]);
+    const twinOrder = twins.find((twin) => twin.status === 200)!.body as { orderId: number };
+    expect(
+      await signed('DELETE', 'order', makerKey, { symbol: 'ETHUSDT', orderId: twinOrder.orderId }),
+    ).toMatchObject({ status: 200, body: { status: 'CANCELED' } });
     // Another user may use the same client id.
     const theirs = await signed<{ orderId: number }>('POST', 'order', takerKey, {
       symbol: 'ETHUSDT',
@@ -523,7 +542,10 @@ describe('trading', () => {
     const all = await signed<{ orderId: number; status: string }[]>('GET', 'allOrders', makerKey, {
       symbol: 'ETHUSDT',
     });
-    expect(all.body).toEqual([expect.objectContaining({ orderId: sellId, status: 'CANCELED' })]);
+    expect(all.body).toEqual([
+      expect.objectContaining({ orderId: sellId, status: 'CANCELED' }),
+      expect.objectContaining({ orderId: twinOrder.orderId, status: 'CANCELED' }),
+    ]);
 
     // DELETE openOrders cancels what rests in the market.
     const swept = await signed<{ orderId: number }[]>('DELETE', 'openOrders', takerKey, {
@@ -584,7 +606,7 @@ describe('trading', () => {
 
 describe('rate limits', () => {
   it('answers 429 with Retry-After and -1003 past the weight per minute, and counts it in the header', async () => {
-    const limited = await startTestExchange({ tradingApiWeightPerMinute: 50 });
+    const limited = await startTestExchange({ tradingApiWeightPerMinute: 50, tradingApiOrdersPer10s: 1 });
     try {
       const base = limited.url;
       const first = await call('GET', 'exchangeInfo', { base });
@@ -598,6 +620,29 @@ describe('rate limits', () => {
       expect(Number(third.headers.get('retry-after'))).toBeLessThanOrEqual(60);
       limited.clock.advance(60_000);
       expect((await call('GET', 'ping', { base })).status).toBe(200);
+
+      // New orders per key per 10 seconds: refused ones count too.
+      const user = await traderOf(limited, []);
+      const key = await limited.apiKeys.create(user.id, {
+        label: 'bot',
+        trade: true,
+        withdraw: false,
+        ipList: [],
+        expiresAt: null,
+      });
+      const order = () => {
+        const payload = `symbol=ETHUSDT&side=BUY&type=LIMIT&timeInForce=GTC&quantity=1&price=100&timestamp=${limited.clock.now()}`;
+        return call<{ code: number; msg: string }>('POST', 'order', {
+          base,
+          key: key.apiKey,
+          body: `${payload}&signature=${hmac(key.secret, payload)}`,
+        });
+      };
+      expect((await order()).body.code).toBe(-2010);
+      const tooMany = await order();
+      expect(tooMany.status).toBe(429);
+      expect(tooMany.body).toMatchObject({ code: -1003 });
+      expect(tooMany.body.msg).toContain('orders per 10 SECOND');
     } finally {
       await limited.stop();
     }
