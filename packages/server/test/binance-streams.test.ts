@@ -98,10 +98,20 @@ describe('Binance market streams', () => {
     expect(second).toMatchObject({ U: before + 2, u: before + 2, b: [], a: [['7.25', '6']] });
     expect(second.u).toBe(sequence.lastUpdateId(DOT_USDT));
 
+    // Binance's first-update rule against the REST snapshot: the next diff starts right after it.
+    const snapshot = (await (await fetch(`${ex.url}/api/v3/depth?symbol=DOTUSDT&limit=5`)).json()) as {
+      lastUpdateId: number;
+      asks: [string, string][];
+    };
+    expect(snapshot.lastUpdateId).toBe(second.u);
+    expect(snapshot.asks).toEqual([['7.25', '6']]);
+
     // Cancelling the rest empties the level: quantity "0".
     await ex.api.post('tx_out/cancel', { id: placed.body.data!.id }, { token: seller.token });
     const third = await diffs.next(isEvent('depthUpdate'), 'third depthUpdate');
     expect(third).toMatchObject({ U: before + 3, a: [['7.25', '0']] });
+    expect(third.U as number).toBeLessThanOrEqual(snapshot.lastUpdateId + 1);
+    expect(third.u as number).toBeGreaterThanOrEqual(snapshot.lastUpdateId + 1);
     diffs.socket.close();
     trades.socket.close();
   });
