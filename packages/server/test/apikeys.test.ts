@@ -4,7 +4,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ACTIVE_KEYS } from '../src/apikeys/rules.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
-import { signUp } from './helpers/users.js';
+import { insertBareUsers, signUp } from './helpers/users.js';
 
 const SEAL_KEY = 'ab'.repeat(32);
 const DAY = 86_400_000;
@@ -66,6 +66,7 @@ describe('API keys from the personal centre', () => {
     const rows = await rowsOf(amy.id);
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows[0])).not.toContain(secret);
+    expect(rows[0]!.secret_sealed).toMatch(/^v1/);
 
     const listed = await keysOf(amy.token);
     expect(listed).toEqual([
@@ -201,5 +202,22 @@ describe('API keys from the personal centre', () => {
     const account = (await response.json()) as { balances: unknown[] };
     expect(Array.isArray(account.balances)).toBe(true);
     await expect.poll(async () => (await keysOf(hal.token))[0]!.last_used_at).not.toBeNull();
+  });
+});
+
+describe('without a seal key', () => {
+  it('refuses to make keys before looking at the code, and stores nothing', async () => {
+    const bare = await startTestExchange({ demo: false, apiKeySealKey: undefined });
+    try {
+      const [id] = await insertBareUsers(bare.db.kysely, 1, 'seal');
+      const token = await bare.sessions.open(id!);
+      const refused = await bare.api.post('apikeys/create', terms({ code: '123456' }), { token });
+      expect(refused.body.code).toBe(0);
+      expect(refused.body.msg).toMatch(/not available/i);
+      expect(await bare.db.kysely.selectFrom('api_keys').selectAll().execute()).toHaveLength(0);
+      expect((await bare.api.get<ApiKeyView[]>('apikeys/list', {}, { token })).body.data).toEqual([]);
+    } finally {
+      await bare.stop();
+    }
   });
 });
