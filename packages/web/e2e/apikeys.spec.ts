@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { expectDrawnAndFitting, handTokenToPage, openThemed, registerUser } from './helpers.js';
+import { generate } from 'otplib';
+import { expectDrawnAndFitting, handTokenToPage, must, openThemed, registerUser } from './helpers.js';
 
 /** How many messages the dev mailbox holds for an address, and the newest one's code. */
 async function mailbox(request: APIRequestContext, to: string): Promise<{ count: number; code?: string }> {
@@ -109,4 +110,42 @@ test('a user makes an API key on the page with the emailed code, sees the secret
 
   const refused = await signedGet(request, '/api/v3/account', { apiKey, secret });
   expect(refused.status()).toBeGreaterThanOrEqual(400);
+});
+
+test('with two-factor on, the page asks for the authenticator code and sends no email', async ({
+  page,
+  request,
+}) => {
+  const user = await registerUser(request, 'apikeys-totp');
+  const auth = { token: user.token };
+  const { secret } = await must<{ secret: string }>(request, 'POST', 'user/totp/enrol', auth);
+  const step = Math.floor(Date.now() / 30_000);
+  await must(request, 'POST', 'user/totp/confirm', auth, {
+    code: await generate({ secret, epoch: step * 30 }),
+  });
+  await handTokenToPage(page, user.token);
+  await page.goto('/personal/api');
+  await page.getByLabel('Name').fill('totp bot');
+  // An IP list lets withdrawal be chosen.
+  await page.getByLabel('IP allow list').fill('203.0.113.7\n198.51.100.0/24');
+  await page.getByRole('checkbox', { name: 'Withdraw' }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const verify = page.getByTestId('apikey-verify');
+  await expect(
+    verify.getByText('Enter the code from your authenticator app to create the key.'),
+  ).toBeVisible();
+  await expect(verify.getByRole('button', { name: 'Send code' })).toHaveCount(0);
+  await verify.getByLabel('Authenticator code').fill('000000');
+  await verify.getByRole('button', { name: 'Create key' }).click();
+  await expect(verify.getByRole('alert')).toHaveText(/wrong authenticator code/i);
+  expect(await must<unknown[]>(request, 'GET', 'apikeys/list', auth)).toEqual([]);
+  // The next step's code: the one that turned two-factor on cannot be used twice.
+  await verify.getByLabel('Authenticator code').fill(await generate({ secret, epoch: (step + 1) * 30 }));
+  await verify.getByRole('button', { name: 'Create key' }).click();
+  await expect(page.getByTestId('apikey-secret')).toBeVisible();
+  await page.getByRole('button', { name: 'I have saved it' }).click();
+  const row = page.getByTestId('apikey-list').locator('tr', { hasText: 'totp bot' });
+  await expect(row).toContainText('Read, Withdraw');
+  await expect(row).toContainText('203.0.113.7, 198.51.100.0/24');
+  await expect(row).toContainText('Active');
 });
