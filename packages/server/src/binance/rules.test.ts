@@ -83,6 +83,10 @@ describe('refusals', () => {
       msg: 'Filter failure: LOT_SIZE',
     });
     expect(refusalOf('error.price_decimals', 'x').code).toBe(-1111);
+    expect(refusalOf('error.request_id_reused', 'x').toJSON()).toEqual({
+      code: -2010,
+      msg: 'Duplicate order sent.',
+    });
     expect(refusalOf('error.market_closed', 'The market is closed').toJSON()).toEqual({
       code: -2010,
       msg: 'The market is closed',

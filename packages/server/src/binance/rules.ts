@@ -106,6 +106,8 @@ export const DUPLICATE_ORDER = 'Duplicate order sent.';
  */
 export function refusalOf(key: MessageKey, english: string): BinanceError {
   switch (key) {
+    case 'error.request_id_reused':
+      return orderRejected(DUPLICATE_ORDER);
     case 'error.insufficient_balance':
     case 'error.balance_max':
       return orderRejected(INSUFFICIENT_BALANCE);
