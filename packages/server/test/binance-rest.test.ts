@@ -237,6 +237,13 @@ describe('public market data', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe(-1000);
     expect(await call('GET', 'depth')).toMatchObject({ status: 400, body: { code: -1102 } });
+    const plain = await fetch(`${ex.url}/api/v3/order`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/xml' },
+      body: 'symbol=ETHUSDT',
+    });
+    expect(plain.status).toBe(415);
+    expect(((await plain.json()) as { code: number }).code).toBe(-1100);
     expect(await call('GET', 'depth', { query: 'symbol=ETHUSDT&limit=abc' })).toMatchObject({
       status: 400,
       body: { code: -1100 },
