@@ -103,5 +103,9 @@ export async function login(url: string, account: string, password = 'demo1234')
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ login_type: 'email', account, password }),
   });
-  return ((await response.json()) as { data: { token: string } }).data.token;
+  // The spec's client reads the token as `data` itself.
+  const answer = (await response.json()) as { code: number; msg: string; data: string };
+  if (answer.code !== 1 || typeof answer.data !== 'string')
+    throw new Error(`login ${account}: ${answer.msg}`);
+  return answer.data;
 }
