@@ -70,7 +70,9 @@ test('a user makes an API key on the page with the emailed code, sees the secret
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
   // Escape does not close it: only saying the secret is saved does.
   await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
   await expect(secretDialog).toBeVisible();
+  await expect(secretDialog.getByTestId('apikey-new-secret')).toHaveText(secret);
   await page.screenshot({ path: 'test-results/screens/apikeys-secret.png' });
   await secretDialog.getByRole('button', { name: 'I have saved it' }).click();
   await expect(secretDialog).toBeHidden();

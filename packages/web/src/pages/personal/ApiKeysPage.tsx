@@ -326,10 +326,16 @@ function VerifyDialog({
 /** The new key and its secret, this once; it closes only when the user says the secret is saved. */
 function SecretDialog({ created, onDone }: { created: CreatedApiKey | null; onDone(): void }) {
   const { t } = useTranslation();
+  const handle = useRef<DialogHandle>(null);
   return (
     <Dialog
+      ref={handle}
       open={created !== null}
       dismissable={false}
+      // A browser may still close a modal on a repeated Escape: while the secret is unsaved, it comes back.
+      onClose={() => {
+        if (created !== null) handle.current?.showModal();
+      }}
       title={t('apiKeys.secretTitle')}
       titleId="apikey-secret-title"
       testId="apikey-secret"
