@@ -116,6 +116,34 @@ describe('Binance market streams', () => {
     trades.socket.close();
   });
 
+  it('resends the book after a failed commit, so a level read from a batch that never committed is corrected', async () => {
+    // The 1 s diffs: one falls inside the failing batch below.
+    const diffs = await client(`${ws}/ws/dotusdt@depth`);
+    const seller = await trader(DOT, '100');
+    const marker = await sell(seller.token, DOT_USDT, '1', '12.5');
+    await diffs.next((frame) => frame.e === 'depthUpdate', 'the marker order’s diff');
+    // Right after a 1 s diff: the next one comes while the second order's batch waits to fail.
+    const first = await sell(seller.token, DOT_USDT, '3', '11.5');
+    const executeBatch = ex.db.executeBatch.bind(ex.db);
+    ex.db.executeBatch = async () => {
+      ex.db.executeBatch = executeBatch;
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      throw new Error('disk full');
+    };
+    const failed = await sell(seller.token, DOT_USDT, '4', '11.5');
+    expect(failed.body.code).not.toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const shown = diffs.frames
+      .filter((frame) => frame.e === 'depthUpdate')
+      .map((frame) => (frame.a as [string, string][]).find(([price]) => price === '11.5')?.[1]);
+    // The diff read in the failing batch showed its order; the one after the resync takes it back.
+    expect(shown).toContain('7');
+    expect(shown.at(-1)).toBe('3');
+    await ex.api.post('tx_out/cancel', { id: first.body.data!.id }, { token: seller.token });
+    await ex.api.post('tx_out/cancel', { id: marker.body.data!.id }, { token: seller.token });
+    diffs.socket.close();
+  });
+
   it('answers SUBSCRIBE, LIST_SUBSCRIPTIONS and UNSUBSCRIBE, and Binance error frames', async () => {
     const c = await client(`${ws}/ws/0`);
     c.send({ method: 'SUBSCRIBE', params: ['trxusdt@trade', 'trxusdt@depth5@100ms'], id: 1 });

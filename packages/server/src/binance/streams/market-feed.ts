@@ -56,6 +56,8 @@ export class MarketFeed {
   /** Per market and period: the bar changed since the last push, and bars closed in between. */
   private readonly klines = new Map<string, { market: Market; period: Period; closed: BarView[] }>();
   private readonly lastTop = new Map<Market, string>();
+  /** Per market, the levels the diffs last sent with a quantity (zeroed on a resync if gone). */
+  private readonly published = new Map<Market, Map<string, { way: Side; priceTicks: number }>>();
   private readonly timers: NodeJS.Timeout[];
   private readonly stopListening: () => void;
 
@@ -153,16 +155,27 @@ export class MarketFeed {
     for (const level of book.asks) quantities[SELL].set(level.price, level.quantity);
     const bids: LevelPair[] = [];
     const asks: LevelPair[] = [];
-    const levels = pending.levels?.values() ??
-      // After a resync every level may have changed: the whole book is sent (weak: removed levels are not zeroed).
-      [
-        ...book.bids.map((level) => ({ way: BUY as Side, priceTicks: level.price })),
-        ...book.asks.map((level) => ({ way: SELL as Side, priceTicks: level.price })),
-      ];
-    for (const { way, priceTicks } of levels) {
-      const lots = quantities[way].get(priceTicks) ?? 0;
-      const pair: LevelPair = [market.price(priceTicks).toString(), market.quantity(lots).toString()];
-      (way === BUY ? bids : asks).push(pair);
+    let published = this.published.get(market);
+    if (!published) this.published.set(market, (published = new Map()));
+    // After a resync every level may have changed: the whole book, and a zero for every level sent
+    // before that the reloaded book no longer has (it may have come from a batch that never committed).
+    const levels = pending.levels
+      ? [...pending.levels.values()]
+      : [
+          ...published.values(),
+          ...book.bids.map((level) => ({ way: BUY as Side, priceTicks: level.price })),
+          ...book.asks.map((level) => ({ way: SELL as Side, priceTicks: level.price })),
+        ];
+    const seen = new Set<string>();
+    for (const level of levels) {
+      const key = levelKey(level.way, level.priceTicks);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const lots = quantities[level.way].get(level.priceTicks) ?? 0;
+      if (lots > 0) published.set(key, level);
+      else published.delete(key);
+      const pair: LevelPair = [market.price(level.priceTicks).toString(), market.quantity(lots).toString()];
+      (level.way === BUY ? bids : asks).push(pair);
     }
     // Best first, as Binance orders them.
     bids.sort((a, b) => Decimal.parse(b[0]).cmp(Decimal.parse(a[0])));
