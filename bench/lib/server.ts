@@ -40,7 +40,10 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   const port = await freePort();
   // The server as `npm start` runs it: its bundle, built first when missing or stale.
   spawnSync(process.execPath, ['scripts/build-if-stale.mjs', 'server'], { stdio: 'inherit' });
-  const child = spawn(process.execPath, ['packages/server/dist/main.js'], {
+  // BENCH_SERVER_NODE_ARGS: node flags for the server only, e.g. `--cpu-prof --cpu-prof-dir=prof`
+  // (docs/performance.md), which NODE_OPTIONS does not take.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, 'packages/server/dist/main.js'], {
     env: {
       ...process.env,
       PORT: String(port),
