@@ -3,16 +3,26 @@ import type { LedgerParts } from '../ledger/domain.js';
 import type { Domain, ExchangeContext } from '../platform/domains.js';
 import type { SpotParts } from '../spot/domain.js';
 import type { UsersParts } from '../users/domain.js';
+import type { WalletParts } from '../wallet/domain.js';
 import { binanceRest } from './rest/plugin.js';
 import { binanceStreams } from './streams/plugin.js';
 
-/** What the trading API reads: the spot books and orders, the ledger's balances, the users' keys. */
-export type BinanceContext = ExchangeContext & UsersParts & LedgerParts & SpotParts & ApiKeysParts;
+/**
+ * What the trading API reads and moves: the spot books and orders, the ledger's balances, the
+ * wallet's networks, addresses and withdrawals, the users' keys.
+ */
+export type BinanceContext = ExchangeContext &
+  UsersParts &
+  LedgerParts &
+  SpotParts &
+  WalletParts &
+  ApiKeysParts;
 
 /**
  * The trading API for programs (docs/trading-api.md): Binance's spot REST calls under `/api/v3`, its
- * market streams at `/ws/<stream>` and `/stream`, and its WebSocket API's user-data stream at
- * `/ws-api/v3`. Keys act only for their users, through the same services as the web.
+ * wallet calls under `/sapi/v1/capital`, its market streams at `/ws/<stream>` and `/stream`, and its
+ * WebSocket API's user-data stream at `/ws-api/v3`. Keys act only for their users, through the same
+ * services as the web.
  */
 export const binanceDomain: Domain<BinanceContext> = {
   name: 'trading api',

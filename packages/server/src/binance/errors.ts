@@ -40,3 +40,7 @@ export const badKeyFormat = () => new BinanceError(401, -2014, 'API-key format i
 export const rejectedKey = (msg = 'Invalid API-key, IP, or permissions for action.') =>
   new BinanceError(401, -2015, msg);
 export const invalidListenKey = () => new BinanceError(400, -1125, 'This listenKey does not exist.');
+
+/** The wallet's refusals (`/sapi/v1/capital`), with the codes Binance gives them. */
+export const noSuchAsset = () => new BinanceError(400, -4018, "We don't have this asset.");
+export const walletRefused = (code: number, msg: string) => new BinanceError(400, code, msg);

@@ -1,6 +1,10 @@
 import { Decimal } from '@oex/protocol';
 import { describe, expect, it } from 'vitest';
 import {
+  capitalNetworkOf,
+  capitalRefusalOf,
+  depositStatusCode,
+  depositStatusesOf,
   eightDecimals,
   nextBarStart,
   orderStatus,
@@ -8,7 +12,10 @@ import {
   refusalOf,
   stepOf,
   symbolFilters,
+  utcDateTime,
   validClientOrderId,
+  withdrawStatusCode,
+  withdrawStatusesOf,
 } from './rules.js';
 
 const d = Decimal.parse;
@@ -97,5 +104,47 @@ describe('refusals', () => {
     expect(validClientOrderId('x-TKT5PX2F93a8de0adb44465e926631')).toBe(true);
     expect(validClientOrderId('a b')).toBe(false);
     expect(validClientOrderId('x'.repeat(65))).toBe(false);
+  });
+});
+
+describe('wallet (sapi) rules', () => {
+  it('names our networks as Binance does: USDT on ERC20 is ETH, on TRC20 TRX', () => {
+    expect(capitalNetworkOf('ERC20').network).toBe('ETH');
+    expect(capitalNetworkOf('TRC20').network).toBe('TRX');
+    expect(capitalNetworkOf('ETH').network).toBe('ETH');
+    expect(capitalNetworkOf('BTC').network).toBe('BTC');
+    expect(new RegExp(capitalNetworkOf('ERC20').addressRegex).test('0x' + 'ab'.repeat(20))).toBe(true);
+  });
+
+  it('gives deposits and withdrawals Binance’s status numbers, and back', () => {
+    expect(['pending', 'credited', 'confirmed', 'below_minimum', 'reversed'].map(depositStatusCode)).toEqual([
+      0, 6, 1, 7, 2,
+    ]);
+    expect(
+      ['review', 'queued', 'signed', 'sent', 'complete', 'rejected', 'failed'].map(withdrawStatusCode),
+    ).toEqual([2, 4, 4, 4, 6, 3, 5]);
+    expect(depositStatusesOf(1)).toEqual(['confirmed']);
+    expect(withdrawStatusesOf(4)).toEqual(['queued', 'signed', 'sent']);
+    expect(withdrawStatusesOf(0)).toEqual([]);
+  });
+
+  it('writes applyTime in UTC as Binance does', () => {
+    expect(utcDateTime(Date.UTC(2021, 3, 15, 12, 9, 16, 500))).toBe('2021-04-15 12:09:16');
+  });
+
+  it('maps the wallet’s refusals onto Binance’s capital codes', () => {
+    expect(capitalRefusalOf('error.insufficient_balance', 'x').code).toBe(-4026);
+    const unbound = capitalRefusalOf('error.address_not_bound', 'x');
+    expect(unbound.code).toBe(-4035);
+    expect(unbound.message).toMatch(/address book/);
+    expect(capitalRefusalOf('error.withdraw_min', 'The minimum withdrawal is 10').toJSON()).toEqual({
+      code: -4022,
+      msg: 'The minimum withdrawal is 10',
+    });
+    expect(capitalRefusalOf('error.deposit_not_final', 'x').code).toBe(-4060);
+    expect(capitalRefusalOf('error.request_id_reused', 'reused').toJSON()).toEqual({
+      code: -4000,
+      msg: 'reused',
+    });
   });
 });

@@ -1,7 +1,8 @@
-import { Decimal } from '@oex/protocol';
+import { Decimal, type DepositStatus } from '@oex/protocol';
 import { bucketStart, PERIOD_MS, type Period } from '../spot/periods.js';
 import type { MessageKey } from '../platform/messages/index.js';
-import { BinanceError, filterFailure, orderRejected } from './errors.js';
+import capitalNetworks from './capital-networks.json' with { type: 'json' };
+import { BinanceError, filterFailure, orderRejected, walletRefused } from './errors.js';
 
 /** Binance's kline intervals we keep, and the period of ours each one is. */
 export const INTERVALS: Record<string, Period> = {
@@ -131,4 +132,105 @@ export function refusalOf(key: MessageKey, english: string): BinanceError {
 /** A client order id as Binance allows it: 1 to 36 of letters, digits and `.-_:/` (we keep up to 64). */
 export function validClientOrderId(id: string): boolean {
   return /^[A-Za-z0-9.\-_:/]{1,64}$/.test(id);
+}
+
+/** How Binance names one of our networks (capital-networks.json): USDT on ERC20 is its `ETH` network. */
+export interface CapitalNetwork {
+  network: string;
+  name: string;
+  addressRegex: string;
+}
+
+const CAPITAL_NETWORKS = capitalNetworks as Record<string, CapitalNetwork>;
+
+export function capitalNetworkOf(chain: string): CapitalNetwork {
+  return CAPITAL_NETWORKS[chain] ?? { network: chain, name: chain, addressRegex: '' };
+}
+
+/**
+ * Binance's deposit status numbers: 0 pending, 6 credited but not yet withdrawable, 1 success,
+ * 7 wrong deposit (ours: below the network's minimum, never credited), 2 rejected (ours: its block
+ * left the chain).
+ */
+const DEPOSIT_STATUS: Record<DepositStatus, number> = {
+  pending: 0,
+  credited: 6,
+  confirmed: 1,
+  below_minimum: 7,
+  reversed: 2,
+};
+
+export function depositStatusCode(status: string): number {
+  return DEPOSIT_STATUS[status as DepositStatus] ?? 0;
+}
+
+/** Our deposit statuses that Binance's status number stands for. */
+export function depositStatusesOf(code: number): string[] {
+  return Object.keys(DEPOSIT_STATUS).filter((status) => DEPOSIT_STATUS[status as DepositStatus] === code);
+}
+
+/**
+ * Binance's withdrawal status numbers: 2 awaiting approval (our review), 4 processing (queued,
+ * signed, sent), 6 completed, 3 rejected (by an operator), 5 failure (refused by the network).
+ */
+const WITHDRAW_STATUS: Record<string, number> = {
+  review: 2,
+  queued: 4,
+  signed: 4,
+  sent: 4,
+  complete: 6,
+  rejected: 3,
+  failed: 5,
+};
+
+export function withdrawStatusCode(status: string): number {
+  return WITHDRAW_STATUS[status] ?? 4;
+}
+
+/** Our withdrawal statuses that Binance's status number stands for. */
+export function withdrawStatusesOf(code: number): string[] {
+  return Object.keys(WITHDRAW_STATUS).filter((status) => WITHDRAW_STATUS[status] === code);
+}
+
+/** Binance's `applyTime`: `YYYY-MM-DD HH:mm:ss` in UTC. */
+export function utcDateTime(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** The rule an API withdrawal breaks when its address is not in the user's address book. */
+export const NOT_BOUND_RULE =
+  'This address is not on the whitelist: a withdrawal through the API goes only to an address bound in the address book on the web (binding needs an emailed code). Bind it there and try again.';
+
+/**
+ * The Binance refusal for one of the wallet's refusals, with the -4xxx codes Binance's capital
+ * calls use (ccxt maps them: -4026 insufficient funds, -4035 not whitelisted, ...); the message is
+ * our own English text, which names the figure.
+ */
+export function capitalRefusalOf(key: MessageKey, english: string): BinanceError {
+  switch (key) {
+    case 'error.insufficient_balance':
+      return walletRefused(-4026, 'You have insufficient balance.');
+    case 'error.address_not_bound':
+      return walletRefused(-4035, NOT_BOUND_RULE);
+    case 'error.address_invalid':
+    case 'error.memo_required':
+      return walletRefused(-4007, `Address validation is not passed. ${english}`);
+    case 'error.withdraw_min':
+    case 'error.amount_positive':
+      return walletRefused(-4022, english);
+    case 'error.withdraw_decimals':
+    case 'error.amount_decimals':
+      return walletRefused(-4021, english);
+    case 'error.withdraw_closed':
+    case 'error.withdraw_closed_network':
+    case 'error.network_unavailable':
+    case 'error.deposit_closed':
+      return walletRefused(-4019, english);
+    case 'error.deposit_not_final':
+      return walletRefused(-4060, english);
+    case 'error.currency_unknown':
+      return walletRefused(-4018, "We don't have this asset.");
+    default:
+      return walletRefused(-4000, english);
+  }
 }

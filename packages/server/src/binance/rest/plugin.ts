@@ -19,7 +19,7 @@ import {
 } from '../errors.js';
 import { listenKeysOf } from '../listen-keys.js';
 import { WindowCounter } from '../rate-rules.js';
-import { refusalOf } from '../rules.js';
+import { capitalRefusalOf, refusalOf } from '../rules.js';
 import {
   DEFAULT_RECV_WINDOW,
   MAX_RECV_WINDOW,
@@ -27,12 +27,16 @@ import {
   signedPayload,
   timestampVerdict,
 } from '../signing.js';
+import { capitalRoutes } from './capital.js';
 import { marketRoutes } from './market.js';
 import { Params, rawParts } from './params.js';
 import { tradingRoutes } from './trading.js';
 
-/** Who may call a route: anyone, a caller with a key (no signature), a signed call, a signed call that trades. */
-export type RouteAuth = 'public' | 'key' | 'signed' | 'trade';
+/**
+ * Who may call a route: anyone, a caller with a key (no signature), a signed call, a signed call
+ * that trades, a signed call that withdraws.
+ */
+export type RouteAuth = 'public' | 'key' | 'signed' | 'trade' | 'withdraw';
 
 export interface Call {
   params: Params;
@@ -43,7 +47,7 @@ export interface Call {
 
 export interface RouteDef {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** The path under /api/v3. */
+  /** The path under its scope (/api/v3 or /sapi/v1). */
   path: string;
   auth: RouteAuth;
   /** The request weight of this call with these parameters (rate-rules.ts). */
@@ -56,10 +60,24 @@ export interface RouteDef {
 const KEY_FORMAT = /^[A-Za-z0-9]{16,128}$/;
 const WEIGHT_HEADER = 'x-mbx-used-weight-1m';
 
+/** How a scope turns one of our services' refusals into Binance's shape. */
+type Refuse = (error: AppError) => BinanceError;
+
+/** Spot calls: a missing row is an order that does not exist; the rest as orders are refused. */
+const spotRefusal: Refuse = (error) =>
+  error.status === 404
+    ? new BinanceError(400, -2013, 'Order does not exist.')
+    : refusalOf(error.key, translate('en', error.key, error.params));
+
+/** Wallet calls: Binance's -4xxx capital codes. */
+const capitalRefusal: Refuse = (error) =>
+  capitalRefusalOf(error.key, translate('en', error.key, error.params));
+
 /**
- * Binance's spot REST calls under `/api/v3` (docs/trading-api.md). The scope has its own form
- * parser (keeping the raw body a signature covers), error handler and not-found answer, so every
- * answer here is Binance's shape, never the web API's envelope.
+ * Binance's spot REST calls under `/api/v3` and its wallet calls under `/sapi/v1`
+ * (docs/trading-api.md). Both scopes share the keys, signature rules and weight counters; each has
+ * its own form parser (keeping the raw body a signature covers), error handler and not-found
+ * answer, so every answer here is Binance's shape, never the web API's envelope.
  */
 export function binanceRest(context: BinanceContext): ApiPlugin {
   // Made now, when the domain opens, so no book change is missed before the first call.
@@ -135,6 +153,13 @@ export function binanceRest(context: BinanceContext): ApiPlugin {
         'Invalid API-key, IP, or permissions for action: this API key has no permission to trade.',
       );
     }
+    // A withdrawing key has an IP list (refused at creation otherwise); checked again here, since
+    // the list is what stands in for the web's trade password.
+    if (route.auth === 'withdraw' && (!grant.permissions.withdraw || grant.ipList.length === 0)) {
+      throw rejectedKey(
+        'Invalid API-key, IP, or permissions for action: this API key has no permission to withdraw (enable it on the API keys page, with an IP list).',
+      );
+    }
     if (route.placesOrder) {
       const counted = orders.take(`key:${grant.id}`, 1, context.clock.now());
       void reply.header('x-mbx-order-count-10s', String(counted.used));
@@ -149,15 +174,11 @@ export function binanceRest(context: BinanceContext): ApiPlugin {
     return route.handle({ params, request, grant });
   }
 
-  function answerError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  function answerError(error: unknown, request: FastifyRequest, reply: FastifyReply, refuse: Refuse) {
     let refusal: BinanceError;
     if (error instanceof BinanceError) refusal = error;
-    else if (error instanceof AppError) {
-      refusal =
-        error.status === 404
-          ? new BinanceError(400, -2013, 'Order does not exist.')
-          : refusalOf(error.key, translate('en', error.key, error.params));
-    } else {
+    else if (error instanceof AppError) refusal = refuse(error);
+    else {
       const status = (error as { statusCode?: number }).statusCode;
       if (status !== undefined && status >= 400 && status < 500) {
         refusal = new BinanceError(status, -1100, (error as Error).message);
@@ -173,21 +194,21 @@ export function binanceRest(context: BinanceContext): ApiPlugin {
     return reply.status(refusal.status).send(refusal.toJSON());
   }
 
-  const scope = async (app: Api) => {
+  const scopeOf = (scopeRoutes: RouteDef[], refuse: Refuse) => async (app: Api) => {
     // Signed calls carry their parameters as a form; the signature covers the body as sent.
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string' },
       (_request, body, done) => done(null, body),
     );
-    app.setErrorHandler((error, request, reply) => answerError(error, request, reply));
+    app.setErrorHandler((error, request, reply) => answerError(error, request, reply, refuse));
     app.setNotFoundHandler((request, reply) => {
       void reply.header(WEIGHT_HEADER, String(weights.peek(`ip:${request.ip}`, context.clock.now())));
       return reply
         .status(404)
         .send({ code: -1000, msg: `Unknown path: ${request.method} ${request.url.split('?')[0]}` });
     });
-    for (const route of routes) {
+    for (const route of scopeRoutes) {
       app.route({
         method: route.method,
         url: `/${route.path}`,
@@ -200,6 +221,7 @@ export function binanceRest(context: BinanceContext): ApiPlugin {
     }
   };
   return async (app) => {
-    await app.register(scope, { prefix: '/api/v3' });
+    await app.register(scopeOf(routes, spotRefusal), { prefix: '/api/v3' });
+    await app.register(scopeOf(capitalRoutes(context), capitalRefusal), { prefix: '/sapi/v1' });
   };
 }
