@@ -31,7 +31,9 @@ export const binanceDomain: Domain<BinanceContext> = {
     return {
       parts: {},
       routes: () => [{ plugin: binanceRest(context) }, { plugin: streams.plugin }],
-      drain: () => streams.close(),
+      // Sockets close with 1001 as the drain begins; stop waits for the last of them.
+      drain: () => void streams.close(),
+      stop: () => streams.close(),
     };
   },
 };
