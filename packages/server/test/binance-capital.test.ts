@@ -253,6 +253,17 @@ describe('wallet calls under /sapi/v1/capital', () => {
     expect(noPermission.status).toBe(401);
     expect(noPermission.body.code).toBe(-2015);
     expect(noPermission.body.msg).toMatch(/no permission to withdraw/);
+    // The key's IP list applies: a withdrawing key from elsewhere is refused before anything is read.
+    const elsewhere = await ex.apiKeys.create(user.id, {
+      label: 'elsewhere',
+      trade: false,
+      withdraw: true,
+      ipList: ['203.0.113.9'],
+      expiresAt: null,
+    });
+    const foreign = await sapi<Refusal>('POST', 'capital/withdraw/apply', elsewhere, terms);
+    expect(foreign.status).toBe(401);
+    expect(foreign.body.msg).toMatch(/not on this API key's IP list/);
     const notBound = await sapi<Refusal>('POST', 'capital/withdraw/apply', withdrawKey, terms);
     expect(notBound.status).toBe(400);
     expect(notBound.body.code).toBe(-4035);
