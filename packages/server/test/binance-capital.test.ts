@@ -8,7 +8,7 @@ import { auditLedger } from '../src/ledger/audit.js';
 import { chainTick, MANUAL_CHAIN, testChain } from './helpers/chain.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
 import { balanceOf, USDT } from './helpers/ledger.js';
-import { signUp } from './helpers/users.js';
+import { login, signUp } from './helpers/users.js';
 
 /**
  * Binance's wallet calls under /sapi/v1/capital on a real local EVM chain: each figure against the
@@ -284,6 +284,17 @@ describe('wallet calls under /sapi/v1/capital', () => {
       amount: '5',
     });
     expect(small.body).toEqual({ code: -4022, msg: 'The minimum withdrawal is 10' });
+    // An operator's freeze stops a key's withdrawals too (the web's sessions end with it).
+    const admin = { headers: { 'x-admin-token': ex.adminToken } };
+    const frozen = await ex.api.post('admin/users/freeze', { user_id: user.id, reason: 'check' }, admin);
+    expect(frozen.body.code, frozen.body.msg).toBe(1);
+    const whileFrozen = await sapi<Refusal>('POST', 'capital/withdraw/apply', withdrawKey, terms);
+    expect(whileFrozen.body.code).toBe(-4015);
+    expect(whileFrozen.body.msg).toMatch(/frozen/);
+    const thawed = await ex.api.post('admin/users/unfreeze', { user_id: user.id, reason: 'done' }, admin);
+    expect(thawed.body.code, thawed.body.msg).toBe(1);
+    // The freeze ended the web session: sign in again.
+    user.token = await login(ex.api, user.email, 'Secret-Harbor-91');
     expect(await balanceOf(ex.api, user.token, USDT)).toBe('150');
     expect(await webRecords(user.token)).toEqual([]);
   });

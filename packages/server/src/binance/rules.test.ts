@@ -142,6 +142,10 @@ describe('wallet (sapi) rules', () => {
       msg: 'The minimum withdrawal is 10',
     });
     expect(capitalRefusalOf('error.deposit_not_final', 'x').code).toBe(-4060);
+    expect(capitalRefusalOf('error.account_frozen', 'frozen').toJSON()).toEqual({
+      code: -4015,
+      msg: 'Withdraw is limited. frozen',
+    });
     expect(capitalRefusalOf('error.request_id_reused', 'reused').toJSON()).toEqual({
       code: -4000,
       msg: 'reused',

@@ -226,6 +226,8 @@ export function capitalRefusalOf(key: MessageKey, english: string): BinanceError
     case 'error.network_unavailable':
     case 'error.deposit_closed':
       return walletRefused(-4019, english);
+    case 'error.account_frozen':
+      return walletRefused(-4015, `Withdraw is limited. ${english}`);
     case 'error.deposit_not_final':
       return walletRefused(-4060, english);
     case 'error.currency_unknown':

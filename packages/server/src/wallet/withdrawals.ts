@@ -3,7 +3,7 @@ import { Decimal, type Lang, type WithdrawInput, type WithdrawalView } from '@oe
 import type { Kysely, Updateable } from 'kysely';
 import type { Settings } from '../platform/settings.js';
 import type { Database, WithdrawalsTable } from '../db/schema.js';
-import { badRequest, conflict, notFound } from '../platform/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../platform/errors.js';
 import type { Books, SystemAccount } from '../ledger/books.js';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
 import { JOURNAL_MEMO, JournalType } from '../ledger/journal.js';
@@ -122,7 +122,18 @@ export class Withdrawals {
    * an address the user bound in the address book (with an emailed code), whatever the setting says.
    */
   requestByKey(userId: number, input: KeyWithdrawInput): Promise<WithdrawalView> {
-    return this.place(userId, input, 'en', { boundOnly: true, authorize: async () => {} });
+    return this.place(userId, input, 'en', {
+      boundOnly: true,
+      // A freeze ends the web's sessions; a key outlives them, so its withdrawals ask here.
+      authorize: async () => {
+        const user = await this.deps.db
+          .selectFrom('users')
+          .select('frozen_at')
+          .where('id', '=', userId)
+          .executeTakeFirst();
+        if (!user || user.frozen_at !== null) throw forbidden('error.account_frozen');
+      },
+    });
   }
 
   /**
