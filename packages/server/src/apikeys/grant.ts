@@ -19,6 +19,8 @@ export interface ApiKeyGrant {
   expiresAt: number | null;
   /** When it was revoked (ms), or null. */
   revokedAt: number | null;
+  /** Whether an operator has frozen the owner's account (seen within a few seconds of the freeze). */
+  userFrozen: boolean;
 }
 
 /** How the trading API finds keys: implemented by the key store (`apikeys/keys.ts`). */

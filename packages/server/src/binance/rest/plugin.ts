@@ -1,17 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiKeyGrant } from '../../apikeys/grant.js';
-import { ipAllowed } from '../../apikeys/ip-list.js';
 import type { Api, ApiPlugin } from '../../platform/api.js';
 import { AppError } from '../../platform/errors.js';
 import { translate } from '../../platform/messages/index.js';
 import { bookSequenceOf } from '../book-sequence.js';
 import type { BinanceContext } from '../domain.js';
+import { checkTiming, liveGrant } from '../key-checks.js';
 import {
   BinanceError,
   badKeyFormat,
-  badRecvWindow,
   invalidSignature,
-  invalidTimestamp,
   mandatoryParam,
   rejectedKey,
   tooManyRequests,
@@ -20,13 +18,7 @@ import {
 import { listenKeysOf } from '../listen-keys.js';
 import { WindowCounter } from '../rate-rules.js';
 import { capitalRefusalOf, refusalOf } from '../rules.js';
-import {
-  DEFAULT_RECV_WINDOW,
-  MAX_RECV_WINDOW,
-  signatureMatches,
-  signedPayload,
-  timestampVerdict,
-} from '../signing.js';
+import { signatureMatches, signedPayload } from '../signing.js';
 import { capitalRoutes } from './capital.js';
 import { marketRoutes } from './market.js';
 import { Params, rawParts } from './params.js';
@@ -92,34 +84,14 @@ export function binanceRest(context: BinanceContext): ApiPlugin {
     const header = request.headers['x-mbx-apikey'];
     const apiKey = Array.isArray(header) ? header[0] : header;
     if (!apiKey || !KEY_FORMAT.test(apiKey)) throw badKeyFormat();
-    const grant = await context.apiKeys.find(apiKey);
-    const now = context.clock.now();
-    if (!grant) throw rejectedKey();
-    if (grant.revokedAt !== null)
-      throw rejectedKey('Invalid API-key, IP, or permissions for action: this API key was revoked.');
-    if (grant.expiresAt !== null && grant.expiresAt <= now) {
-      throw rejectedKey('Invalid API-key, IP, or permissions for action: this API key has expired.');
-    }
-    if (!ipAllowed(grant.ipList, request.ip)) {
-      throw rejectedKey(
-        `Invalid API-key, IP, or permissions for action: address ${request.ip} is not on this API key's IP list.`,
-      );
-    }
-    return grant;
+    return liveGrant(await context.apiKeys.find(apiKey), context.clock.now(), request.ip);
   }
 
   /** Binance's signature and timing rules over the raw query string and body. */
   function checkSignature(request: FastifyRequest, params: Params, grant: ApiKeyGrant): void {
     const timestamp = params.integer('timestamp');
     if (timestamp === undefined) throw mandatoryParam('timestamp');
-    const recvWindow = params.integer('recvWindow') ?? DEFAULT_RECV_WINDOW;
-    if (recvWindow <= 0 || recvWindow > MAX_RECV_WINDOW) throw badRecvWindow();
-    const now = context.clock.now();
-    const verdict = timestampVerdict(timestamp, recvWindow, now);
-    if (verdict === 'ahead')
-      throw invalidTimestamp("Timestamp for this request was 1000ms ahead of the server's time.");
-    if (verdict === 'stale')
-      throw invalidTimestamp('Timestamp for this request is outside of the recvWindow.');
+    checkTiming(timestamp, params.integer('recvWindow'), context.clock.now());
     const { query, body } = rawParts(request);
     const { payload, signature } = signedPayload(query, body);
     if (signature === undefined) throw mandatoryParam('signature');

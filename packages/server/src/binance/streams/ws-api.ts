@@ -1,17 +1,9 @@
 import type { WebSocket } from 'ws';
 import type { ApiKeyGrant, ApiKeyLookup } from '../../apikeys/grant.js';
-import { ipAllowed } from '../../apikeys/ip-list.js';
 import type { Clock } from '../../lib/clock.js';
-import {
-  BinanceError,
-  badParam,
-  badRecvWindow,
-  invalidSignature,
-  invalidTimestamp,
-  mandatoryParam,
-  rejectedKey,
-} from '../errors.js';
-import { DEFAULT_RECV_WINDOW, MAX_RECV_WINDOW, signatureMatches, timestampVerdict } from '../signing.js';
+import { BinanceError, badParam, invalidSignature, mandatoryParam } from '../errors.js';
+import { checkTiming, liveGrant } from '../key-checks.js';
+import { signatureMatches } from '../signing.js';
 import type { StreamRegistry, StreamSocket } from './sockets.js';
 import type { UserDataFeed, UserDataSink } from './user-data.js';
 
@@ -107,23 +99,14 @@ export class WsApiSocket {
     for (const name of ['apiKey', 'timestamp', 'signature']) {
       if (params[name] === undefined || params[name] === '') throw mandatoryParam(name);
     }
-    const grant = await this.keys.find(String(params.apiKey));
     const now = this.clock.now();
-    if (!grant || grant.revokedAt !== null || (grant.expiresAt !== null && grant.expiresAt <= now)) {
-      throw rejectedKey();
-    }
-    if (!ipAllowed(grant.ipList, this.ip)) throw rejectedKey();
-    const recvWindow = params.recvWindow === undefined ? DEFAULT_RECV_WINDOW : Number(params.recvWindow);
-    if (!Number.isFinite(recvWindow) || recvWindow <= 0)
+    const grant = liveGrant(await this.keys.find(String(params.apiKey)), now, this.ip);
+    const recvWindow = params.recvWindow === undefined ? undefined : Number(params.recvWindow);
+    if (recvWindow !== undefined && !Number.isFinite(recvWindow))
       throw badParam("Illegal value for parameter 'recvWindow'.");
-    if (recvWindow > MAX_RECV_WINDOW) throw badRecvWindow();
     const timestamp = Number(params.timestamp);
     if (!Number.isSafeInteger(timestamp)) throw mandatoryParam('timestamp');
-    const verdict = timestampVerdict(timestamp, recvWindow, now);
-    if (verdict === 'ahead')
-      throw invalidTimestamp("Timestamp for this request was 1000ms ahead of the server's time.");
-    if (verdict === 'stale')
-      throw invalidTimestamp('Timestamp for this request is outside of the recvWindow.');
+    checkTiming(timestamp, recvWindow, now);
     if (!signatureMatches(grant.secret, wsApiPayload(params), String(params.signature)))
       throw invalidSignature();
     this.keys.markUsed(grant, now, this.ip);
