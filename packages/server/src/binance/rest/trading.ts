@@ -194,27 +194,24 @@ export function tradingRoutes(context: BinanceContext, listenKeys: ListenKeys): 
           ]),
         )
         .digest('hex');
-      const placed = await spot.placeOrder(
-        userId,
-        order.way,
-        {
-          marketId: order.market.id,
-          type: order.type,
-          price: order.price,
-          number: order.quantity,
-          total: order.quoteOrderQty,
-        },
-        { id: order.clientOrderId, hash },
-      );
-      const row = await orderRow(userId, placed.id);
+      // The duplicate check above is the client id's; placed straight, with no second lookup.
+      const outcome = await spot.place(userId, order.way, {
+        marketId: order.market.id,
+        type: order.type,
+        price: order.price,
+        number: order.quantity,
+        total: order.quoteOrderQty,
+        request: { id: order.clientOrderId, hash },
+      });
       const ack = {
         symbol: binanceSymbol(order.market),
-        orderId: row.id,
+        orderId: outcome.order.id,
         orderListId: -1,
         clientOrderId: order.clientOrderId,
-        transactTime: row.created_at,
+        transactTime: outcome.order.createdAt,
       };
       if (order.respType === 'ACK') return ack;
+      const row = await orderRow(userId, outcome.order.id);
       const {
         time: _time,
         updateTime: _update,
