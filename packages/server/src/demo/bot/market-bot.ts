@@ -1,4 +1,5 @@
 import { Decimal } from '@oex/protocol';
+import { mapLimited } from '../../lib/map-limited.js';
 import { DEMO_LIQUIDITY, planStep, seededRandom, walk, type RestingQuote } from '../../spot/maker-rules.js';
 import { TradingApiError, type TradingClient } from './trading-client.js';
 
@@ -24,6 +25,8 @@ interface OpenOrder {
 }
 
 const BUY = 1;
+/** Requests the bot has in flight at once. */
+const CONCURRENCY = 4;
 
 export interface MarketBotOptions {
   /** Standard deviation of one step of the reference price, as a fraction. */
@@ -98,12 +101,14 @@ export class MarketBot {
       { ...DEMO_LIQUIDITY, lotsFor: (ticks, usd) => lotsFor(market, ticks, usd) },
       this.random,
     );
-    const work: Promise<unknown>[] = [];
+    const work: (() => Promise<unknown>)[] = [];
     for (const order of plan.cancels) {
-      work.push(this.maker.signed('DELETE', '/api/v3/order', { symbol: market.symbol, orderId: order.id }));
+      work.push(() =>
+        this.maker.signed('DELETE', '/api/v3/order', { symbol: market.symbol, orderId: order.id }),
+      );
     }
     for (const quote of plan.quotes) {
-      work.push(
+      work.push(() =>
         this.maker.signed('POST', '/api/v3/order', {
           symbol: market.symbol,
           side: quote.side === BUY ? 'BUY' : 'SELL',
@@ -116,20 +121,28 @@ export class MarketBot {
       );
     }
     if (plan.take) {
-      work.push(
+      const take = plan.take;
+      work.push(() =>
         this.taker.signed('POST', '/api/v3/order', {
           symbol: market.symbol,
-          side: plan.take.side === BUY ? 'BUY' : 'SELL',
+          side: take.side === BUY ? 'BUY' : 'SELL',
           type: 'MARKET',
-          quantity: market.lot.mul(Decimal.fromInt(plan.take.lots)).toString(),
+          quantity: market.lot.mul(Decimal.fromInt(take.lots)).toString(),
           newOrderRespType: 'ACK',
         }),
       );
     }
+    // A few requests at a time, as a polite bot sends them: a big move's dozens of orders neither
+    // open dozens of connections nor land on the server at once.
+    const results = await mapLimited(work, CONCURRENCY, (send) =>
+      send().then(
+        (value) => ({ status: 'fulfilled' as const, value }),
+        (reason: unknown) => ({ status: 'rejected' as const, reason }),
+      ),
+    );
     // Refusals (a side out of funds, an order already filled) are part of the game; a rate limit is not.
-    const results = await Promise.allSettled(work);
     const limited = results.find(
-      (result): result is PromiseRejectedResult =>
+      (result): result is { status: 'rejected'; reason: unknown } =>
         result.status === 'rejected' &&
         result.reason instanceof TradingApiError &&
         result.reason.status === 429,
