@@ -94,6 +94,24 @@ export async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<voi
   await page.reload();
 }
 
+/**
+ * A GET, sent again once when the server closed the kept-alive connection just as it was reused
+ * (both sides' idle timeout is 5 s): a browser retries an idempotent request so, Playwright's request
+ * context does not.
+ */
+async function getOnce(
+  request: APIRequestContext,
+  url: string,
+  options?: Parameters<APIRequestContext['get']>[1],
+): ReturnType<APIRequestContext['get']> {
+  try {
+    return await request.get(url, options);
+  } catch (error) {
+    if (!/ECONNRESET|socket hang up/.test(String(error))) throw error;
+    return request.get(url, options);
+  }
+}
+
 /** A user's balance of one currency in one account (by type id), read through the API. */
 export async function accountBalance(
   request: APIRequestContext,
@@ -101,7 +119,8 @@ export async function accountBalance(
   currencyId: number,
   accountTypeId: number,
 ): Promise<Decimal> {
-  const answer = await request.get(
+  const answer = await getOnce(
+    request,
     `/api/account/detail?currency_id=${currencyId}&account_type_id=${accountTypeId}`,
     {
       headers: { authorization: token },
@@ -302,7 +321,7 @@ export async function send<T>(
   if (auth.admin) headers['x-admin-token'] = auth.admin;
   const answer =
     method === 'GET'
-      ? await request.get(`/api/${path}`, { headers, params: data as Record<string, string> })
+      ? await getOnce(request, `/api/${path}`, { headers, params: data as Record<string, string> })
       : await request.post(`/api/${path}`, { headers, data: data ?? {} });
   return (await answer.json()) as Envelope<T>;
 }
