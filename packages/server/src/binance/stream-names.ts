@@ -1,16 +1,8 @@
 import type { Period } from '../spot/periods.js';
+import { INTERVALS } from './rules.js';
 
-/** Binance's kline intervals that our periods serve, and the period each one reads. */
-export const KLINE_INTERVALS: Readonly<Record<string, Period>> = {
-  '1m': '1min',
-  '5m': '5min',
-  '15m': '15min',
-  '30m': '30min',
-  '1h': '60min',
-  '1d': '1day',
-  '1w': '1week',
-  '1M': '1mon',
-};
+/** Binance's kline intervals that our periods serve: the REST klines' own table. */
+export const KLINE_INTERVALS: Readonly<Record<string, Period>> = INTERVALS;
 
 /** Partial book depths Binance offers (`<symbol>@depth5`). */
 export const PARTIAL_LEVELS = [5, 10, 20] as const;

@@ -2,6 +2,7 @@ import type { ChannelName, PushOf } from '@oex/protocol';
 import type { WebSocket } from 'ws';
 import type { SessionResolver } from '../users/auth-user.js';
 import { channelOf, isKnownChannel, isPrivateChannel, parseClientMessage, pushFrame } from './channels.js';
+import { closeSockets } from './close-sockets.js';
 
 /** What the hub needs of sessions: sign-in, word of sessions that end, and a check of the rest. */
 export interface LiveSessions extends SessionResolver {
@@ -220,16 +221,6 @@ export class Hub {
     clearInterval(this.recheckTimer);
     const sockets = [...this.clients].map((client) => client.socket);
     this.clients.clear();
-    const closed = sockets.map(
-      (socket) => new Promise<void>((resolve) => socket.once('close', () => resolve())),
-    );
-    for (const socket of sockets) socket.close(1001, 'server shutting down');
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      Promise.all(closed),
-      new Promise((resolve) => (timer = setTimeout(resolve, graceMs))),
-    ]);
-    clearTimeout(timer);
-    for (const socket of sockets) if (socket.readyState !== socket.CLOSED) socket.terminate();
+    await closeSockets(sockets, graceMs);
   }
 }

@@ -1,4 +1,5 @@
 import type { WebSocket } from 'ws';
+import { closeSockets } from '../../realtime/close-sockets.js';
 
 /** A client whose unsent output passes this many bytes is dropped, not buffered further (as the live hub). */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -116,20 +117,6 @@ export class StreamRegistry {
   async close(graceMs = CLOSE_GRACE_MS): Promise<void> {
     const sockets = [...this.sockets].map((client) => client.socket);
     for (const client of [...this.sockets]) this.remove(client);
-    const closed = sockets.map(
-      (socket) =>
-        new Promise<void>((resolve) => {
-          if (socket.readyState === socket.CLOSED) resolve();
-          else socket.once('close', () => resolve());
-        }),
-    );
-    for (const socket of sockets) socket.close(1001, 'server shutting down');
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      Promise.all(closed),
-      new Promise((resolve) => (timer = setTimeout(resolve, graceMs))),
-    ]);
-    clearTimeout(timer);
-    for (const socket of sockets) if (socket.readyState !== socket.CLOSED) socket.terminate();
+    await closeSockets(sockets, graceMs);
   }
 }
