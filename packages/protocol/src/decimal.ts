@@ -5,6 +5,7 @@
 
 export const SCALE = 18;
 const ONE_UNITS = 10n ** BigInt(SCALE);
+const ZERO = 48; // '0'
 /** NUMERIC(36,18) leaves 18 digits before the point. */
 const MAX_UNITS = 10n ** 36n - 1n;
 
@@ -195,13 +196,18 @@ export class Decimal {
    */
   static unitsToString(units: bigint, decimals?: number): string {
     const negative = units < 0n;
-    const magnitude = negative ? -units : units;
-    const whole = (magnitude / ONE_UNITS).toString();
-    let fraction = (magnitude % ONE_UNITS).toString().padStart(SCALE, '0');
-    if (decimals === undefined) fraction = fraction.replace(/0+$/, '');
-    else fraction = fraction.slice(0, decimals).padEnd(decimals, '0');
+    // One conversion to digits, cut at the scale: a bigint division and remainder cost more than
+    // the whole of the rest (it is on every order's path: its rows and its answer).
+    const digits = (negative ? -units : units).toString().padStart(SCALE + 1, '0');
+    const whole = digits.slice(0, digits.length - SCALE);
+    let fraction = digits.slice(digits.length - SCALE);
+    if (decimals === undefined) {
+      let end = SCALE;
+      while (end > 0 && fraction.charCodeAt(end - 1) === ZERO) end -= 1;
+      fraction = fraction.slice(0, end);
+    } else fraction = fraction.slice(0, decimals).padEnd(decimals, '0');
     const text = fraction ? `${whole}.${fraction}` : whole;
-    return negative && magnitude !== 0n ? `-${text}` : text;
+    return negative ? `-${text}` : text;
   }
 
   toJSON(): string {

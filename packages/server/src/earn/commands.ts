@@ -1,6 +1,5 @@
 import { AccountTypeId, Decimal, EARN_ENDED, EARN_IN_FORCE } from '@oex/protocol';
 import type { Kysely } from 'kysely';
-import type { RowWriter } from '../db/rows.js';
 import type { Database } from '../db/schema.js';
 import { AppError, badRequest } from '../platform/errors.js';
 import type { SystemAccount } from '../ledger/books.js';
@@ -42,7 +41,6 @@ export interface PaidDay {
 export class EarnCommands {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly rows: RowWriter,
     readonly holdings: Holdings,
   ) {}
 
@@ -163,13 +161,11 @@ export class EarnCommands {
         pay_at: context.now,
         amount: holding.daily.toString(),
       });
-      context.write(
-        this.rows.update('earn_holdings', holding.id, {
-          paid_days: day,
-          income: next.income.toString(),
-          status: ended ? EARN_ENDED : EARN_IN_FORCE,
-        }),
-      );
+      context.update('earn_holdings', holding.id, {
+        paid_days: day,
+        income: next.income.toString(),
+        status: ended ? EARN_ENDED : EARN_IN_FORCE,
+      });
       this.holdings.put(books, holding.id, ended ? null : next);
       return { holding: next, day, amount: holding.daily, ended };
     };

@@ -72,7 +72,7 @@ export class EarnService {
     private readonly deps: EarnDeps,
     holdings: Holdings,
   ) {
-    this.commands = new EarnCommands(deps.db, deps.sequencer.rows, holdings);
+    this.commands = new EarnCommands(deps.db, holdings);
   }
 
   get holdings(): Holdings {

@@ -1,5 +1,4 @@
 import { AccountTypeId, Decimal, LeverClosedType, LeverStatus } from '@oex/protocol';
-import type { RowWriter } from '../db/rows.js';
 import { badRequest } from '../platform/errors.js';
 import type { Account, Books, SystemAccount } from '../ledger/books.js';
 import { fundSystemAccount } from '../ledger/funding.js';
@@ -34,10 +33,7 @@ export interface Closed {
  * a loss beyond the user's means with `insurance`, so no user balance goes below zero.
  */
 export class LeverCommands {
-  constructor(
-    private readonly rows: RowWriter,
-    private readonly book: LeverBook,
-  ) {}
+  constructor(private readonly book: LeverBook) {}
 
   private account(books: Books, userId: number, quoteId: number): Account {
     return books.ensure({ userId }, LEVER, quoteId);
@@ -89,15 +85,13 @@ export class LeverCommands {
         originPrice: mark.price,
         openMarkTime: mark.time,
       };
-      context.write(
-        this.rows.update('lever_positions', id, {
-          status: LeverStatus.OPEN,
-          opened_at: context.now,
-          origin_price: mark.price.toString(),
-          update_price: mark.price.toString(),
-          open_mark_time: mark.time,
-        }),
-      );
+      context.update('lever_positions', id, {
+        status: LeverStatus.OPEN,
+        opened_at: context.now,
+        origin_price: mark.price.toString(),
+        update_price: mark.price.toString(),
+        open_mark_time: mark.time,
+      });
       this.book.put(context.books, id, position);
       return position;
     };
@@ -114,9 +108,7 @@ export class LeverCommands {
         [{ account, available: held.units, locked: -held.units }],
         entry(JournalType.LEVER_RELEASE, id),
       );
-      context.write(
-        this.rows.update('lever_positions', id, { status: LeverStatus.CANCELLED, closed_at: context.now }),
-      );
+      context.update('lever_positions', id, { status: LeverStatus.CANCELLED, closed_at: context.now });
       this.book.put(context.books, id, null);
       return order;
     };
@@ -200,18 +192,16 @@ export class LeverCommands {
       ],
       entry(JournalType.LEVER_SETTLE, position.id),
     );
-    context.write(
-      this.rows.update('lever_positions', position.id, {
-        status: LeverStatus.CLOSED,
-        closed_type: closedType,
-        close_price: closePrice.toString(),
-        update_price: mark.price.toString(),
-        close_mark_time: mark.time || null,
-        profits: profit.toString(),
-        insurance_cover: paid.fromInsurance.toString(),
-        closed_at: context.now,
-      }),
-    );
+    context.update('lever_positions', position.id, {
+      status: LeverStatus.CLOSED,
+      closed_type: closedType,
+      close_price: closePrice.toString(),
+      update_price: mark.price.toString(),
+      close_mark_time: mark.time || null,
+      profits: profit.toString(),
+      insurance_cover: paid.fromInsurance.toString(),
+      closed_at: context.now,
+    });
     this.book.put(books, position.id, null);
     return { position, closePrice, mark: mark.price, profit, closedType };
   }
@@ -221,12 +211,10 @@ export class LeverCommands {
       const position = this.owned(id, userId);
       if (position.status !== 1) throw badRequest('error.lever_not_open');
       const next = { ...position, takeProfit, stopLoss };
-      context.write(
-        this.rows.update('lever_positions', id, {
-          target_profit_price: takeProfit.toString(),
-          stop_loss_price: stopLoss.toString(),
-        }),
-      );
+      context.update('lever_positions', id, {
+        target_profit_price: takeProfit.toString(),
+        stop_loss_price: stopLoss.toString(),
+      });
       this.book.put(context.books, id, next);
       return next;
     };
@@ -266,13 +254,11 @@ export class LeverCommands {
         charge_time: chargeTime,
         charged: charged.toString(),
       });
-      context.write(
-        this.rows.update('lever_positions', id, {
-          caution_money: next.margin.toString(),
-          overnight_money: next.overnight.toString(),
-          last_overnight_at: chargeTime,
-        }),
-      );
+      context.update('lever_positions', id, {
+        caution_money: next.margin.toString(),
+        overnight_money: next.overnight.toString(),
+        last_overnight_at: chargeTime,
+      });
       this.book.put(books, id, next);
       return next;
     };

@@ -109,7 +109,7 @@ export class LeverService {
     private readonly deps: LeverDeps,
     readonly book: LeverBook,
   ) {
-    this.commands = new LeverCommands(deps.sequencer.rows, book);
+    this.commands = new LeverCommands(book);
   }
 
   static async load(deps: LeverDeps): Promise<LeverService> {

@@ -1,6 +1,5 @@
 import { Decimal, MICRO_CLOSED, MICRO_OPEN, type MicroOutcome } from '@oex/protocol';
 import type { Kysely } from 'kysely';
-import type { RowWriter } from '../db/rows.js';
 import type { Database } from '../db/schema.js';
 import { badRequest } from '../platform/errors.js';
 import { PostingError, type SystemAccount } from '../ledger/books.js';
@@ -29,7 +28,6 @@ export type NewContract = Omit<OpenContract, 'id'> & { requestId: string | null;
 export class MicroCommands {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly rows: RowWriter,
     private readonly open: OpenContracts,
     private readonly microTypeId: number,
     private readonly decimalsOf: (currencyId: number) => number,
@@ -131,17 +129,15 @@ export class MicroCommands {
           entry(JournalType.MICRO_PAYOUT, contract.id),
         );
       }
-      context.write(
-        this.rows.update('micro_orders', contract.id, {
-          status: MICRO_CLOSED,
-          end_price: endEntry.price.toString(),
-          end_entry_time: endEntry.time,
-          outcome: result.outcome satisfies MicroOutcome,
-          payout: result.payout.toString(),
-          fact_profits: result.factProfits.toString(),
-          settled_at: context.now,
-        }),
-      );
+      context.update('micro_orders', contract.id, {
+        status: MICRO_CLOSED,
+        end_price: endEntry.price.toString(),
+        end_entry_time: endEntry.time,
+        outcome: result.outcome satisfies MicroOutcome,
+        payout: result.payout.toString(),
+        fact_profits: result.factProfits.toString(),
+        settled_at: context.now,
+      });
       this.open.remove(books, contract);
       return { ...result, contract, settledAt: context.now };
     };

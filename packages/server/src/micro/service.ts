@@ -59,7 +59,6 @@ export class MicroService {
   ) {
     this.commands = new MicroCommands(
       deps.db,
-      deps.sequencer.rows,
       open,
       AccountTypeId.micro_account,
       (currencyId) => deps.currencies.currency(currencyId).decimals,

@@ -276,7 +276,7 @@ export class P2pCommands {
       if (status === 1 && this.state.frozen.has(userId)) throw badRequest('error.p2p_frozen');
       const ad = { ...before, status };
       this.state.putAd(context.books, ad);
-      context.write(this.rows.update('p2p_ads', adId, { status, updated_at: context.now }));
+      context.update('p2p_ads', adId, { status, updated_at: context.now });
       return ad;
     };
   }
@@ -480,7 +480,7 @@ export class P2pCommands {
             .compile(),
         );
       }
-      context.write(this.rows.update('p2p_orders', order.id, values));
+      context.update('p2p_orders', order.id, values);
       context.insert('p2p_order_events', { order_id: order.id, status: to, at: now });
       return { orderId: order.id, buyerId: order.buyerId, sellerId: order.sellerId, status: to };
     };

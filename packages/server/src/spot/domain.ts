@@ -22,7 +22,7 @@ export const spotDomain: Domain<ExchangeContext & UsersParts, SpotParts> = {
     const spot = new SpotService(
       db.kysely,
       sequencer,
-      new SpotOrders(db.kysely, markets, sequencer.rows),
+      new SpotOrders(db.kysely, markets),
       markets,
       currencies,
       clock,

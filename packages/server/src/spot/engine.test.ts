@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BUY, OrderBook, SELL, type Fill, type MatchResult, type Side } from './engine.js';
+import {
+  BUY,
+  OrderBook,
+  OrderIndex,
+  RestingOrder,
+  SELL,
+  type Fill,
+  type MatchResult,
+  type Side,
+} from './engine.js';
+import { seededRandom } from './maker-rules.js';
 
 const ids = (book: OrderBook, side: Side) => [...book.restingOrders(side)].map((order) => order.id);
 
@@ -317,5 +327,130 @@ describe('OrderBook against the reference book', () => {
       }),
       { numRuns: 10_000 },
     );
+  });
+});
+
+describe('OrderIndex (resting orders by id)', () => {
+  const order = (id: number) => new RestingOrder(id, 1, BUY, 1, 1, null as never);
+
+  it('agrees with a Map through growth, removals and wrap-around, for dense, strided and large ids', () => {
+    const idSets: fc.Arbitrary<number>[] = [
+      fc.integer({ min: 1, max: 200 }),
+      fc.integer({ min: 0, max: 200 }).map((n) => n * 1024),
+      fc.integer({ min: 0, max: 200 }).map((n) => 2 ** 40 + n * 2 ** 32),
+      fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+    ];
+    fc.assert(
+      fc.property(
+        fc.oneof(...idSets.map((ids) => fc.array(fc.tuple(fc.boolean(), ids), { maxLength: 400 }))),
+        (steps) => {
+          const index = new OrderIndex(16);
+          const want = new Map<number, RestingOrder>();
+          for (const [adding, id] of steps) {
+            const present = want.get(id);
+            if (adding && !present) {
+              const entry = order(id);
+              index.add(entry);
+              want.set(id, entry);
+            } else if (!adding && present) {
+              index.remove(present);
+              want.delete(id);
+            }
+            expect(index.size).toBe(want.size);
+          }
+          for (const [, id] of steps) expect(index.get(id)).toBe(want.get(id));
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('removes from the middle of runs of collisions and still finds the entries after them', () => {
+    // Random ids at just under half load: many share a run of slots with others.
+    const index = new OrderIndex(16);
+    const next = seededRandom(3);
+    const ids = new Set<number>();
+    while (ids.size < 4000) ids.add(1 + Math.floor(next() * 2 ** 40));
+    const entries = [...ids].map(order);
+    entries.forEach((entry) => index.add(entry));
+    for (let i = 0; i < entries.length; i += 3) index.remove(entries[i]!);
+    entries.forEach((entry, i) => expect(index.get(entry.id)).toBe(i % 3 === 0 ? undefined : entry));
+    expect(index.size).toBe(entries.length - Math.ceil(entries.length / 3));
+  });
+});
+
+describe('OrderBook levels', () => {
+  it('keeps many levels sorted as levels come and go anywhere in the book', () => {
+    const book = new OrderBook();
+    const next = seededRandom(7);
+    const open = new Map<number, number>();
+    let id = 1;
+    for (let step = 0; step < 20_000; step += 1) {
+      if (open.size > 0 && next() < 0.45) {
+        const ids = [...open.keys()];
+        const victim = ids[Math.floor(next() * ids.length)]!;
+        expect(book.cancel(victim)?.id).toBe(victim);
+        open.delete(victim);
+      } else {
+        const price = 1 + Math.floor(next() * 2000);
+        book.placeLimit(id, id, BUY, price, 1);
+        open.set(id, price);
+        id += 1;
+      }
+    }
+    const want = new Map<number, number>();
+    for (const price of open.values()) want.set(price, (want.get(price) ?? 0) + 1);
+    const bids = book.depth(Infinity).bids;
+    expect(bids).toEqual(
+      [...want.entries()].sort((a, b) => b[0] - a[0]).map(([price, quantity]) => ({ price, quantity })),
+    );
+    expect(book.bestBid()).toBe(Math.max(...open.values()));
+    expect(book.size).toBe(open.size);
+    for (const orderId of open.keys()) book.cancel(orderId);
+    expect(book.depth(Infinity)).toEqual({ bids: [], asks: [] });
+    expect(book.bestBid()).toBeUndefined();
+  });
+
+  it('cancels the head, the tail and the middle of a level, and a level emptied in the middle of the book', () => {
+    const book = new OrderBook();
+    for (let id = 1; id <= 5; id += 1) book.placeLimit(id, id, SELL, 100, id);
+    book.placeLimit(6, 6, SELL, 99, 1);
+    book.placeLimit(7, 7, SELL, 101, 1);
+    book.cancel(1); // head
+    book.cancel(5); // tail
+    book.cancel(3); // middle
+    expect(ids(book, SELL)).toEqual([6, 2, 4, 7]);
+    expect(book.depth().asks).toEqual([
+      { price: 99, quantity: 1 },
+      { price: 100, quantity: 6 },
+      { price: 101, quantity: 1 },
+    ]);
+    book.cancel(2);
+    book.cancel(4); // the level at 100 is gone, between 99 and 101
+    expect(book.depth().asks.map((level) => level.price)).toEqual([99, 101]);
+    // A new order at the emptied price makes a fresh level, in its place in the book.
+    book.placeLimit(8, 8, SELL, 100, 2);
+    const result = book.placeLimit(9, 9, BUY, 101, 4);
+    expect(result.fills.map((fill) => [fill.makerId, fill.price, fill.quantity])).toEqual([
+      [6, 99, 1],
+      [8, 100, 2],
+      [7, 101, 1],
+    ]);
+    expect(book.size).toBe(0);
+  });
+
+  it('answers a limit order that does not cross with a fresh result, not the last one', () => {
+    const book = new OrderBook();
+    book.placeLimit(1, 1, SELL, 100, 5);
+    const crossed = book.placeLimit(2, 2, BUY, 100, 2);
+    expect(crossed.fills).toHaveLength(1);
+    const resting = book.placeLimit(3, 3, BUY, 99, 4);
+    expect(resting).toMatchObject({
+      fills: [],
+      selfCancelled: [],
+      remaining: 4,
+      rested: true,
+      budgetLeft: 0n,
+    });
   });
 });

@@ -29,13 +29,15 @@ export class RestingOrder {
   ) {}
 }
 
-interface Level {
-  readonly price: number;
-  head: RestingOrder | null;
-  tail: RestingOrder | null;
+/** One price of one side: a FIFO list of its resting orders. A class, for one shape. */
+class Level {
+  head: RestingOrder | null = null;
+  tail: RestingOrder | null = null;
   /** Sum of the remaining lots of the level's orders. */
-  volume: number;
-  count: number;
+  volume = 0;
+  count = 0;
+
+  constructor(readonly price: number) {}
 }
 
 export interface Fill {
@@ -63,65 +65,178 @@ export interface MatchResult {
   budgetLeft: bigint;
 }
 
+/** Whether a level at `price` lies past the `limit` of a taker on `side` (dearer for a buy). */
+const beyond = (side: Side, price: number, limit: number) => (side === BUY ? price > limit : price < limit);
+
 export interface DepthLevel {
   price: number;
   quantity: number;
 }
 
-/** One side of the book: levels sorted so the best price is last. */
+/**
+ * Entries by a whole-number key (a safe integer): an open-addressing hash table with linear
+ * probing, the entries themselves in the slots (an entry carries its key, so no key array). Faster
+ * than a Map for the book's lookups, inserts and deletes; a deletion shifts the following entries
+ * of its run back, so there are no tombstones.
+ */
+abstract class KeyIndex<T extends object> {
+  private slots: (T | null)[];
+  private mask: number;
+  private shift: number;
+  size = 0;
+
+  constructor(capacity: number) {
+    let bits = 4;
+    while (1 << bits < capacity) bits += 1;
+    this.slots = new Array<T | null>(1 << bits).fill(null);
+    this.mask = (1 << bits) - 1;
+    this.shift = 32 - bits;
+  }
+
+  protected abstract keyOf(entry: T): number;
+
+  /** Fibonacci hashing of both 32-bit halves of the key: spreads sequential and strided keys. */
+  private home(key: number): number {
+    return Math.imul((key | 0) ^ ((key / 4294967296) | 0), 0x9e3779b1) >>> this.shift;
+  }
+
+  get(key: number): T | undefined {
+    const slots = this.slots;
+    const mask = this.mask;
+    for (let i = this.home(key); ; i = (i + 1) & mask) {
+      const entry = slots[i]!;
+      if (entry === null) return undefined;
+      if (this.keyOf(entry) === key) return entry;
+    }
+  }
+
+  /** Adds an entry whose key is not in the index. */
+  add(entry: T): void {
+    if ((this.size + 1) * 2 > this.slots.length) this.grow();
+    const slots = this.slots;
+    const mask = this.mask;
+    let i = this.home(this.keyOf(entry));
+    while (slots[i] !== null) i = (i + 1) & mask;
+    slots[i] = entry;
+    this.size += 1;
+  }
+
+  /** Removes an entry that is in the index. */
+  remove(entry: T): void {
+    const slots = this.slots;
+    const mask = this.mask;
+    let hole = this.home(this.keyOf(entry));
+    while (slots[hole] !== entry) hole = (hole + 1) & mask;
+    slots[hole] = null;
+    this.size -= 1;
+    for (let i = (hole + 1) & mask; ; i = (i + 1) & mask) {
+      const next = slots[i]!;
+      if (next === null) return;
+      const home = this.home(this.keyOf(next));
+      // `next` stays where it is if its home lies cyclically in (hole, i]; otherwise it fills the hole.
+      if (hole <= i ? hole < home && home <= i : hole < home || home <= i) continue;
+      slots[hole] = next;
+      slots[i] = null;
+      hole = i;
+    }
+  }
+
+  private grow(): void {
+    const old = this.slots;
+    this.slots = new Array<T | null>(old.length * 2).fill(null);
+    this.mask = this.slots.length - 1;
+    this.shift -= 1;
+    this.size = 0;
+    for (const entry of old) if (entry !== null) this.add(entry);
+  }
+}
+
+/** Resting orders by id. */
+export class OrderIndex extends KeyIndex<RestingOrder> {
+  constructor(capacity = 1024) {
+    super(capacity);
+  }
+
+  protected keyOf(order: RestingOrder): number {
+    return order.id;
+  }
+}
+
+/** A side's levels by price. */
+class LevelIndex extends KeyIndex<Level> {
+  constructor() {
+    super(256);
+  }
+
+  protected keyOf(level: Level): number {
+    return level.price;
+  }
+}
+
+/**
+ * One side of the book: its levels in an array sorted so the best price is last (a fill or a new
+ * order near the top touches the end of the array), and a map from price to level for placing.
+ */
 class BookSide {
-  /** Ascending for bids (best = highest = last), descending for asks (best = lowest = last). */
-  readonly prices: number[] = [];
-  readonly levels = new Map<number, Level>();
+  /** Ascending prices for bids (best = highest = last), descending for asks (best = lowest = last). */
+  readonly levels: Level[] = [];
+  private readonly byPrice = new LevelIndex();
 
   constructor(private readonly ascending: boolean) {}
 
   best(): Level | undefined {
-    const price = this.prices[this.prices.length - 1];
-    return price === undefined ? undefined : this.levels.get(price);
+    const levels = this.levels;
+    return levels.length === 0 ? undefined : levels[levels.length - 1];
   }
 
   levelFor(price: number): Level {
-    let level = this.levels.get(price);
-    if (level) return level;
-    level = { price, head: null, tail: null, volume: 0, count: 0 };
-    this.levels.set(price, level);
-    const prices = this.prices;
-    // Most new levels are at or near the top of the book: search from the end.
-    let index = prices.length;
-    if (this.ascending) while (index > 0 && prices[index - 1]! > price) index -= 1;
-    else while (index > 0 && prices[index - 1]! < price) index -= 1;
-    if (index === prices.length) prices.push(price);
-    else prices.splice(index, 0, price);
+    let level = this.byPrice.get(price);
+    if (level !== undefined) return level;
+    level = new Level(price);
+    this.byPrice.add(level);
+    const levels = this.levels;
+    const length = levels.length;
+    if (
+      length === 0 ||
+      (this.ascending ? levels[length - 1]!.price < price : levels[length - 1]!.price > price)
+    ) {
+      levels.push(level);
+      return level;
+    }
+    levels.splice(this.indexOf(price), 0, level);
     return level;
   }
 
   removeLevel(level: Level): void {
-    this.levels.delete(level.price);
-    const prices = this.prices;
-    if (prices[prices.length - 1] === level.price) {
-      prices.pop();
+    this.byPrice.remove(level);
+    const levels = this.levels;
+    if (levels[levels.length - 1] === level) {
+      levels.pop();
       return;
     }
+    const index = this.indexOf(level.price);
+    if (levels[index] === level) levels.splice(index, 1);
+  }
+
+  /** Binary search: the index of the first level that does not sort before `price`. */
+  private indexOf(price: number): number {
+    const levels = this.levels;
     let low = 0;
-    let high = prices.length - 1;
-    while (low <= high) {
+    let high = levels.length;
+    while (low < high) {
       const middle = (low + high) >> 1;
-      const value = prices[middle]!;
-      if (value === level.price) {
-        prices.splice(middle, 1);
-        return;
-      }
-      if (this.ascending ? value < level.price : value > level.price) low = middle + 1;
-      else high = middle - 1;
+      const value = levels[middle]!.price;
+      if (this.ascending ? value < price : value > price) low = middle + 1;
+      else high = middle;
     }
+    return low;
   }
 
   /** Levels from the best outwards. */
   depth(limit: number): DepthLevel[] {
     const out: DepthLevel[] = [];
-    for (let i = this.prices.length - 1; i >= 0 && out.length < limit; i -= 1) {
-      const level = this.levels.get(this.prices[i]!)!;
+    for (let i = this.levels.length - 1; i >= 0 && out.length < limit; i -= 1) {
+      const level = this.levels[i]!;
       out.push({ price: level.price, quantity: level.volume });
     }
     return out;
@@ -140,12 +255,22 @@ export class OrderBook {
   private readonly fillPool: Fill[] = [];
   private readonly bids = new BookSide(true);
   private readonly asks = new BookSide(false);
-  private readonly orders = new Map<number, RestingOrder>();
+  private readonly orders = new OrderIndex();
 
   /** A limit order: matches what crosses its price, then rests with the rest. */
   placeLimit(id: number, owner: number, side: Side, price: number, quantity: number): MatchResult {
     checkLots(price, quantity);
-    if (this.orders.has(id)) throw new Error(`order ${id} is already in the book`);
+    if (this.orders.get(id) !== undefined) throw new Error(`order ${id} is already in the book`);
+    // Most limit orders do not cross: they rest without going through the matching loop.
+    const opposite = side === BUY ? this.asks.best() : this.bids.best();
+    if (opposite === undefined || beyond(side, opposite.price, price)) {
+      const result = this.cleared();
+      result.remaining = quantity;
+      result.budgetLeft = 0n;
+      this.rest(id, owner, side, price, quantity);
+      result.rested = true;
+      return result;
+    }
     const result = this.match(owner, side, quantity, price, undefined);
     if (result.remaining > 0) {
       this.rest(id, owner, side, price, result.remaining);
@@ -175,7 +300,7 @@ export class OrderBook {
 
   cancel(id: number): RestingOrder | undefined {
     const order = this.orders.get(id);
-    if (!order) return undefined;
+    if (order === undefined) return undefined;
     this.unlink(order);
     return order;
   }
@@ -203,8 +328,8 @@ export class OrderBook {
   /** Every resting order, best price first, oldest first within a price (for checks). */
   *restingOrders(side: Side): Generator<RestingOrder> {
     const book = side === BUY ? this.bids : this.asks;
-    for (let i = book.prices.length - 1; i >= 0; i -= 1) {
-      for (let order = book.levels.get(book.prices[i]!)!.head; order; order = order.next) yield order;
+    for (let i = book.levels.length - 1; i >= 0; i -= 1) {
+      for (let order = book.levels[i]!.head; order; order = order.next) yield order;
     }
   }
 
@@ -216,16 +341,14 @@ export class OrderBook {
     budget: bigint | undefined,
   ): MatchResult {
     const book = side === BUY ? this.asks : this.bids;
-    const result = this.result;
+    const result = this.cleared();
     const fills = result.fills;
-    fills.length = 0;
-    result.selfCancelled.length = 0;
     let remaining = quantity;
     let budgetLeft = budget ?? 0n;
     while (remaining > 0) {
       const level = book.best();
       if (!level) break;
-      if (limit !== undefined && (side === BUY ? level.price > limit : level.price < limit)) break;
+      if (limit !== undefined && beyond(side, level.price, limit)) break;
       const maker = level.head!;
       if (maker.owner === owner) {
         result.selfCancelled.push({ id: maker.id, remaining: maker.remaining });
@@ -261,6 +384,15 @@ export class OrderBook {
     return result;
   }
 
+  /** The shared result, its fills and self-cancels emptied for the next order. */
+  private cleared(): MatchResult {
+    const result = this.result;
+    // Setting an array's length is a call into the runtime: only when there is something to clear.
+    if (result.fills.length !== 0) result.fills.length = 0;
+    if (result.selfCancelled.length !== 0) result.selfCancelled.length = 0;
+    return result;
+  }
+
   private rest(id: number, owner: number, side: Side, price: number, remaining: number): void {
     const book = side === BUY ? this.bids : this.asks;
     const level = book.levelFor(price);
@@ -271,7 +403,7 @@ export class OrderBook {
     level.tail = node;
     level.volume += remaining;
     level.count += 1;
-    this.orders.set(id, node);
+    this.orders.add(node);
   }
 
   private unlink(order: RestingOrder): void {
@@ -282,7 +414,7 @@ export class OrderBook {
     else level.tail = order.prev;
     level.volume -= order.remaining;
     level.count -= 1;
-    this.orders.delete(order.id);
+    this.orders.remove(order);
     if (level.count === 0) (order.side === BUY ? this.bids : this.asks).removeLevel(level);
   }
 }

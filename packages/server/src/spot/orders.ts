@@ -1,6 +1,5 @@
 import { AccountTypeId, Decimal } from '@oex/protocol';
-import type { CompiledQuery, Kysely, Selectable } from 'kysely';
-import type { RowWriter } from '../db/rows.js';
+import type { Kysely, Selectable } from 'kysely';
 import type { CurrencyMatchesTable, Database } from '../db/schema.js';
 import { badRequest, notFound } from '../platform/errors.js';
 import type { Account, Books } from '../ledger/books.js';
@@ -92,7 +91,6 @@ export class SpotOrders {
   constructor(
     private readonly db: Kysely<Database>,
     readonly markets: MarketDirectory,
-    private readonly rows: RowWriter,
   ) {
     for (const market of markets.all()) this.books.set(market.id, new OrderBook());
   }
@@ -365,7 +363,7 @@ export class SpotOrders {
   ): { order: OpenOrder; status: number } {
     this.open.delete(order.id);
     this.releaseHold(context.books, order);
-    context.write(this.update(order, status, context.now));
+    this.update(context, order, status);
     return { order, status };
   }
 
@@ -437,7 +435,7 @@ export class SpotOrders {
     });
     if (fill.makerRemaining === 0) outcome.touched.push(this.finish(context, maker, OrderStatus.COMPLETED));
     else {
-      context.write(this.update(maker, OrderStatus.OPEN, context.now));
+      this.update(context, maker, OrderStatus.OPEN);
       outcome.touched.push({ order: maker, status: OrderStatus.OPEN });
     }
     return {
@@ -470,14 +468,14 @@ export class SpotOrders {
     };
   }
 
-  private update(order: OpenOrder, status: number, now: number): CompiledQuery {
-    return this.rows.update('orders', order.id, {
+  private update(context: CommandContext, order: OpenOrder, status: number): void {
+    context.update('orders', order.id, {
       transacted_amount: order.filled.toString(),
       transacted_volume: order.volume.toString(),
       hold: order.hold.toString(),
       fee: order.fee.toString(),
       status,
-      updated_at: now,
+      updated_at: context.now,
     });
   }
 }

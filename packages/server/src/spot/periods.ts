@@ -1,5 +1,7 @@
 /** Kline periods and their buckets in the exchange time zone. Pure. */
-import { wallClock } from '../lib/time.js';
+import { zoneOffset } from '../lib/time.js';
+
+export { zoneOffset };
 
 export const PERIODS = ['1min', '5min', '15min', '30min', '60min', '1day', '1week', '1mon'] as const;
 export type Period = (typeof PERIODS)[number];
@@ -28,30 +30,6 @@ export const PERIOD_MS: Record<Period, number> = {
 
 export function isPeriod(value: string): value is Period {
   return (PERIODS as readonly string[]).includes(value);
-}
-
-const HOUR = 60 * MINUTE;
-/** Offsets by zone and hour: zones change offset only on whole hours (and half hours, cached apart). */
-const offsets = new Map<string, number>();
-
-/** Milliseconds the zone's wall clock is ahead of UTC at `time`. */
-export function zoneOffset(time: number, timeZone: string): number {
-  // Half-hour slots, so a zone that changes offset on a half hour is still right.
-  const slot = `${timeZone}|${Math.floor(time / (HOUR / 2))}`;
-  let offset = offsets.get(slot);
-  if (offset === undefined) {
-    offset = computeOffset(time, timeZone);
-    if (offsets.size > 100_000) offsets.clear();
-    offsets.set(slot, offset);
-  }
-  return offset;
-}
-
-function computeOffset(time: number, timeZone: string): number {
-  const parts: Record<string, number> = {};
-  for (const part of wallClock(timeZone).formatToParts(time)) parts[part.type] = Number(part.value);
-  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
-  return wall - Math.floor(time / 1000) * 1000;
 }
 
 /** The start (epoch ms) of the bucket of `period` that holds `time`, on the zone's wall clock. */
