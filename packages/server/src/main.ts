@@ -28,4 +28,10 @@ exchange.app.log.info(
   { database: exchange.db.dialect, demo: config.demo, metrics: exchange.operations.metricsUrl },
   `Open Exchange is running at http://localhost:${config.port}`,
 );
+// Another process took the lead (this one was paused or cut off past its lease): its batches are
+// already refused by the fence; it stops at once, and its supervisor starts it again as a standby.
+exchange.lease?.onLost((reason) => {
+  exchange.app.log.fatal(`lost the lead (${reason}); exiting`);
+  process.exit(75);
+});
 exitOnSignals(() => exchange.close(), operations.shutdownTimeoutMs, exchange.app.log);

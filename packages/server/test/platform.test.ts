@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
 
@@ -157,10 +158,15 @@ describe('rate limits', () => {
   });
 });
 
+const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2000))});`;
+
 describe('the web app', () => {
   it('is served at / with history fallback, leaving API, dev and asset 404s alone', async () => {
     const webDist = mkdtempSync(join(tmpdir(), 'oex-web-'));
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>app</title>');
+    mkdirSync(join(webDist, 'assets'));
+    writeFileSync(join(webDist, 'assets', 'app-1a2b.js'), SCRIPT);
+    writeFileSync(join(webDist, 'assets', 'app-1a2b.js.br'), brotliCompressSync(SCRIPT));
     const served = await startTestExchange({ demo: false, webDist });
     try {
       for (const path of ['/', '/trade?id=2', '/assets/tradeAccount']) {
@@ -171,6 +177,16 @@ describe('the web app', () => {
       for (const path of ['/dev/mailbox', '/api/nope', '/coins/none.svg', '/banners/none.svg']) {
         expect((await fetch(`${served.url}${path}`)).status, path).toBe(404);
       }
+      // A built file: its brotli copy when the browser takes it, kept for good; the page checked each load.
+      const asset = await fetch(`${served.url}/assets/app-1a2b.js`, { headers: { 'accept-encoding': 'br' } });
+      expect(asset.headers.get('content-encoding')).toBe('br');
+      expect(asset.headers.get('cache-control')).toContain('immutable');
+      expect(await asset.text()).toBe(SCRIPT);
+      expect((await fetch(`${served.url}/`)).headers.get('cache-control')).toBe('no-cache');
+      const plain = await fetch(`${served.url}/assets/app-1a2b.js`, {
+        headers: { 'accept-encoding': 'identity' },
+      });
+      expect(plain.headers.get('content-encoding')).toBeNull();
     } finally {
       await served.stop();
       rmSync(webDist, { recursive: true, force: true });

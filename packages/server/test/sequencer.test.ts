@@ -143,6 +143,44 @@ describe('the sequencer', () => {
     };
   }
 
+  it("merges a batch's row updates: a row inserted in it may be updated, later columns win, a refusal's are dropped", async () => {
+    const areas = () =>
+      ex.db.kysely.selectFrom('areas').selectAll().where('id', '>=', 9000).orderBy('id').execute();
+    const results = await Promise.allSettled([
+      ex.sequencer.submit((context) => {
+        context.insert('areas', { id: 9001, global_code: 'A1', name: 'one', sort: 1 });
+        context.insert('areas', { id: 9002, global_code: 'A2', name: 'two', sort: 2 });
+        context.update('areas', 9001, { name: 'one, renamed', sort: 10 });
+      }),
+      // A second command of the same batch updates the same row again: its columns win.
+      ex.sequencer.submit((context) => context.update('areas', 9001, { sort: 11 })),
+      // Another set of columns for the other row, and a null-free text with a quote.
+      ex.sequencer.submit((context) => context.update('areas', 9002, { global_code: "B'2" })),
+      ex.sequencer.submit((context) => {
+        context.update('areas', 9002, { name: 'refused' });
+        throw new Error('refused');
+      }),
+    ]);
+    // Each outcome with its reason, so a failed commit shows why.
+    expect(results.map((result) => (result.status === 'rejected' ? String(result.reason) : 'ok'))).toEqual([
+      'ok',
+      'ok',
+      'ok',
+      'Error: refused',
+    ]);
+    expect(await areas()).toEqual([
+      { id: 9001, global_code: 'A1', name: 'one, renamed', sort: 11 },
+      { id: 9002, global_code: "B'2", name: 'two', sort: 2 },
+    ]);
+    // Many rows of one table in one batch.
+    await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        ex.sequencer.submit((context) => context.update('areas', 9001 + (i % 2), { sort: i })),
+      ),
+    );
+    expect((await areas()).map((row) => row.sort)).toEqual([298, 299]);
+  });
+
   it('keeps the database audit clean and equal to memory over random sequences', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 25 }), async (steps) => {

@@ -15,8 +15,16 @@ export interface Db {
    * single connection is never held across an await while other requests wait for it.
    */
   executeBatch(queries: CompiledQuery[]): Promise<void>;
+  /**
+   * Runs first in every later batch's transaction and throws to refuse it: the leader's fence
+   * (cluster/lease.ts). PostgreSQL only: SQLite has one writer by its file lock.
+   */
+  guardBatches(guard: BatchGuard): void;
   close(): Promise<void>;
 }
+
+/** Reads what it needs through `query` inside the batch's transaction; throws to refuse the batch. */
+export type BatchGuard = (query: (statement: CompiledQuery) => Promise<unknown[]>) => Promise<void>;
 
 // int8 (counts, ids, epoch milliseconds) as numbers: they stay far below 2^53.
 pg.types.setTypeParser(20, (text) => Number(text));
@@ -52,13 +60,18 @@ export function connect(url: string): Db {
     // pool drops it and opens a new one when needed.
     pool.on('error', (error) => console.error(`postgres: idle connection lost: ${error.message}`));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    let guard: BatchGuard | undefined;
     return {
       kysely,
       dialect,
       executeBatch: (queries) =>
         kysely.transaction().execute(async (trx) => {
+          if (guard) await guard(async (statement) => (await trx.executeQuery(statement)).rows);
           for (const query of queries) await trx.executeQuery(query);
         }),
+      guardBatches: (next) => {
+        guard = next;
+      },
       close: () => kysely.destroy(),
     };
   }
@@ -87,6 +100,9 @@ export function connect(url: string): Db {
     dialect,
     executeBatch: async (queries) => {
       runAll(queries);
+    },
+    guardBatches: () => {
+      throw new Error('batch guards are for PostgreSQL: SQLite has one writer by its lock file');
     },
     close: () => kysely.destroy(),
   };

@@ -1,7 +1,7 @@
 import { Decimal } from '@oex/protocol';
-import type { CompiledQuery, Insertable, Kysely } from 'kysely';
+import type { CompiledQuery, Insertable, Kysely, Updateable } from 'kysely';
 import type { Db } from '../db/connect.js';
-import { RowWriter } from '../db/rows.js';
+import { RowWriter, type ColumnTypes, type RowUpdate } from '../db/rows.js';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { AppError } from '../platform/errors.js';
@@ -26,6 +26,16 @@ export interface CommandContext {
   nextId(table: SequencedTable): number;
   /** A row written in the batch's transaction. */
   insert<T extends keyof Database>(table: T, row: Insertable<Database[T]>): void;
+  /**
+   * New values of some columns of one row, by id, written after the batch's inserts. A later
+   * update of the same row in the batch overrides these columns. On PostgreSQL a batch's updates
+   * of one table go as one statement.
+   */
+  update<T extends keyof Database & string>(
+    table: T,
+    id: number,
+    values: Partial<Updateable<Database[T]>>,
+  ): void;
   /** Any other statement of the batch's transaction (updates, upserts), in order. */
   write(query: CompiledQuery): void;
   /**
@@ -53,9 +63,21 @@ interface Pending {
 
 interface Staged {
   inserts: Map<keyof Database, unknown[]>;
+  updates: RowUpdates;
   writes: CompiledQuery[];
   latest: Map<string, CompiledQuery>;
   effects: (() => void)[];
+}
+
+/** Row updates by table, then by id: each row's later values merged over its earlier ones. */
+type RowUpdates = Map<string, Map<number, Record<string, unknown>>>;
+
+/** Merges new values of some columns of one row into `updates` (a command's, or its batch's). */
+function stageUpdate(updates: RowUpdates, table: string, id: number, values: Record<string, unknown>): void {
+  let rows = updates.get(table);
+  if (!rows) updates.set(table, (rows = new Map()));
+  const earlier = rows.get(id);
+  rows.set(id, earlier ? { ...earlier, ...values } : { ...values });
 }
 
 /** A batch whose changes do not sum to zero in some currency: a bug, never written. */
@@ -101,8 +123,9 @@ export class Sequencer {
     private readonly clock: Clock,
     readonly books: Books,
     private readonly nextIds: Map<SequencedTable, number>,
+    columnTypes: ColumnTypes,
   ) {
-    this.rows = new RowWriter(db.dialect);
+    this.rows = new RowWriter(db.dialect, columnTypes);
   }
 
   /** Loads every account and the id counters from the database. */
@@ -135,7 +158,8 @@ export class Sequencer {
         .executeTakeFirstOrThrow();
       nextIds.set(table, Number(max ?? 0) + 1);
     }
-    return new Sequencer(database, clock, new Books(accounts), nextIds);
+    const columnTypes = database.dialect === 'postgres' ? await RowWriter.columnTypesOf(db) : new Map();
+    return new Sequencer(database, clock, new Books(accounts), nextIds, columnTypes);
   }
 
   /**
@@ -195,7 +219,13 @@ export class Sequencer {
 
   private async runBatch(batch: Pending[]): Promise<void> {
     const now = this.clock.now();
-    const staged: Staged = { inserts: new Map(), writes: [], latest: new Map(), effects: [] };
+    const staged: Staged = {
+      inserts: new Map(),
+      updates: new Map(),
+      writes: [],
+      latest: new Map(),
+      effects: [],
+    };
     const counters = new Map(this.nextIds);
     const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
     for (const pending of batch) {
@@ -214,6 +244,7 @@ export class Sequencer {
       if (
         changes.logs.length > 0 ||
         staged.inserts.size > 0 ||
+        staged.updates.size > 0 ||
         staged.writes.length > 0 ||
         staged.latest.size > 0
       ) {
@@ -249,6 +280,7 @@ export class Sequencer {
   ): { ok: true; value: unknown } | { ok: false; error: unknown } {
     const mark = this.books.mark();
     const inserts = new Map<keyof Database, unknown[]>();
+    const updates: RowUpdates = new Map();
     const writes: CompiledQuery[] = [];
     const latest = new Map<string, CompiledQuery>();
     const effects: (() => void)[] = [];
@@ -266,6 +298,7 @@ export class Sequencer {
         rows.push(row);
         inserts.set(table, rows);
       },
+      update: (table, id, values) => stageUpdate(updates, table, id, values),
       write: (query) => writes.push(query),
       writeLatest: (key, query) => latest.set(key, query),
       afterCommit: (effect) => effects.push(effect),
@@ -277,6 +310,9 @@ export class Sequencer {
         const all = staged.inserts.get(table) ?? [];
         for (const row of rows) all.push(row);
         staged.inserts.set(table, all);
+      }
+      for (const [table, rows] of updates) {
+        for (const [id, values] of rows) stageUpdate(staged.updates, table, id, values);
       }
       for (const query of writes) staged.writes.push(query);
       for (const [key, query] of latest) staged.latest.set(key, query);
@@ -312,20 +348,23 @@ export class Sequencer {
         updated_at: now,
       })),
     );
+    const balances: RowUpdate[] = [];
     for (const account of changes.touched) {
       if (created.has(account)) continue;
-      queries.push(
-        rows.update('accounts', account.id, {
-          balance: units(account.balance),
-          lock_balance: units(account.lock),
-          updated_at: now,
-        }),
-      );
+      balances.push({
+        id: account.id,
+        values: { balance: units(account.balance), lock_balance: units(account.lock), updated_at: now },
+      });
     }
+    for (const query of rows.updateRows('accounts', balances)) queries.push(query);
     for (const [table, tableRows] of staged.inserts) {
       for (const query of rows.insert(table, tableRows as Record<string, unknown>[])) queries.push(query);
     }
     // Updates after the inserts, so an update may touch a row inserted by the same batch.
+    for (const [table, byId] of staged.updates) {
+      const list = [...byId].map(([id, values]) => ({ id, values }));
+      for (const query of rows.updateRows(table, list)) queries.push(query);
+    }
     for (const query of staged.writes) queries.push(query);
     for (const query of staged.latest.values()) queries.push(query);
     let logId = counters.get('account_logs')!;

@@ -7,7 +7,8 @@ import { dirname, join, resolve } from 'node:path';
  * One process writes balances (docs/platform.md). The writer holds a lock file beside the
  * database naming its pid, port and an admin token, so a second process (the credit command)
  * hands its work to the writer instead of writing too. A lock left by a dead process is taken
- * over. It guards one machine; several hosts on one PostgreSQL need a database lock instead.
+ * over. It guards one machine; on PostgreSQL the leader's lease guards every host
+ * (cluster/lease.ts), and the process holding it takes the file over whoever named it before.
  */
 export interface WriterInfo {
   pid: number;
@@ -28,7 +29,8 @@ export function lockPathFor(databaseUrl: string): string {
   return join(tmpdir(), `oex-writer-${digest}.lock`);
 }
 
-function alive(pid: number): boolean {
+/** Whether a process of this host runs under `pid` (one of another user counts as running). */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -41,14 +43,30 @@ function alive(pid: number): boolean {
 export function currentWriter(path: string): WriterInfo | undefined {
   try {
     const info = JSON.parse(readFileSync(path, 'utf8')) as WriterInfo;
-    return info.pid !== process.pid && alive(info.pid) ? info : undefined;
+    return info.pid !== process.pid && processAlive(info.pid) ? info : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Takes the lock, or answers who holds it. */
-export function acquireWriterLock(path: string, info: WriterInfo): WriterLock | { heldBy: WriterInfo } {
+/** Whether the file still names this process: a writer that was replaced leaves it alone. */
+function namesMe(path: string): boolean {
+  try {
+    return (JSON.parse(readFileSync(path, 'utf8')) as WriterInfo).pid === process.pid;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Takes the lock, or answers who holds it. `takeOver`: the caller already is the one writer (it
+ * holds the leader's lease), so a live process the file names is a replaced leader, not a writer.
+ */
+export function acquireWriterLock(
+  path: string,
+  info: WriterInfo,
+  takeOver = false,
+): WriterLock | { heldBy: WriterInfo } {
   mkdirSync(dirname(path), { recursive: true });
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
@@ -58,17 +76,18 @@ export function acquireWriterLock(path: string, info: WriterInfo): WriterLock | 
       let current = info;
       return {
         update(change) {
+          if (!namesMe(path)) return;
           current = { ...current, ...change };
           writeFileSync(path, JSON.stringify(current), { mode: 0o600 });
         },
         release() {
-          rmSync(path, { force: true });
+          if (namesMe(path)) rmSync(path, { force: true });
         },
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = currentWriter(path);
-      if (holder) return { heldBy: holder };
+      if (holder && !takeOver) return { heldBy: holder };
       rmSync(path, { force: true });
     }
   }

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
+import type { LeaderLease } from '../cluster/lease.js';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
 import type { Sequencer } from '../ledger/sequencer.js';
 import type { WriterLock } from '../ledger/writer-lock.js';
@@ -30,6 +31,8 @@ export interface ExchangeContext {
   sequencer: Sequencer;
   markets: MarketDirectory;
   writerLock: WriterLock;
+  /** On PostgreSQL, the leader's lease this process writes under (docs/cluster.md). */
+  lease: LeaderLease | undefined;
   /** The command line's secret for the machine-only admin calls, kept in the writer lock's file. */
   adminToken: string;
 }

@@ -41,6 +41,8 @@ export class Metrics {
 
   /** Commands waiting for the sequencer's next batch, read at each scrape. */
   readonly sequencerQueue: Gauge;
+  /** On PostgreSQL, the lease epoch this process leads under: a rise is a failover (docs/cluster.md). */
+  readonly leaderEpoch: Gauge;
   readonly sequencerBatchSize: Histogram;
   /** The time of one batch's database transaction (batches that wrote nothing are not timed). */
   readonly sequencerCommitSeconds: Histogram;
@@ -56,6 +58,7 @@ export class Metrics {
 
   private readonly loopDelay: IntervalHistogram = monitorEventLoopDelay({ resolution: 10 });
   private queueDepth: () => number = () => 0;
+  private epoch: () => number = () => 0;
   private connections: () => number = () => 0;
   private networks: () => readonly WatchedNetwork[] = () => [];
   private defaultsOn = false;
@@ -64,6 +67,7 @@ export class Metrics {
     const registers = [this.registry];
     // Getters, not the fields: prom-client calls `collect` with `this` bound to the metric.
     const queueDepth = () => this.queueDepth();
+    const epoch = () => this.epoch();
     const connections = () => this.connections();
     const loopDelay = this.loopDelay;
     this.sequencerQueue = new Gauge({
@@ -72,6 +76,14 @@ export class Metrics {
       registers,
       collect() {
         this.set(queueDepth());
+      },
+    });
+    this.leaderEpoch = new Gauge({
+      name: 'oex_leader_epoch',
+      help: "The leader lease's epoch this process leads under (PostgreSQL; 0 on SQLite)",
+      registers,
+      collect() {
+        this.set(epoch());
       },
     });
     this.sequencerBatchSize = new Histogram({
@@ -175,6 +187,11 @@ export class Metrics {
   /** Where the queue depth is read at each scrape. */
   watchQueue(depth: () => number): void {
     this.queueDepth = depth;
+  }
+
+  /** Where the leader lease's epoch is read at each scrape. */
+  watchLease(epoch: () => number): void {
+    this.epoch = epoch;
   }
 
   /** Where the open live connections are counted at each scrape. */

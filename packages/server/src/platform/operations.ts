@@ -17,7 +17,7 @@ export class Operations {
   private endpoint: MetricsEndpoint | undefined;
 
   constructor(
-    core: Pick<ExchangeContext, 'config' | 'db' | 'log' | 'sequencer' | 'currencies'> & {
+    core: Pick<ExchangeContext, 'config' | 'db' | 'log' | 'sequencer' | 'currencies' | 'lease'> & {
       spot: SpotService;
       wallet: Wallet;
     },
@@ -26,6 +26,7 @@ export class Operations {
     const metrics = this.metrics;
     sequencer.onBatch((size, commitMs) => metrics.batch(size, commitMs));
     metrics.watchQueue(() => sequencer.queueDepth);
+    metrics.watchLease(() => core.lease?.epoch ?? 0);
     spot.onPlaced((market, outcome) => {
       metrics.ordersPlaced.inc({ market: market.symbol });
       if (outcome.trades.length > 0) metrics.tradesMade.inc({ market: market.symbol }, outcome.trades.length);
