@@ -50,6 +50,18 @@ export interface Config {
   /** How often live connections are checked against their sessions. */
   liveSessionCheckMs: number;
   /**
+   * On PostgreSQL, the life of the leader's lease (docs/cluster.md): a standby process takes over
+   * this long after the leader stopped renewing it.
+   */
+  leaderLeaseMs: number;
+  /**
+   * NATS_URL: the bus to the gateways (docs/cluster.md). Set, the leading process answers the
+   * gateways' requests and publishes their live pushes; unset, it serves its own port only.
+   */
+  natsUrl: string | undefined;
+  /** NATS_PREFIX: the first word of every bus subject (`oex`), so clusters can share one NATS. */
+  natsPrefix: string;
+  /**
    * The EVM node (ERC-20 and ETH networks): a JSON-RPC URL, or `anvil` to start a local development
    * node from node_modules (the demo default). Unset or `off`: those networks show as unavailable.
    */
@@ -165,6 +177,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     keepAliveTimeoutMs: integer(env.KEEP_ALIVE_TIMEOUT_MS, 5_000, 'KEEP_ALIVE_TIMEOUT_MS'),
     maxConnectionsPerAddress: integer(env.MAX_CONNECTIONS_PER_ADDRESS, 128, 'MAX_CONNECTIONS_PER_ADDRESS'),
     liveSessionCheckMs: integer(env.LIVE_SESSION_CHECK_MS, 30_000, 'LIVE_SESSION_CHECK_MS'),
+    leaderLeaseMs: integer(env.LEADER_LEASE_MS, 3000, 'LEADER_LEASE_MS'),
+    natsUrl: env.NATS_URL || undefined,
+    natsPrefix: env.NATS_PREFIX || 'oex',
     evmRpcUrl: env.EVM_RPC_URL === 'off' ? undefined : env.EVM_RPC_URL || (demo ? 'anvil' : undefined),
     bitcoinRpcUrl: env.BITCOIN_RPC_URL === 'off' ? undefined : env.BITCOIN_RPC_URL || undefined,
     anvilBlockTime: integer(env.ANVIL_BLOCK_TIME, 2, 'ANVIL_BLOCK_TIME'),

@@ -73,6 +73,36 @@ describe('live channel /ws', () => {
     bobClient.socket.close();
   });
 
+  it("forgets a connection's private channels when it signs in as someone else, and all of them when it closes", async () => {
+    const alice = await signUp(ex.api);
+    const bob = await signUp(ex.api);
+    const client = await connect();
+    client.send('login', { token: alice.token });
+    await client.next('login');
+    client.send('sub', 'ORDER');
+    client.send('sub', 'GLOBAL_TX.ZZZ/USDT');
+    await client.next('sub');
+    await client.next('sub');
+    expect(ex.hub.hasSubscribers('ORDER', alice.id)).toBe(true);
+    client.send('login', { token: bob.token });
+    expect((await client.next('login')).params).toMatchObject({ ok: true });
+    // Alice's ORDER subscription went with her; Bob subscribes anew.
+    expect(ex.hub.hasSubscribers('ORDER', alice.id)).toBe(false);
+    expect(ex.hub.hasSubscribers('ORDER', bob.id)).toBe(false);
+    ex.hub.publishTo(alice.id, 'ORDER', bare({ order: { id: 1 } }));
+    client.send('sub', 'ORDER');
+    await client.next('sub');
+    ex.hub.publishTo(bob.id, 'ORDER', bare({ order: { id: 2 } }));
+    expect((await client.next('ORDER')).params).toEqual({ order: { id: 2 } });
+    expect(client.frames.filter((frame) => frame.type === 'ORDER')).toHaveLength(1);
+    expect(ex.hub.hasSubscribers('GLOBAL_TX.ZZZ/USDT')).toBe(true);
+    client.socket.close();
+    for (let i = 0; i < 100 && ex.hub.hasSubscribers('GLOBAL_TX.ZZZ/USDT'); i += 1)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(ex.hub.hasSubscribers('GLOBAL_TX.ZZZ/USDT')).toBe(false);
+    expect(ex.hub.hasSubscribers('ORDER', bob.id)).toBe(false);
+  });
+
   it('answers a bad token at login with code 999', async () => {
     const client = await connect();
     client.send('login', { token: 'forged' });

@@ -19,6 +19,23 @@ export const CLOSE_GRACE_MS = 1000;
 /** A client whose unsent output passes this many bytes is dropped, not buffered further. */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
 
+/** The key of one owner's private channel, for its subscribers and its sequence numbers. */
+const ownKey = (channel: string, userId: number | null) => `${channel}#${userId}`;
+
+/** A Buffer sent as a text frame (the pushes are JSON), not as binary. */
+const TEXT = { binary: false } as const;
+
+/**
+ * Subscribers elsewhere: the gateways' clients, as the leading core learns them over the bus
+ * (cluster/core-bus.ts). Publishers build a push when these listen too, and each frame built for
+ * a key they listen to is handed over once, as the local sockets get it.
+ */
+export interface RemoteSubscribers {
+  has(key: string): boolean;
+  usersOf(channel: string): Set<number>;
+  frame(key: string, frame: Buffer): void;
+}
+
 interface Client {
   socket: WebSocket;
   userId: number | null;
@@ -35,14 +52,34 @@ interface Client {
  */
 export class Hub {
   private readonly clients = new Set<Client>();
+  /**
+   * The subscribers of each public channel, and of each owner's private channel
+   * (`ORDER#<userId>`, see keyOf), so a push visits only its own listeners, not every connection.
+   */
+  private readonly subscribers = new Map<string, Set<Client>>();
   private readonly sequences = new Map<string, number>();
   private readonly recheckTimer: NodeJS.Timeout;
   /** Told each time a slow client is dropped (metrics). */
   onSlowClientDropped: () => void = () => {};
+  /** The gateways' subscribers, on a core that serves gateways. */
+  remote: RemoteSubscribers | undefined;
+  /**
+   * Told when the set of subscribed keys changed (a gateway reports it to the core); a sub or
+   * unsub is acknowledged once this settled, so the core knows of a subscription before its
+   * client can act on the acknowledgement.
+   */
+  onKeysChanged: (() => Promise<void> | void) | undefined;
+  /** Whether the key set changed since `onKeysChanged` was last told. */
+  private keysChanged = false;
 
+  /**
+   * @param firstSeq what each channel's numbering starts after: a leader's range (firstSeqOf in
+   *   cluster/lease-rules.ts), so a new leader's pushes never repeat an earlier leader's seqs.
+   */
   constructor(
     private readonly sessions: LiveSessions,
     recheckMs = SESSION_RECHECK_MS,
+    private readonly firstSeq = 0,
   ) {
     sessions.onEnded((ids) => this.endSessions(new Set(ids)));
     this.recheckTimer = setInterval(() => void this.recheckSessions(), recheckMs);
@@ -62,8 +99,59 @@ export class Hub {
       const raw = String(data);
       client.pending = client.pending.then(() => this.onMessage(client, raw));
     });
-    socket.on('close', () => this.clients.delete(client));
-    socket.on('error', () => this.clients.delete(client));
+    socket.on('close', () => this.remove(client));
+    socket.on('error', () => this.remove(client));
+  }
+
+  private remove(client: Client): void {
+    for (const channel of client.channels) this.unlisten(client, channel);
+    this.clients.delete(client);
+    void this.reportKeys();
+  }
+
+  /** The index key of a client's subscription: a private channel is per owner. */
+  private keyOf(client: Client, channel: string): string {
+    return isPrivateChannel(channel) ? ownKey(channel, client.userId) : channel;
+  }
+
+  private listen(client: Client, channel: string): void {
+    client.channels.add(channel);
+    const key = this.keyOf(client, channel);
+    let set = this.subscribers.get(key);
+    if (!set) {
+      this.subscribers.set(key, (set = new Set()));
+      this.keysChanged = true;
+    }
+    set.add(client);
+  }
+
+  /** Takes a client off a channel; its `userId` must still be the one it subscribed with. */
+  private unlisten(client: Client, channel: string): void {
+    client.channels.delete(channel);
+    const key = this.keyOf(client, channel);
+    const set = this.subscribers.get(key);
+    if (!set) return;
+    set.delete(client);
+    if (set.size === 0) {
+      this.subscribers.delete(key);
+      this.keysChanged = true;
+    }
+  }
+
+  /** Tells `onKeysChanged` of a change, if any (after a message, a close, a session's end). */
+  private async reportKeys(): Promise<void> {
+    if (!this.keysChanged || !this.onKeysChanged) return;
+    this.keysChanged = false;
+    try {
+      await this.onKeysChanged();
+    } catch (error) {
+      console.error(`live: reporting subscriptions failed: ${(error as Error).message}`);
+    }
+  }
+
+  /** Every subscribed key: public channels by name, private ones per owner (`ORDER#5`). */
+  keys(): string[] {
+    return [...this.subscribers.keys()];
   }
 
   private async onMessage(client: Client, raw: string): Promise<void> {
@@ -94,17 +182,19 @@ export class Hub {
       this.toVisitor(client);
       this.send(client, { type: 'login', params: { ok: false, code: 999 } });
     }
+    await this.reportKeys();
   }
 
   /** A connection whose session ended keeps its public channels and loses everything private. */
   private toVisitor(client: Client): void {
+    this.dropPrivateChannels(client);
     client.userId = null;
     client.sessionId = null;
-    this.dropPrivateChannels(client);
   }
 
+  /** Before a client's `userId` changes: its private subscriptions were its previous owner's. */
   private dropPrivateChannels(client: Client): void {
-    for (const channel of client.channels) if (isPrivateChannel(channel)) client.channels.delete(channel);
+    for (const channel of client.channels) if (isPrivateChannel(channel)) this.unlisten(client, channel);
   }
 
   private endSessions(ended: Set<number>): void {
@@ -113,6 +203,7 @@ export class Hub {
       this.toVisitor(client);
       this.send(client, { type: 'session_ended', params: { code: 999 } });
     }
+    void this.reportKeys();
   }
 
   /** Catches sessions that ended without word to this process: idle expiry, or another process. */
@@ -128,7 +219,7 @@ export class Hub {
     }
   }
 
-  private subscribe(client: Client, type: 'sub' | 'unsub', channel: string | null): void {
+  private async subscribe(client: Client, type: 'sub' | 'unsub', channel: string | null): Promise<void> {
     if (!channel || !isKnownChannel(channel)) {
       return this.send(client, {
         type: 'error',
@@ -141,22 +232,38 @@ export class Hub {
         params: { msg: `log in before subscribing to ${channel}`, code: 999 },
       });
     }
-    if (type === 'sub') client.channels.add(channel);
-    else client.channels.delete(channel);
-    this.send(client, { type, params: { channel, seq: this.sequences.get(channel) ?? 0 } });
+    if (type === 'sub') this.listen(client, channel);
+    else this.unlisten(client, channel);
+    await this.reportKeys();
+    const seq = this.sequences.get(this.keyOf(client, channel)) ?? this.firstSeq;
+    this.send(client, { type, params: { channel, seq } });
   }
 
   /** Whether anyone listens, so a publisher can skip building a message nobody reads. */
   hasSubscribers(channel: string, userId?: number): boolean {
-    for (const client of this.clients) {
-      if (client.channels.has(channel) && (userId === undefined || client.userId === userId)) return true;
+    if (this.remote && this.hasRemote(channel, userId)) return true;
+    if (isPrivateChannel(channel)) {
+      if (userId !== undefined) return this.subscribers.has(ownKey(channel, userId));
+      for (const client of this.clients) if (client.channels.has(channel)) return true;
+      return false;
     }
+    const set = this.subscribers.get(channel);
+    if (!set) return false;
+    if (userId === undefined) return true;
+    for (const client of set) if (client.userId === userId) return true;
     return false;
   }
 
-  /** The users with a connection subscribed to a private channel. */
+  private hasRemote(channel: string, userId: number | undefined): boolean {
+    const remote = this.remote!;
+    if (!isPrivateChannel(channel)) return remote.has(channel);
+    if (userId !== undefined) return remote.has(ownKey(channel, userId));
+    return remote.usersOf(channel).size > 0;
+  }
+
+  /** The users with a connection subscribed to a private channel (here or on a gateway). */
   subscribedUsers(channel: string): Set<number> {
-    const users = new Set<number>();
+    const users = this.remote ? this.remote.usersOf(channel) : new Set<number>();
     for (const client of this.clients) {
       if (client.userId !== null && client.userId !== undefined && client.channels.has(channel))
         users.add(client.userId);
@@ -167,28 +274,42 @@ export class Hub {
   /** Pushes to every subscriber of a public channel; the push is the channel's in the protocol's `Channels`. */
   publish<C extends ChannelName>(channel: C, fields: PushOf<C>): void {
     const seq = this.next(channel);
-    // Serialized once for every subscriber.
-    let frame: string | undefined;
-    for (const client of this.clients) {
-      if (!client.channels.has(channel)) continue;
-      frame ??= JSON.stringify(pushFrame(channel, fields, seq, Date.now()));
-      this.sendRaw(client, frame);
-    }
+    this.fanOut(channel, channel, fields, seq);
   }
 
   /** Pushes to the subscribed connections of one user only. */
   publishTo<C extends ChannelName>(userId: number, channel: C, fields: PushOf<C>): void {
-    const seq = this.next(`${channel}#${userId}`);
-    let frame: string | undefined;
-    for (const client of this.clients) {
-      if (client.userId !== userId || !client.channels.has(channel)) continue;
-      frame ??= JSON.stringify(pushFrame(channel, fields, seq, Date.now()));
-      this.sendRaw(client, frame);
-    }
+    const key = ownKey(channel, userId);
+    const seq = this.next(key);
+    this.fanOut(key, channel, fields, seq);
+  }
+
+  /**
+   * Serializes a push once, into one Buffer that every subscriber's socket is given as is (sent as
+   * a text frame): no per-socket JSON nor string-to-bytes conversion. The gateways get the same
+   * bytes, once for all of theirs.
+   */
+  private fanOut(key: string, channel: string, fields: object, seq: number): void {
+    const clients = this.subscribers.get(key);
+    const remote = this.remote?.has(key) ? this.remote : undefined;
+    if ((!clients || clients.size === 0) && !remote) return;
+    const frame = Buffer.from(JSON.stringify(pushFrame(channel, fields, seq, Date.now())));
+    if (clients) for (const client of clients) this.sendRaw(client, frame);
+    remote?.frame(key, frame);
+  }
+
+  /**
+   * A frame another process built (a gateway's, from the core): written as is to the key's
+   * subscribers; its seq is what a later sub or unsub of the key acknowledges.
+   */
+  deliver(key: string, frame: Buffer, seq: number | null): void {
+    if (seq !== null) this.sequences.set(key, seq);
+    const clients = this.subscribers.get(key);
+    if (clients) for (const client of clients) this.sendRaw(client, frame);
   }
 
   private next(key: string): number {
-    const seq = (this.sequences.get(key) ?? 0) + 1;
+    const seq = (this.sequences.get(key) ?? this.firstSeq) + 1;
     this.sequences.set(key, seq);
     return seq;
   }
@@ -197,15 +318,15 @@ export class Hub {
     this.sendRaw(client, JSON.stringify(message));
   }
 
-  private sendRaw(client: Client, frame: string): void {
+  private sendRaw(client: Client, frame: string | Buffer): void {
     if (client.socket.readyState !== client.socket.OPEN) return;
     if (client.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       client.socket.terminate();
-      this.clients.delete(client);
+      this.remove(client);
       this.onSlowClientDropped();
       return;
     }
-    client.socket.send(frame);
+    client.socket.send(frame, TEXT);
   }
 
   get size(): number {
@@ -221,6 +342,7 @@ export class Hub {
     clearInterval(this.recheckTimer);
     const sockets = [...this.clients].map((client) => client.socket);
     this.clients.clear();
+    this.subscribers.clear();
     await closeSockets(sockets, graceMs);
   }
 }

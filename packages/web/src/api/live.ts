@@ -34,6 +34,7 @@ export interface Frame {
   type: string;
   channel?: string;
   params?: unknown;
+  /** Up to 2**53 - 1: each leader of a cluster numbers from its own range (docs/cluster.md). */
   seq?: number;
   ts?: number;
   [field: string]: unknown;

@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import { startGateway } from './gateway.js';
+
+/**
+ * `npm run gateway`: a gateway on PORT (8080) and HOST (0.0.0.0) in front of the leading core
+ * over NATS_URL (docs/cluster.md); GATEWAY_ID names it (random by default), NATS_PREFIX is the
+ * subjects' prefix (`oex`). Stops on SIGINT and SIGTERM.
+ */
+const natsUrl = process.env.NATS_URL;
+if (!natsUrl) {
+  console.error('NATS_URL is required: the gateway reaches the core over NATS');
+  process.exit(2);
+}
+const port = Number(process.env.PORT || 8080);
+if (!Number.isSafeInteger(port) || port < 0) {
+  console.error('PORT must be a whole number');
+  process.exit(2);
+}
+const gateway = await startGateway({
+  natsUrl,
+  prefix: process.env.NATS_PREFIX || 'oex',
+  port,
+  host: process.env.HOST || '0.0.0.0',
+  id: process.env.GATEWAY_ID || `gw-${randomBytes(6).toString('hex')}`,
+  logLevel: process.env.LOG_LEVEL || 'info',
+});
+console.warn(`gateway ${gateway.id} listening at ${gateway.url}, core over ${natsUrl}`);
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    gateway.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`gateway: close failed: ${(error as Error).message}`);
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,0 +1,253 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import fastifyWebsocket from '@fastify/websocket';
+import { ResponseCode, toLang } from '@oex/protocol';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
+import { connect, ErrorCode, NatsError, type NatsConnection } from 'nats';
+import { translate } from '../platform/messages/index.js';
+import { Hub, SESSION_RECHECK_MS, type LiveSessions } from '../realtime/hub.js';
+import {
+  decodeEndedSessions,
+  decodeFrame,
+  decodeReply,
+  decodeSessionAnswer,
+  encodeRequest,
+  forwardableHeaders,
+  FORWARD_TIMEOUT_MS,
+  INTEREST_HEARTBEAT_MS,
+  MAX_FORWARDED_BODY,
+  NO_CORE_RETRY_MS,
+  NO_CORE_WAIT_MS,
+  seqOfFrame,
+  subjectsOf,
+  type ForwardedReply,
+  type SessionAnswer,
+  type SessionQuestion,
+} from './bus-rules.js';
+
+export interface GatewayOptions {
+  natsUrl: string;
+  /** The subjects' prefix (`oex`); a test run takes its own. */
+  prefix?: string;
+  port: number;
+  host: string;
+  /** This gateway's name in its interest reports; random unless given. */
+  id?: string;
+  /** How long a request waits for a core to answer at all (a takeover) before a 503. */
+  noCoreWaitMs?: number;
+  /** How long a delivered request waits for its answer before a 504. */
+  forwardTimeoutMs?: number;
+  heartbeatMs?: number;
+  sessionCheckMs?: number;
+  logLevel?: string;
+  /** Take the client's address from X-Forwarded-For (behind a load balancer); TRUST_PROXY=1 by default. */
+  trustProxy?: boolean;
+}
+
+export interface Gateway {
+  id: string;
+  url: string;
+  hub: Hub;
+  close(): Promise<void>;
+}
+
+/** The paths the core serves that are forwarded: the API, the trading API's, the demo's tools. */
+const FORWARDED_PREFIXES = ['/api/*', '/sapi/*', '/dev/*'];
+
+/** Seconds a caller is asked to wait when no core answers: about a lease's life, as a standby says. */
+const RETRY_AFTER_SECONDS = 3;
+
+const utf8 = new TextEncoder();
+const text = new TextDecoder();
+
+/** What a forwarded request came to when the core did not answer it. */
+type Failure = { failed: 'no-core' | 'timeout' | 'bus' };
+
+/**
+ * A gateway (docs/cluster.md): HTTP and the live channel for clients, with no database. Requests
+ * go to the leading core over NATS and its answers come back as they are; live sockets sign in
+ * through the core and get the core's push frames for the keys they subscribe to.
+ */
+export async function startGateway(options: GatewayOptions): Promise<Gateway> {
+  const id = options.id ?? `gw-${randomBytes(6).toString('hex')}`;
+  const subjects = subjectsOf(options.prefix);
+  const noCoreWaitMs = options.noCoreWaitMs ?? NO_CORE_WAIT_MS;
+  const forwardTimeoutMs = options.forwardTimeoutMs ?? FORWARD_TIMEOUT_MS;
+  const heartbeatMs = options.heartbeatMs ?? INTEREST_HEARTBEAT_MS;
+  const nc: NatsConnection = await connect({
+    servers: options.natsUrl,
+    name: `oex-gateway-${id}`,
+    maxReconnectAttempts: -1,
+  });
+
+  /**
+   * Asks the core, again every NO_CORE_RETRY_MS while none answers (no core subscribes: a
+   * takeover is under way). A request delivered and not answered in time is not asked again: the
+   * core may have applied it.
+   */
+  async function askCore(subject: string, data: Uint8Array): Promise<Uint8Array | Failure> {
+    const deadline = Date.now() + noCoreWaitMs;
+    for (;;) {
+      try {
+        return (await nc.request(subject, data, { timeout: forwardTimeoutMs })).data;
+      } catch (error) {
+        const code = error instanceof NatsError ? error.code : undefined;
+        if (code === ErrorCode.NoResponders) {
+          const left = deadline - Date.now();
+          if (left <= 0) return { failed: 'no-core' };
+          await sleep(Math.min(NO_CORE_RETRY_MS, left));
+          continue;
+        }
+        return { failed: code === ErrorCode.Timeout ? 'timeout' : 'bus' };
+      }
+    }
+  }
+
+  async function askSession(question: SessionQuestion): Promise<SessionAnswer> {
+    const answer = await askCore(subjects.session, utf8.encode(JSON.stringify(question)));
+    if ('failed' in answer) throw new Error(`the core did not answer (${answer.failed})`);
+    const decoded = decodeSessionAnswer(text.decode(answer));
+    if (!decoded) throw new Error('the core answered a malformed session message');
+    return decoded;
+  }
+
+  const endListeners: ((sessionIds: number[]) => void)[] = [];
+  const sessions: LiveSessions = {
+    async authenticate(token) {
+      const answer = await askSession({ op: 'authenticate', token });
+      if (!('userId' in answer)) throw new Error('unauthenticated');
+      return { id: answer.userId, sessionId: answer.sessionId };
+    },
+    onEnded(listener) {
+      endListeners.push(listener);
+    },
+    async stillActive(sessionIds) {
+      const answer = await askSession({ op: 'active', sessionIds });
+      if (!('active' in answer)) throw new Error('error' in answer ? answer.error : 'malformed answer');
+      return new Set(answer.active);
+    },
+  };
+
+  const hub = new Hub(sessions, options.sessionCheckMs ?? SESSION_RECHECK_MS);
+  const reportInterest = () =>
+    nc.publish(subjects.interest, utf8.encode(JSON.stringify({ gatewayId: id, keys: hub.keys() })));
+  // A sub is acknowledged once NATS has the report, so the core hears of it before anything the
+  // client does next through any gateway.
+  hub.onKeysChanged = async () => {
+    reportInterest();
+    await nc.flush();
+  };
+  const heartbeat = setInterval(reportInterest, heartbeatMs);
+  heartbeat.unref();
+
+  nc.subscribe(subjects.frames, {
+    callback: (error, msg) => {
+      if (error) return;
+      const pushed = decodeFrame(msg.data);
+      if (!pushed) return;
+      const frame = Buffer.from(pushed.frame.buffer, pushed.frame.byteOffset, pushed.frame.byteLength);
+      hub.deliver(pushed.key, frame, seqOfFrame(pushed.frame));
+    },
+  });
+  nc.subscribe(subjects.interestAsk, { callback: () => reportInterest() });
+  nc.subscribe(subjects.sessionsEnded, {
+    callback: (error, msg) => {
+      if (error) return;
+      const ended = decodeEndedSessions(text.decode(msg.data));
+      if (ended) for (const listener of endListeners) listener(ended);
+    },
+  });
+
+  const app = Fastify({
+    logger: { level: options.logLevel ?? 'info' },
+    bodyLimit: MAX_FORWARDED_BODY,
+    trustProxy: options.trustProxy ?? process.env.TRUST_PROXY === '1',
+    // A slow client cannot hold a connection open (the core's own port has the same limits);
+    // idle kept-alive connections outlive a load balancer's usual 60 s idle timeout.
+    requestTimeout: 30_000,
+    keepAliveTimeout: 72_000,
+  });
+  // Bodies travel as bytes, whatever their type: the core parses them.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) request.log.error({ err: error }, 'gateway request failed');
+    // As the core answers a body past its limit: the status and Fastify's message.
+    return reply.status(status).send({
+      code: ResponseCode.ERROR,
+      msg: status >= 500 ? refusal(request, 'error.internal') : error.message,
+    });
+  });
+
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  app.get('/ws', { websocket: true }, (socket) => hub.attach(socket));
+  app.get('/api/health', async () => ({ code: ResponseCode.OK, msg: 'ok', data: { status: 'gateway', id } }));
+
+  async function forward(request: FastifyRequest, reply: FastifyReply) {
+    const body = Buffer.isBuffer(request.body) ? request.body : new Uint8Array();
+    const message = encodeRequest({
+      method: request.method,
+      url: request.url,
+      headers: forwardableHeaders(request.headers),
+      body,
+      remoteAddress: request.ip,
+    });
+    // The body fits the limit but not with its headers in one NATS message.
+    if (message.length > (nc.info?.max_payload ?? MAX_FORWARDED_BODY)) {
+      return reply.status(413).send({ code: ResponseCode.ERROR, msg: 'Request body is too large' });
+    }
+    const answer = await askCore(subjects.http, message);
+    if ('failed' in answer) return failed(request, reply, answer);
+    const decoded: ForwardedReply | null = decodeReply(answer);
+    if (!decoded) return failed(request, reply, { failed: 'bus' });
+    void reply.status(decoded.status);
+    for (const [name, value] of Object.entries(decoded.headers)) void reply.header(name, value);
+    return reply.send(Buffer.from(decoded.body.buffer, decoded.body.byteOffset, decoded.body.byteLength));
+  }
+  for (const path of FORWARDED_PREFIXES) app.all(path, forward);
+  // Anything else is not the API's: the envelope says so, as the core does for an unknown call.
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({
+      code: ResponseCode.ERROR,
+      msg: translate(toLang(request.headers.lang), 'error.route_not_found'),
+    }),
+  );
+
+  await app.listen({ port: options.port, host: options.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  reportInterest();
+
+  return {
+    id,
+    url: `http://127.0.0.1:${port}`,
+    hub,
+    async close() {
+      clearInterval(heartbeat);
+      await hub.close();
+      await app.close();
+      // The core forgets this gateway's keys now, not three heartbeats later.
+      reportInterest();
+      await nc.drain();
+    },
+  };
+}
+
+function refusal(request: FastifyRequest, key: 'error.not_ready' | 'error.internal'): string {
+  return translate(toLang(request.headers.lang), key);
+}
+
+/**
+ * No core at all within the wait: 503 and not ready, as a standby answers. A request delivered
+ * and not answered: 504, since it may have been applied (the caller checks before sending again).
+ */
+function failed(request: FastifyRequest, reply: FastifyReply, failure: Failure) {
+  if (failure.failed === 'no-core') {
+    void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    return reply.status(503).send({ code: ResponseCode.ERROR, msg: refusal(request, 'error.not_ready') });
+  }
+  return reply
+    .status(failure.failed === 'timeout' ? 504 : 502)
+    .send({ code: ResponseCode.ERROR, msg: refusal(request, 'error.internal') });
+}

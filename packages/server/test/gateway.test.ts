@@ -1,0 +1,345 @@
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { connect as natsConnect, type NatsConnection } from 'nats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startExchange, type Exchange } from '../src/app.js';
+import { decodeRequest, subjectsOf } from '../src/cluster/bus-rules.js';
+import { firstSeqOf } from '../src/cluster/lease-rules.js';
+import { startGateway, type Gateway } from '../src/cluster/gateway.js';
+import { OrderStatus } from '../src/spot/orders.js';
+import { budget } from './helpers/budget.js';
+import { ApiClient } from './helpers/client.js';
+import { NATS_URL, natsForTests } from './helpers/nats.js';
+import { onPgServer } from './helpers/db-template.js';
+import { startTestExchange, type TestExchange } from './helpers/exchange.js';
+import { DOT, DOT_USDT, SPOT, USDT } from './helpers/ledger.js';
+import { signUp } from './helpers/users.js';
+import { connect, signedIn, type Frame } from './helpers/ws.js';
+
+const natsUp = await natsForTests('gateway.test.ts');
+
+/** This run's own subjects: parallel test files never see each other's traffic. */
+const prefix = `t${randomBytes(6).toString('hex')}`;
+/** The per-address limit on sign-in calls at the core, low enough to reach in a test. */
+const AUTH_LIMIT = 20;
+
+let core: TestExchange;
+/** The core running now: the first, or the one started again after it was stopped. */
+let current: Exchange;
+let gatewayA: Gateway;
+let gatewayB: Gateway;
+let apiA: ApiClient;
+let apiB: ApiClient;
+let bus: NatsConnection;
+
+describe.skipIf(!natsUp)('gateways over NATS', () => {
+  beforeAll(async () => {
+    // The per-address limit under test is the sign-in calls' own, not the wrong-password lockout.
+    core = await startTestExchange({
+      natsUrl: NATS_URL,
+      natsPrefix: prefix,
+      authRateLimit: AUTH_LIMIT,
+      maxPasswordFailures: 1000,
+    });
+    current = core;
+    const common = { natsUrl: NATS_URL, prefix, port: 0, host: '127.0.0.1', logLevel: 'silent' };
+    gatewayA = await startGateway({ ...common, id: 'gw-a', noCoreWaitMs: 1500, heartbeatMs: 500 });
+    // B takes the client's address from X-Forwarded-For, as behind a load balancer.
+    gatewayB = await startGateway({ ...common, id: 'gw-b', heartbeatMs: 500, trustProxy: true });
+    apiA = new ApiClient(gatewayA.url);
+    apiB = new ApiClient(gatewayB.url);
+    bus = await natsConnect({ servers: NATS_URL });
+  }, budget(60_000));
+
+  afterAll(async () => {
+    await bus?.close();
+    await gatewayA?.close();
+    await gatewayB?.close();
+    await current?.close();
+    const url = core?.config.databaseUrl;
+    if (url?.startsWith('sqlite:'))
+      rmSync(dirname(url.slice('sqlite:'.length)), { recursive: true, force: true });
+    else if (url && process.env.TEST_PG_URL) {
+      await onPgServer(
+        process.env.TEST_PG_URL,
+        `DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`,
+      );
+    }
+  }, budget(30_000));
+
+  it('answers its own health, with its id', async () => {
+    const health = await fetch(`${gatewayA.url}/api/health`);
+    expect(await health.json()).toMatchObject({ code: 1, data: { status: 'gateway', id: 'gw-a' } });
+    const elsewhere = await fetch(`${gatewayA.url}/index.html`);
+    expect(elsewhere.status).toBe(404);
+    expect(await elsewhere.json()).toMatchObject({ code: 0 });
+  });
+
+  it(
+    'registers, signs in, places and cancels through the gateways; private pushes reach their owner on the other gateway only',
+    async () => {
+      // Registration reads the code from the dev mailbox: both calls go through gateway A.
+      const seller = await signUp(apiA);
+      const other = await signUp(apiB);
+      await core.ledger.credit(seller.id, SPOT, DOT, '100');
+      await core.ledger.credit(other.id, SPOT, USDT, '100');
+      const sellerOnB = await signedIn(gatewayB.url, seller.token, ['ORDER', 'BALANCE']);
+      const otherOnB = await signedIn(gatewayB.url, other.token, ['ORDER', 'BALANCE']);
+      const otherOnA = await signedIn(gatewayA.url, other.token, ['ORDER', 'BALANCE']);
+
+      const placed = await apiA.post<{ id: number }>(
+        'tx_out/add',
+        { currency_match_id: DOT_USDT, number: '3', price: '9.5' },
+        { token: seller.token },
+      );
+      expect(placed.body, JSON.stringify(placed.body)).toMatchObject({ code: 1 });
+      const id = placed.body.data!.id;
+      // The answer came after the core committed: the order is in the database.
+      const row = await core.db.kysely
+        .selectFrom('orders')
+        .select(['status', 'user_id'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      expect(row).toEqual({ status: OrderStatus.OPEN, user_id: seller.id });
+
+      const order = await sellerOnB.next('ORDER');
+      expect(order.params).toMatchObject({ order: { id, number: '3' } });
+      const balance = await sellerOnB.next('BALANCE');
+      expect(JSON.stringify(balance.params)).toContain('97');
+
+      const cancelled = await apiB.post('tx_out/cancel', { id }, { token: seller.token });
+      expect(cancelled.body).toMatchObject({ code: 1 });
+      const after = await core.db.kysely
+        .selectFrom('orders')
+        .select('status')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      expect(after?.status).toBe(OrderStatus.CANCELLED);
+      const cancelPush = await sellerOnB.next('ORDER');
+      expect(cancelPush.params).toMatchObject({ order: { id } });
+      expect(cancelPush.seq).toBe(order.seq! + 1);
+
+      // The other user's sockets, on both gateways, heard nothing of the seller's.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      for (const socket of [otherOnA, otherOnB]) {
+        expect(socket.frames.filter((frame) => frame.type === 'ORDER' || frame.type === 'BALANCE')).toEqual(
+          [],
+        );
+      }
+      for (const socket of [sellerOnB, otherOnA, otherOnB]) socket.socket.close();
+    },
+    budget(30_000),
+  );
+
+  it(
+    'fans a public depth channel out on both gateways, in seq order',
+    async () => {
+      const seller = await signUp(apiA);
+      await core.ledger.credit(seller.id, SPOT, DOT, '100');
+      const channel = 'MARKET_DEPTH.DOT/USDT';
+      const onA = await signedIn(gatewayA.url, seller.token, [channel]);
+      const onB = await signedIn(gatewayB.url, seller.token, [channel]);
+      const viaDirect = await signedIn(core.url, seller.token, [channel]);
+      for (const price of ['11', '12', '13']) {
+        const placed = await apiB.post(
+          'tx_out/add',
+          { currency_match_id: DOT_USDT, number: '1', price },
+          { token: seller.token },
+        );
+        expect(placed.body).toMatchObject({ code: 1 });
+      }
+      // Depth is published at most once per short interval: the three orders may come as fewer frames.
+      const depthFrames = (client: Awaited<ReturnType<typeof signedIn>>) =>
+        client.frames.filter((frame) => frame.type === channel);
+      const showsAll = (frame: Frame | undefined) =>
+        ((frame?.params.depth as { out?: unknown[] } | undefined)?.out ?? []).length === 3;
+      const deadline = Date.now() + 5000;
+      while (![onA, onB, viaDirect].every((client) => showsAll(depthFrames(client).at(-1)))) {
+        if (Date.now() > deadline) throw new Error('the depth with three asks did not reach every socket');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const [a, b, direct] = [onA, onB, viaDirect].map(depthFrames) as [Frame[], Frame[], Frame[]];
+      const seqs = (frames: Frame[]) => frames.map((frame) => frame.seq);
+      expect(seqs(a)).toEqual(seqs(direct));
+      expect(seqs(b)).toEqual(seqs(direct));
+      expect(seqs(a)).toEqual(a.map((_, i) => a[0]!.seq! + i));
+      // The same bytes as the core's own socket got.
+      expect(a.at(-1)!.raw).toEqual(direct.at(-1)!.raw);
+      // A later sub's acknowledgement carries the last seq the gateway saw.
+      onA.send('unsub', channel);
+      expect((await onA.next('unsub')).params.seq).toBe(a.at(-1)!.seq);
+      for (const client of [onA, onB, viaDirect]) client.socket.close();
+    },
+    budget(30_000),
+  );
+
+  it(
+    "counts the client's address at the core, not the gateway's",
+    async () => {
+      const attempt = (address: string) =>
+        apiB.post(
+          'user/login',
+          { login_type: 'email', account: 'nobody@example.test', password: 'Not-The-One-11' },
+          { headers: { 'x-forwarded-for': address } },
+        );
+      for (let i = 0; i < AUTH_LIMIT; i += 1) {
+        const answer = await attempt('203.0.113.7');
+        expect(answer.status, `attempt ${i}: ${JSON.stringify(answer.body)}`).not.toBe(429);
+      }
+      expect((await attempt('203.0.113.7')).status).toBe(429);
+      expect((await attempt('203.0.113.8')).status).not.toBe(429);
+      const fromLoopback = await apiA.post('user/login', {
+        login_type: 'email',
+        account: 'nobody@example.test',
+        password: 'Not-The-One-11',
+      });
+      expect(fromLoopback.status).not.toBe(429);
+    },
+    budget(30_000),
+  );
+
+  it(
+    'answers 413 to a body over 1 MB without forwarding it',
+    async () => {
+      const seen: string[] = [];
+      const tap = bus.subscribe(subjectsOf(prefix).http, {
+        callback: (_error, msg) => {
+          const request = decodeRequest(msg.data);
+          if (request) seen.push(request.url);
+        },
+      });
+      await bus.flush();
+      const big = await fetch(`${gatewayA.url}/api/user/login?big=1`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ padding: 'x'.repeat(1024 * 1024 + 10) }),
+      });
+      expect(big.status).toBe(413);
+      const small = await apiA.get('market/currency_matches', { small: 1 });
+      expect(small.status).toBe(200);
+      await bus.flush();
+      tap.unsubscribe();
+      expect(seen.some((url) => url.includes('small=1'))).toBe(true);
+      expect(seen.some((url) => url.includes('big=1'))).toBe(false);
+    },
+    budget(30_000),
+  );
+
+  it(
+    "ends a signed-out session's private channels on the other gateway",
+    async () => {
+      const user = await signUp(apiA);
+      await core.ledger.credit(user.id, SPOT, DOT, '10');
+      const onB = await signedIn(gatewayB.url, user.token, ['ORDER', 'MARKET_DEPTH.DOT/USDT']);
+      // Signed in again through A: the session signed out below is B's socket's.
+      const other = await apiA.post<string>('user/login', {
+        login_type: 'email',
+        account: user.email,
+        password: 'Secret-Harbor-91',
+      });
+      expect((await apiA.post('user/logout', {}, { token: user.token })).body).toMatchObject({ code: 1 });
+      expect((await onB.next('session_ended')).params).toEqual({ code: 999 });
+      // The private channel is gone, the public one stays.
+      const placed = await apiA.post(
+        'tx_out/add',
+        { currency_match_id: DOT_USDT, number: '1', price: '20' },
+        { token: other.body.data! },
+      );
+      expect(placed.body).toMatchObject({ code: 1 });
+      await onB.next('MARKET_DEPTH.DOT/USDT');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(onB.frames.filter((frame) => frame.type === 'ORDER')).toEqual([]);
+      onB.socket.close();
+    },
+    budget(30_000),
+  );
+
+  it(
+    'answers 504 to a request delivered and not answered, and does not send it again',
+    async () => {
+      // A core of another prefix that takes requests and never answers.
+      const silentPrefix = `${prefix}s`;
+      const taken: string[] = [];
+      const silent = bus.subscribe(subjectsOf(silentPrefix).http, {
+        queue: 'core',
+        callback: (_error, msg) => taken.push(decodeRequest(msg.data)?.url ?? '?'),
+      });
+      await bus.flush();
+      const gateway = await startGateway({
+        natsUrl: NATS_URL,
+        prefix: silentPrefix,
+        port: 0,
+        host: '127.0.0.1',
+        logLevel: 'silent',
+        forwardTimeoutMs: 500,
+      });
+      try {
+        const answer = await new ApiClient(gateway.url).post('tx_out/add', { number: '1' });
+        expect(answer.status).toBe(504);
+        expect(answer.body.code).toBe(0);
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        expect(taken).toEqual(['/api/tx_out/add']);
+      } finally {
+        silent.unsubscribe();
+        await gateway.close();
+      }
+    },
+    budget(30_000),
+  );
+
+  it(
+    'waits for a core, answers 503 when none comes, and 200 once one leads again',
+    async () => {
+      // A gateway whose heartbeat is far off: the new leader hears its subscriptions by asking.
+      const slow = await startGateway({
+        natsUrl: NATS_URL,
+        prefix,
+        port: 0,
+        host: '127.0.0.1',
+        logLevel: 'silent',
+        heartbeatMs: 60_000,
+      });
+      const watcher = await signedIn(slow.url, 'none', []).catch(() => null);
+      expect(watcher).toBeNull();
+      const onSlow = await connect(slow.url);
+      onSlow.send('sub', 'MARKET_DEPTH.DOT/USDT');
+      await onSlow.next('sub');
+
+      await current.close();
+      const started = Date.now();
+      const waited = await fetch(`${gatewayA.url}/api/market/currency_matches`, { headers: { lang: 'en' } });
+      const elapsed = Date.now() - started;
+      expect(waited.status).toBe(503);
+      expect(waited.headers.get('retry-after')).toBe('3');
+      expect(await waited.json()).toMatchObject({ code: 0, msg: expect.stringMatching(/not ready/) });
+      // Gateway A's window in this test is 1.5 s.
+      expect(elapsed).toBeGreaterThanOrEqual(1400);
+
+      current = await startExchange(core.config, { clock: core.clock, port: 0 });
+      const back = await apiA.get('market/currency_matches');
+      expect(back.status).toBe(200);
+      expect(back.body.code).toBe(1);
+      // A live socket signs in through the new core too.
+      const user = await signUp(apiB);
+      const socket = await signedIn(gatewayB.url, user.token, ['ORDER']);
+      socket.socket.close();
+
+      await current.ledger.credit(user.id, SPOT, DOT, '5');
+      const placed = await apiA.post(
+        'tx_out/add',
+        { currency_match_id: DOT_USDT, number: '1', price: '30' },
+        { token: user.token },
+      );
+      expect(placed.body).toMatchObject({ code: 1 });
+      // The new leader numbers from its own range: past the first leader's on PostgreSQL, a jump
+      // the client sees as a gap; from 1 again on SQLite, whose one process has no lease.
+      expect((await onSlow.next('MARKET_DEPTH.DOT/USDT')).seq).toBe(
+        firstSeqOf(current.lease?.epoch ?? 0) + 1,
+      );
+      onSlow.socket.close();
+      await slow.close();
+    },
+    budget(60_000),
+  );
+});
