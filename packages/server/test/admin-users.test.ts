@@ -26,6 +26,7 @@ import { BTC, ETH, ETH_USDT, SPOT, USDT, balanceOf, trader } from './helpers/led
 import { operatorSession, type OperatorSession } from './helpers/operators.js';
 import { login, signUp } from './helpers/users.js';
 import { signedIn } from './helpers/ws.js';
+import { budget } from './helpers/budget.js';
 
 const PASSWORD = 'Secret-Harbor-91';
 let ex: TestExchange;
@@ -52,7 +53,7 @@ beforeAll(async () => {
   ex = await startTestExchange();
   await signInOperators();
   cli = { headers: { 'x-admin-token': ex.adminToken } };
-}, 60_000);
+}, budget(60_000));
 
 afterAll(async () => {
   await ex?.stop();

@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
 import { operatorSession, type OperatorSession } from './helpers/operators.js';
 import { signUp } from './helpers/users.js';
+import { budget } from './helpers/budget.js';
 
 /**
  * An operator's freeze ends the owner's sessions, and their API keys stop with them: REST calls and
@@ -16,7 +17,7 @@ beforeAll(async () => {
   ex = await startTestExchange();
   support = await operatorSession(ex, 'support');
   admin = await operatorSession(ex, 'admin');
-}, 60_000);
+}, budget(60_000));
 afterAll(async () => ex?.stop());
 
 /** Past the key cache's few seconds, on the server's clock (requests sign with a wide window). */

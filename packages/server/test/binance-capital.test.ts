@@ -9,6 +9,7 @@ import { chainTick, MANUAL_CHAIN, testChain } from './helpers/chain.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
 import { balanceOf, USDT } from './helpers/ledger.js';
 import { login, signUp } from './helpers/users.js';
+import { budget } from './helpers/budget.js';
 
 /**
  * Binance's wallet calls under /sapi/v1/capital on a real local EVM chain: each figure against the
@@ -46,7 +47,7 @@ beforeAll(async () => {
     ...MANUAL_CHAIN,
     tradingApiWeightPerMinute: 1_000_000,
   });
-}, 60_000);
+}, budget(60_000));
 
 afterAll(async () => {
   if (ex) expect((await auditLedger(ex.db.kysely)).problems).toEqual([]);
@@ -161,7 +162,7 @@ describe('wallet calls under /sapi/v1/capital', () => {
     user = await fundedUser('150');
     readKey = await keyOf(user.id, false);
     withdrawKey = await keyOf(user.id, true);
-  }, 60_000);
+  }, budget(60_000));
 
   it('config/getall: each coin with its networks, limits and the balance, as the web shows them', async () => {
     const answer = await sapi<CoinEntry[]>('GET', 'capital/config/getall', readKey);

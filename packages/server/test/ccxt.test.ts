@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../src/ledger/audit.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
 import { BTC, BTC_USDT, SPOT, USDT, trader } from './helpers/ledger.js';
+import { budget } from './helpers/budget.js';
 
 /**
  * The trading API proved with the trading world's own client: ccxt's unmodified `binance` class
@@ -83,7 +84,7 @@ beforeAll(async () => {
   // ccxt's way to open ws:// (not wss://) URLs, as a local deployment without TLS has.
   await client.loadHttpProxyAgent();
   await client.loadMarkets();
-}, 120_000);
+}, budget(120_000));
 
 afterAll(async () => {
   await client?.close();

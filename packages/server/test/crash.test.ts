@@ -4,6 +4,7 @@ import { auditLedger } from '../src/ledger/audit.js';
 import { startServer } from './helpers/child-server.js';
 import { freshDatabase } from './helpers/exchange.js';
 import { USDT } from './helpers/ledger.js';
+import { budget } from './helpers/budget.js';
 
 const ROUNDS = 20;
 
@@ -16,7 +17,7 @@ afterAll(async () => database?.drop());
 describe('kill -9', () => {
   it(
     `loses no acknowledged transfer and leaves a clean audit, ${ROUNDS} times`,
-    { timeout: 240_000 },
+    { timeout: budget(240_000) },
     async () => {
       const acknowledged: string[] = [];
       let token = '';

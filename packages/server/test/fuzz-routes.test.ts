@@ -7,6 +7,7 @@ import { startTestExchange, type TestExchange } from './helpers/exchange.js';
 import { BTC, BTC_USDT, DOT, DOT_USDT, ETH, ETH_USDT, LEVER, SPOT, trader, USDT } from './helpers/ledger.js';
 import { MICRO } from './helpers/micro.js';
 import { LEGAL, merchant, postAd, TRADE_PASSWORD, type Party } from './helpers/p2p.js';
+import { budget } from './helpers/budget.js';
 
 /*
  * No request of any shape may answer 5xx. The routes come from the server's own OpenAPI document,
@@ -219,7 +220,7 @@ beforeAll(async () => {
   }
   const other = await merchant(ex, { [USDT]: '100000' });
   await postAd(ex.api, other.token, { total: '5000' });
-}, 120_000);
+}, budget(120_000));
 
 afterAll(async () => {
   await ex?.stop();
@@ -329,60 +330,70 @@ describe('fuzz: every lever, seconds-contract, earn, wallet and P2P route', () =
     expect((await submit(1, '0.01')).body.code).toBe(1);
   });
 
-  it('each field at each edge value, on an otherwise plausible body', async () => {
-    const faults: string[] = [];
-    for (const route of routes.filter((candidate) => candidate.json)) {
-      const base = fc.sample(
-        fc.record(
-          Object.fromEntries(
-            Object.entries(route.fields).map(([name, schema]) => [name, plausible(name, schema)]),
+  it(
+    'each field at each edge value, on an otherwise plausible body',
+    async () => {
+      const faults: string[] = [];
+      for (const route of routes.filter((candidate) => candidate.json)) {
+        const base = fc.sample(
+          fc.record(
+            Object.fromEntries(
+              Object.entries(route.fields).map(([name, schema]) => [name, plausible(name, schema)]),
+            ),
           ),
-        ),
-        { numRuns: 1, seed: 7 },
-      )[0]!;
-      const bodies: unknown[] = [{}, null, [], 'text', 1, base];
-      for (const name of Object.keys(route.fields)) {
-        const { [name]: _dropped, ...without } = base;
-        bodies.push(without);
-        for (const edge of EDGES) bodies.push({ ...base, [name]: edge });
+          { numRuns: 1, seed: 7 },
+        )[0]!;
+        const bodies: unknown[] = [{}, null, [], 'text', 1, base];
+        for (const name of Object.keys(route.fields)) {
+          const { [name]: _dropped, ...without } = base;
+          bodies.push(without);
+          for (const edge of EDGES) bodies.push({ ...base, [name]: edge });
+        }
+        for (const body of bodies) {
+          const reply = await call(route, body);
+          const problem = fault(reply);
+          if (problem) faults.push(describeFault(route, body, reply, problem));
+        }
+        for (const edge of route.pathParams.length ? EDGES : []) {
+          const reply = await call(route, base, [edge, edge]);
+          const problem = fault(reply);
+          if (problem) faults.push(describeFault(route, edge, reply, problem));
+        }
       }
-      for (const body of bodies) {
-        const reply = await call(route, body);
-        const problem = fault(reply);
-        if (problem) faults.push(describeFault(route, body, reply, problem));
-      }
-      for (const edge of route.pathParams.length ? EDGES : []) {
-        const reply = await call(route, base, [edge, edge]);
-        const problem = fault(reply);
-        if (problem) faults.push(describeFault(route, edge, reply, problem));
-      }
-    }
-    // Every fault at once, one line each, rather than the first only.
-    expect(faults).toEqual([]);
-  }, 600_000);
+      // Every fault at once, one line each, rather than the first only.
+      expect(faults).toEqual([]);
+    },
+    budget(600_000),
+  );
 
-  it('random bodies of every shape', async () => {
-    const faults: string[] = [];
-    for (const route of routes.filter((candidate) => candidate.json)) {
-      const fields = fc.record(
-        Object.fromEntries(Object.entries(route.fields).map(([name, schema]) => [name, value(name, schema)])),
-        { requiredKeys: [] },
-      );
-      // Each route's first fault (shrunk), then the next route: every faulty route in one run.
-      const run = await fc.check(
-        fc.asyncProperty(
-          fc.oneof({ weight: 9, arbitrary: fields }, { weight: 1, arbitrary: fc.anything() }),
-          fc.array(fc.oneof(smallId, fc.constantFrom(...EDGES)), { minLength: 2, maxLength: 2 }),
-          async (body, pathValues) => {
-            expectWellFormed(route, body, await call(route, body, pathValues));
-          },
-        ),
-        { numRuns: 40 },
-      );
-      if (run.failed) faults.push(String(run.errorInstance ?? run.counterexample).slice(0, 600));
-    }
-    expect(faults).toEqual([]);
-  }, 600_000);
+  it(
+    'random bodies of every shape',
+    async () => {
+      const faults: string[] = [];
+      for (const route of routes.filter((candidate) => candidate.json)) {
+        const fields = fc.record(
+          Object.fromEntries(
+            Object.entries(route.fields).map(([name, schema]) => [name, value(name, schema)]),
+          ),
+          { requiredKeys: [] },
+        );
+        // Each route's first fault (shrunk), then the next route: every faulty route in one run.
+        const run = await fc.check(
+          fc.asyncProperty(
+            fc.oneof({ weight: 9, arbitrary: fields }, { weight: 1, arbitrary: fc.anything() }),
+            fc.array(fc.oneof(smallId, fc.constantFrom(...EDGES)), { minLength: 2, maxLength: 2 }),
+            async (body, pathValues) => {
+              expectWellFormed(route, body, await call(route, body, pathValues));
+            },
+          ),
+          { numRuns: 40 },
+        );
+        if (run.failed) faults.push(String(run.errorInstance ?? run.counterexample).slice(0, 600));
+      }
+      expect(faults).toEqual([]);
+    },
+    budget(600_000),
+  );
 
   it('reached past sign-in on every route, and succeeded on most', () => {
     const json = routes.filter((route) => route.json);

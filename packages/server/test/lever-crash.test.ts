@@ -9,6 +9,7 @@ import type { ApiClient } from './helpers/client.js';
 import { freshDatabase } from './helpers/exchange.js';
 import { DOT_USDT, LEVER, USDT } from './helpers/ledger.js';
 import { login } from './helpers/users.js';
+import { budget } from './helpers/budget.js';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 const children: ChildProcess[] = [];
@@ -34,51 +35,67 @@ async function serve(): Promise<ApiClient> {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('leveraged positions survive kill -9', () => {
-  it('restores open positions and pending orders; a take-profit crossed at the first mark after the restart fires', async () => {
-    let api = await serve();
-    const [alice, bob] = DEMO.users;
-    let aliceToken = await login(api, alice!.account, alice!.password);
-    let bobToken = await login(api, bob!.account, bob!.password);
-    const post = async (path: string, token: string, body: Record<string, unknown>) => {
-      const answer = await api.post<LeverPositionView>(path, body, { token });
-      expect(answer.body.code, `${path}: ${answer.body.msg}`).toBe(1);
-      return answer.body.data!;
-    };
-    await post('account/transfer', aliceToken, { currency_id: USDT, balance: '1000', from: 1, to: LEVER });
-    await post('tx_in/add', bobToken, { currency_match_id: DOT_USDT, type: 0, price: '7', number: '10' });
-    await post('tx_out/add', bobToken, { currency_match_id: DOT_USDT, type: 0, price: '7.5', number: '10' });
-    await pause(1500);
-    const lever = { currency_match_id: DOT_USDT, share: 1, multiple: 10, type: 1 };
-    const open = await post('lever/submit', aliceToken, { ...lever, status: 1 });
-    const pending = await post('lever/submit', aliceToken, { ...lever, status: 0, target_price: '6.5' });
-    await post('lever/setstop', aliceToken, {
-      id: open.id,
-      target_profit_price: '7.4',
-      stop_loss_price: '0',
-    });
-    await killHard(children.pop()!);
+  it(
+    'restores open positions and pending orders; a take-profit crossed at the first mark after the restart fires',
+    async () => {
+      let api = await serve();
+      const [alice, bob] = DEMO.users;
+      let aliceToken = await login(api, alice!.account, alice!.password);
+      let bobToken = await login(api, bob!.account, bob!.password);
+      const post = async (path: string, token: string, body: Record<string, unknown>) => {
+        const answer = await api.post<LeverPositionView>(path, body, { token });
+        expect(answer.body.code, `${path}: ${answer.body.msg}`).toBe(1);
+        return answer.body.data!;
+      };
+      await post('account/transfer', aliceToken, { currency_id: USDT, balance: '1000', from: 1, to: LEVER });
+      await post('tx_in/add', bobToken, { currency_match_id: DOT_USDT, type: 0, price: '7', number: '10' });
+      await post('tx_out/add', bobToken, {
+        currency_match_id: DOT_USDT,
+        type: 0,
+        price: '7.5',
+        number: '10',
+      });
+      await pause(1500);
+      const lever = { currency_match_id: DOT_USDT, share: 1, multiple: 10, type: 1 };
+      const open = await post('lever/submit', aliceToken, { ...lever, status: 1 });
+      const pending = await post('lever/submit', aliceToken, { ...lever, status: 0, target_price: '6.5' });
+      await post('lever/setstop', aliceToken, {
+        id: open.id,
+        target_profit_price: '7.4',
+        stop_loss_price: '0',
+      });
+      await killHard(children.pop()!);
 
-    api = await serve();
-    aliceToken = await login(api, alice!.account, alice!.password);
-    bobToken = await login(api, bob!.account, bob!.password);
-    const mine = async (status: number) =>
-      (await api.post<Paged<LeverPositionView>>('lever/my_trade', { status }, { token: aliceToken })).body
-        .data!.data;
-    expect((await mine(1)).map((p) => [p.id, p.target_profit_price])).toEqual([[open.id, '7.4']]);
-    expect((await mine(0)).map((p) => p.id)).toEqual([pending.id]);
-    // The first trade after the restart crosses the take-profit.
-    await post('tx_out/add', bobToken, { currency_match_id: DOT_USDT, type: 0, price: '7.45', number: '1' });
-    await post('tx_in/add', aliceToken, { currency_match_id: DOT_USDT, type: 1, number: '1' });
-    await expect
-      .poll(async () => (await mine(3)).map((p) => [p.id, p.closed_type, p.close_price]), { timeout: 10_000 })
-      .toEqual([[open.id, 3, '7.45']]);
-    expect((await mine(0)).map((p) => p.id)).toEqual([pending.id]);
-    for (const child of children.splice(0)) await killHard(child);
-    const db = connect(database.url);
-    try {
-      expect((await auditLedger(db.kysely)).problems).toEqual([]);
-    } finally {
-      await db.close();
-    }
-  }, 60_000);
+      api = await serve();
+      aliceToken = await login(api, alice!.account, alice!.password);
+      bobToken = await login(api, bob!.account, bob!.password);
+      const mine = async (status: number) =>
+        (await api.post<Paged<LeverPositionView>>('lever/my_trade', { status }, { token: aliceToken })).body
+          .data!.data;
+      expect((await mine(1)).map((p) => [p.id, p.target_profit_price])).toEqual([[open.id, '7.4']]);
+      expect((await mine(0)).map((p) => p.id)).toEqual([pending.id]);
+      // The first trade after the restart crosses the take-profit.
+      await post('tx_out/add', bobToken, {
+        currency_match_id: DOT_USDT,
+        type: 0,
+        price: '7.45',
+        number: '1',
+      });
+      await post('tx_in/add', aliceToken, { currency_match_id: DOT_USDT, type: 1, number: '1' });
+      await expect
+        .poll(async () => (await mine(3)).map((p) => [p.id, p.closed_type, p.close_price]), {
+          timeout: budget(10_000),
+        })
+        .toEqual([[open.id, 3, '7.45']]);
+      expect((await mine(0)).map((p) => p.id)).toEqual([pending.id]);
+      for (const child of children.splice(0)) await killHard(child);
+      const db = connect(database.url);
+      try {
+        expect((await auditLedger(db.kysely)).problems).toEqual([]);
+      } finally {
+        await db.close();
+      }
+    },
+    budget(60_000),
+  );
 });

@@ -15,6 +15,7 @@ import { auditLedger } from '../src/ledger/audit.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
 import { balanceOf, BTC, BTC_USDT, LEVER, trader, USDT } from './helpers/ledger.js';
 import { MICRO, listOrders } from './helpers/micro.js';
+import { budget } from './helpers/budget.js';
 
 /*
  * The pin attack, replayed against the real server with the demo market maker trading: an attacker
@@ -54,7 +55,7 @@ beforeAll(async () => {
   await ex.ledger.credit(attacker.id, LEVER, USDT, '10000');
   await ex.ledger.credit(attacker.id, MICRO, USDT, '10000');
   await ticks(10);
-}, 120_000);
+}, budget(120_000));
 afterAll(async () => ex?.stop());
 
 const market = () => ex.spot.markets.market(BTC_USDT);
@@ -169,74 +170,82 @@ async function resultSince(before: { usdt: Decimal }): Promise<Decimal> {
 }
 
 describe('the pin attack on the impact-price mark', () => {
-  it('20 rounds of pin low, 100× long, pin high, close: the pins barely move the mark and the strategy loses', async () => {
-    const window = ruleOf().window;
-    const before = await holdings();
-    for (let round = 0; round < 20; round += 1) {
-      const low = await pin('low');
-      await ticks(window);
-      const opened = await ex.api.post<LeverPositionView>(
-        'lever/submit',
-        { currency_match_id: BTC_USDT, share: 20, multiple: 100, type: 1, status: 1 },
-        { token: attacker.token },
-      );
-      expect(opened.body.code, opened.body.msg).toBe(1);
-      await unpin(low);
-      const high = await pin('high');
-      await ticks(window);
-      const closed = await ex.api.post(
-        'lever/close',
-        { id: opened.body.data!.id },
-        { token: attacker.token },
-      );
-      expect(closed.body.code, closed.body.msg).toBe(1);
-      await unpin(high);
-    }
-    const result = await resultSince(before);
-    report('lever', result);
-    // A 0.012 BTC pin is about 3 % of the 25,000 USDT impact notional: it may move the mark by
-    // about 3 % of the walk's span, a basis point or so on the demo's book, never more than two.
-    expect(largestMoveBps().lt(d('2')), `largest move ${largestMoveBps().toString()} bp`).toBe(true);
-    expect(result.isPositive(), `lever strategy result ${result.toString()}`).toBe(false);
-  }, 240_000);
+  it(
+    '20 rounds of pin low, 100× long, pin high, close: the pins barely move the mark and the strategy loses',
+    async () => {
+      const window = ruleOf().window;
+      const before = await holdings();
+      for (let round = 0; round < 20; round += 1) {
+        const low = await pin('low');
+        await ticks(window);
+        const opened = await ex.api.post<LeverPositionView>(
+          'lever/submit',
+          { currency_match_id: BTC_USDT, share: 20, multiple: 100, type: 1, status: 1 },
+          { token: attacker.token },
+        );
+        expect(opened.body.code, opened.body.msg).toBe(1);
+        await unpin(low);
+        const high = await pin('high');
+        await ticks(window);
+        const closed = await ex.api.post(
+          'lever/close',
+          { id: opened.body.data!.id },
+          { token: attacker.token },
+        );
+        expect(closed.body.code, closed.body.msg).toBe(1);
+        await unpin(high);
+      }
+      const result = await resultSince(before);
+      report('lever', result);
+      // A 0.012 BTC pin is about 3 % of the 25,000 USDT impact notional: it may move the mark by
+      // about 3 % of the walk's span, a basis point or so on the demo's book, never more than two.
+      expect(largestMoveBps().lt(d('2')), `largest move ${largestMoveBps().toString()} bp`).toBe(true);
+      expect(result.isPositive(), `lever strategy result ${result.toString()}`).toBe(false);
+    },
+    budget(240_000),
+  );
 
-  it('20 seconds contracts, each opened on a pin one way and ended on a pin the other way: the pins decide no outcome, and the strategy loses', async () => {
-    const window = ruleOf().window;
-    const before = await holdings();
-    for (let round = 0; round < 20; round += 1) {
-      // Up contracts open on a low pin and end on a high one; down contracts the other way round.
-      const up = round % 2 === 0;
-      const opening = await pin(up ? 'low' : 'high');
-      await ticks(window);
-      const placed = await ex.api.post<MicroOrderView>(
-        'microtrade/submit',
-        { match_id: BTC_USDT, currency_id: USDT, type: up ? 1 : 2, seconds: 30, number: '100' },
-        { token: attacker.token },
-      );
-      expect(placed.body.code, placed.body.msg).toBe(1);
-      await unpin(opening);
-      await ticks(30 - window);
-      const ending = await pin(up ? 'high' : 'low');
-      await ticks(window + 1);
-      await unpin(ending);
-    }
-    await ticks(2);
-    const settled = (await listOrders(ex.api, attacker.token, 3, { limit: 50 })).data;
-    expect(settled).toHaveLength(20);
-    const honestAt = (time: number) =>
-      honestMarks.get(Math.max(...[...honestMarks.keys()].filter((second) => second <= time)))!;
-    const flipped = settled.filter((order) => {
-      const open = honestAt(order.open_time);
-      const end = honestAt(order.ends_at);
-      const honest = end.eq(open) ? 'tie' : end.gt(open) === (order.type === 1) ? 'win' : 'loss';
-      return honest !== order.outcome;
-    });
-    const won = settled.filter((order) => order.outcome === 'win').length;
-    const result = await resultSince(before);
-    report(`micro (${won} of 20 won, ${flipped.length} outcomes differ from the pin-free mark)`, result);
-    expect(flipped).toEqual([]);
-    expect(result.isPositive(), `seconds strategy result ${result.toString()}`).toBe(false);
-  }, 240_000);
+  it(
+    '20 seconds contracts, each opened on a pin one way and ended on a pin the other way: the pins decide no outcome, and the strategy loses',
+    async () => {
+      const window = ruleOf().window;
+      const before = await holdings();
+      for (let round = 0; round < 20; round += 1) {
+        // Up contracts open on a low pin and end on a high one; down contracts the other way round.
+        const up = round % 2 === 0;
+        const opening = await pin(up ? 'low' : 'high');
+        await ticks(window);
+        const placed = await ex.api.post<MicroOrderView>(
+          'microtrade/submit',
+          { match_id: BTC_USDT, currency_id: USDT, type: up ? 1 : 2, seconds: 30, number: '100' },
+          { token: attacker.token },
+        );
+        expect(placed.body.code, placed.body.msg).toBe(1);
+        await unpin(opening);
+        await ticks(30 - window);
+        const ending = await pin(up ? 'high' : 'low');
+        await ticks(window + 1);
+        await unpin(ending);
+      }
+      await ticks(2);
+      const settled = (await listOrders(ex.api, attacker.token, 3, { limit: 50 })).data;
+      expect(settled).toHaveLength(20);
+      const honestAt = (time: number) =>
+        honestMarks.get(Math.max(...[...honestMarks.keys()].filter((second) => second <= time)))!;
+      const flipped = settled.filter((order) => {
+        const open = honestAt(order.open_time);
+        const end = honestAt(order.ends_at);
+        const honest = end.eq(open) ? 'tie' : end.gt(open) === (order.type === 1) ? 'win' : 'loss';
+        return honest !== order.outcome;
+      });
+      const won = settled.filter((order) => order.outcome === 'win').length;
+      const result = await resultSince(before);
+      report(`micro (${won} of 20 won, ${flipped.length} outcomes differ from the pin-free mark)`, result);
+      expect(flipped).toEqual([]);
+      expect(result.isPositive(), `seconds strategy result ${result.toString()}`).toBe(false);
+    },
+    budget(240_000),
+  );
 
   it('every row of the attack recomputes from itself, and the ledger audits clean', async () => {
     const rows = await ex.markTape.list(BTC_USDT, 0, ex.clock.now(), 1, 500);

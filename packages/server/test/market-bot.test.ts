@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../src/demo/seed.js';
 import { auditLedger } from '../src/ledger/audit.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
+import { budget } from './helpers/budget.js';
 
 /**
  * The demo's live liquidity is a program of its own that trades through the trading API with its
@@ -16,7 +17,7 @@ beforeAll(async () => {
     marketMakerBackfillDays: 0,
     marketMakerStepMs: 200,
   });
-}, 120_000);
+}, budget(120_000));
 afterAll(async () => ex?.stop());
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> {

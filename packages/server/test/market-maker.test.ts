@@ -5,6 +5,7 @@ import { auditLedger } from '../src/ledger/audit.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
 import { balanceOf } from './helpers/ledger.js';
 import { login } from './helpers/users.js';
+import { budget } from './helpers/budget.js';
 
 let ex: TestExchange;
 beforeAll(async () => {
@@ -12,7 +13,7 @@ beforeAll(async () => {
     marketMaker: true,
     marketMakerBackfillDays: 1,
   });
-}, 120_000);
+}, budget(120_000));
 afterAll(async () => ex?.stop());
 
 describe('the demo market maker', () => {

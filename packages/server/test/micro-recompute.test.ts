@@ -10,6 +10,7 @@ import { auditLedger } from '../src/ledger/audit.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
 import { balanceOf, USDT } from './helpers/ledger.js';
 import { listOrders, MICRO, microTrader, submit } from './helpers/micro.js';
+import { budget } from './helpers/budget.js';
 
 /*
  * Honesty, proven from the outside: a thousand random orders while the market maker trades, then
@@ -23,7 +24,7 @@ beforeAll(async () => {
   ex = await startTestExchange({ marketMaker: true, marketMakerBackfillDays: 0 });
   // The liquidity accounts trade on every 40 ms while the users do, as the live bot would.
   stepping = setInterval(() => void ex.marketMaker!.step(), 40);
-}, 120_000);
+}, budget(120_000));
 afterAll(async () => {
   clearInterval(stepping);
   await ex?.stop();
@@ -87,92 +88,96 @@ async function allClosed(token: string): Promise<MicroOrderView[]> {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('every seconds-contract outcome can be recomputed from the public tape', () => {
-  it('1,000 random orders while the market maker trades: outcome, prices and payout all agree', async () => {
-    const seconds = (await ex.api.get<MicroSecondsOption[]>('microtrade/seconds')).body.data!;
-    const usdt = (await ex.api.get<MicroPayableCurrency[]>('microtrade/payable_currencies')).body.data!.find(
-      (currency) => currency.id === USDT,
-    )!;
-    const markets = ex.spot.markets
-      .all()
-      .filter((market) => market.row.open_microtrade === 1)
-      .map((m) => m.id);
-    const users = await Promise.all(Array.from({ length: 8 }, () => microTrader(ex, '1000000')));
-    let seed = 7;
-    const random = (n: number) => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-      // The high bits: this generator's low bits repeat with a short period, which tied each order's
-      // side to its market (all ups on one market, downs on another), so a trend decided most outcomes.
-      return Math.floor(seed / 2 ** 15) % n;
-    };
-    await ex.markTape.tick();
-    const placed: MicroOrderView[] = [];
-    while (placed.length < 1000) {
-      const answers = await Promise.all(
-        Array.from({ length: 40 }, () =>
-          submit(ex.api, users[random(users.length)]!.token, {
-            match_id: markets[random(markets.length)]!,
-            currency_id: USDT,
-            type: random(2) === 0 ? 1 : 2,
-            seconds: seconds[random(seconds.length)]!.seconds,
-            number: usdt.micro_numbers[random(usdt.micro_numbers.length)]!.number,
-          }),
-        ),
-      );
-      for (const answer of answers) {
-        expect(answer.body.code, answer.body.msg).toBe(1);
-        placed.push(answer.body.data!);
+  it(
+    '1,000 random orders while the market maker trades: outcome, prices and payout all agree',
+    async () => {
+      const seconds = (await ex.api.get<MicroSecondsOption[]>('microtrade/seconds')).body.data!;
+      const usdt = (
+        await ex.api.get<MicroPayableCurrency[]>('microtrade/payable_currencies')
+      ).body.data!.find((currency) => currency.id === USDT)!;
+      const markets = ex.spot.markets
+        .all()
+        .filter((market) => market.row.open_microtrade === 1)
+        .map((m) => m.id);
+      const users = await Promise.all(Array.from({ length: 8 }, () => microTrader(ex, '1000000')));
+      let seed = 7;
+      const random = (n: number) => {
+        seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+        // The high bits: this generator's low bits repeat with a short period, which tied each order's
+        // side to its market (all ups on one market, downs on another), so a trend decided most outcomes.
+        return Math.floor(seed / 2 ** 15) % n;
+      };
+      await ex.markTape.tick();
+      const placed: MicroOrderView[] = [];
+      while (placed.length < 1000) {
+        const answers = await Promise.all(
+          Array.from({ length: 40 }, () =>
+            submit(ex.api, users[random(users.length)]!.token, {
+              match_id: markets[random(markets.length)]!,
+              currency_id: USDT,
+              type: random(2) === 0 ? 1 : 2,
+              seconds: seconds[random(seconds.length)]!.seconds,
+              number: usdt.micro_numbers[random(usdt.micro_numbers.length)]!.number,
+            }),
+          ),
+        );
+        for (const answer of answers) {
+          expect(answer.body.code, answer.body.msg).toBe(1);
+          placed.push(answer.body.data!);
+        }
+        // The maker trades for a moment; the tape samples a second later.
+        await pause(60);
+        ex.clock.advance(1000 + random(4000));
+        await ex.markTape.tick();
       }
-      // The maker trades for a moment; the tape samples a second later.
-      await pause(60);
-      ex.clock.advance(1000 + random(4000));
-      await ex.markTape.tick();
-    }
-    const lastEnd = Math.max(...placed.map((order) => order.ends_at));
-    while (ex.clock.now() < lastEnd + 2000) {
-      await pause(20);
-      ex.clock.advance(5000);
-      await ex.markTape.tick();
-    }
-    await expect.poll(() => ex.micro.service.open.size, { timeout: 20_000 }).toBe(0);
+      const lastEnd = Math.max(...placed.map((order) => order.ends_at));
+      while (ex.clock.now() < lastEnd + 2000) {
+        await pause(20);
+        ex.clock.advance(5000);
+        await ex.markTape.tick();
+      }
+      await expect.poll(() => ex.micro.service.open.size, { timeout: budget(20_000) }).toBe(0);
 
-    const from = Math.min(...placed.map((order) => order.open_time)) - 3_600_000;
-    const tapes = new Map<number, MarkPriceView[]>();
-    for (const id of markets) tapes.set(id, await wholeTape(id, from, lastEnd));
-    let wins = 0;
-    let checked = 0;
-    for (const user of users) {
-      const closed = await allClosed(user.token);
-      let expected = units('1000000');
-      for (const order of closed) {
-        const tape = tapes.get(order.currency_match_id)!;
-        const open = inForce(tape, order.open_time)!;
-        const end = inForce(tape, order.ends_at)!;
-        expect(median(open), `order ${order.id}: open row`).toBe(units(open.price));
-        expect(median(end), `order ${order.id}: end row`).toBe(units(end.price));
-        expect(units(order.open_price), `order ${order.id}: open price`).toBe(units(open.price));
-        expect(units(order.end_price!), `order ${order.id}: end price`).toBe(units(end.price));
-        expect(order.ends_at - order.open_time).toBe(order.seconds * 1000);
-        const move = units(end.price) - units(open.price);
-        const outcome = move === 0n ? 'tie' : move > 0n === (order.type === 1) ? 'win' : 'loss';
-        const stake = units(order.number);
-        // Profit: stake × ratio, cut to the currency's 8 decimals.
-        const step = 10n ** 10n;
-        const profit = ((stake * units(order.profit_ratio)) / SCALE / step) * step;
-        const payout = outcome === 'win' ? stake + profit : outcome === 'tie' ? stake : 0n;
-        expect(order.outcome, `order ${order.id}`).toBe(outcome);
-        expect(units(order.payout!), `order ${order.id}: payout`).toBe(payout);
-        expect(units(order.fact_profits!)).toBe(payout - stake);
-        expect(units(order.fee)).toBe((stake / 1000n / step) * step);
-        expected += payout - stake - units(order.fee);
-        if (outcome === 'win') wins += 1;
-        checked += 1;
+      const from = Math.min(...placed.map((order) => order.open_time)) - 3_600_000;
+      const tapes = new Map<number, MarkPriceView[]>();
+      for (const id of markets) tapes.set(id, await wholeTape(id, from, lastEnd));
+      let wins = 0;
+      let checked = 0;
+      for (const user of users) {
+        const closed = await allClosed(user.token);
+        let expected = units('1000000');
+        for (const order of closed) {
+          const tape = tapes.get(order.currency_match_id)!;
+          const open = inForce(tape, order.open_time)!;
+          const end = inForce(tape, order.ends_at)!;
+          expect(median(open), `order ${order.id}: open row`).toBe(units(open.price));
+          expect(median(end), `order ${order.id}: end row`).toBe(units(end.price));
+          expect(units(order.open_price), `order ${order.id}: open price`).toBe(units(open.price));
+          expect(units(order.end_price!), `order ${order.id}: end price`).toBe(units(end.price));
+          expect(order.ends_at - order.open_time).toBe(order.seconds * 1000);
+          const move = units(end.price) - units(open.price);
+          const outcome = move === 0n ? 'tie' : move > 0n === (order.type === 1) ? 'win' : 'loss';
+          const stake = units(order.number);
+          // Profit: stake × ratio, cut to the currency's 8 decimals.
+          const step = 10n ** 10n;
+          const profit = ((stake * units(order.profit_ratio)) / SCALE / step) * step;
+          const payout = outcome === 'win' ? stake + profit : outcome === 'tie' ? stake : 0n;
+          expect(order.outcome, `order ${order.id}`).toBe(outcome);
+          expect(units(order.payout!), `order ${order.id}: payout`).toBe(payout);
+          expect(units(order.fact_profits!)).toBe(payout - stake);
+          expect(units(order.fee)).toBe((stake / 1000n / step) * step);
+          expected += payout - stake - units(order.fee);
+          if (outcome === 'win') wins += 1;
+          checked += 1;
+        }
+        expect(units(await balanceOf(ex.api, user.token, USDT, MICRO)), user.email).toBe(expected);
       }
-      expect(units(await balanceOf(ex.api, user.token, USDT, MICRO)), user.email).toBe(expected);
-    }
-    expect(checked).toBe(placed.length);
-    // The market moved: real wins and real losses, not one outcome everywhere.
-    expect(wins).toBeGreaterThan(100);
-    expect(wins).toBeLessThan(900);
-    expect((await auditLedger(ex.db.kysely)).problems).toEqual([]);
-  }, 240_000);
+      expect(checked).toBe(placed.length);
+      // The market moved: real wins and real losses, not one outcome everywhere.
+      expect(wins).toBeGreaterThan(100);
+      expect(wins).toBeLessThan(900);
+      expect((await auditLedger(ex.db.kysely)).problems).toEqual([]);
+    },
+    budget(240_000),
+  );
 });

@@ -12,6 +12,7 @@ import { freshDatabase, startTestExchange, type TestExchange } from './helpers/e
 import { ETH, ETH_USDT, USDT, trader } from './helpers/ledger.js';
 import { connect as connectWs } from './helpers/ws.js';
 import { login } from './helpers/users.js';
+import { budget } from './helpers/budget.js';
 
 /** The value of one sample line of a Prometheus text page (0 when the series is absent). */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number {
@@ -46,6 +47,7 @@ describe('metrics', () => {
     const text = await scrape(metricsUrl);
     for (const name of [
       'oex_sequencer_queue_depth',
+      'oex_leader_epoch',
       'oex_sequencer_batch_size',
       'oex_sequencer_commit_seconds',
       'oex_spot_orders_total',
@@ -106,6 +108,8 @@ describe('metrics', () => {
     expect(batches(after) - batches(before)).toBeGreaterThanOrEqual(placed);
     expect(commits(after) - commits(before)).toBeGreaterThanOrEqual(placed);
     expect(sample(after, 'oex_sequencer_queue_depth')).toBe(0);
+    // The lease's epoch on PostgreSQL (a fresh database's first leader), none on SQLite.
+    expect(sample(after, 'oex_leader_epoch')).toBe(process.env.TEST_PG_URL ? 1 : 0);
     expect(sample(after, 'oex_event_loop_delay_seconds', { quantile: '0.99' })).toBeGreaterThan(0);
   });
 
@@ -250,7 +254,7 @@ describe('chains in readiness and metrics', () => {
   beforeAll(async () => {
     ({ node } = await testChain());
     ex = await startTestExchange({ evmRpcUrl: node.rpcUrl, ...MANUAL_CHAIN });
-  }, 60_000);
+  }, budget(60_000));
   afterAll(async () => {
     await ex?.stop();
     await node?.stop();
@@ -323,7 +327,7 @@ describe('drain on SIGTERM', () => {
 
   it(
     'commits every acknowledged transfer and order, audits clean, closes live channels with 1001 and exits 0 in time',
-    { timeout: 120_000 },
+    { timeout: budget(120_000) },
     async () => {
       const { child, api } = await startServer(database.url, { SHUTDOWN_TIMEOUT_MS: String(BOUND_MS) });
       const alice = await login(api, 'alice@demo.test', 'demo1234');

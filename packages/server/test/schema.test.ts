@@ -5,6 +5,7 @@ import { connect, type Db } from '../src/db/connect.js';
 import { migrate } from '../src/db/migrate.js';
 import { serverPath } from '../src/lib/paths.js';
 import { freshDatabase } from './helpers/exchange.js';
+import { budget } from './helpers/budget.js';
 
 interface Column {
   name: string;
@@ -72,7 +73,7 @@ beforeAll(async () => {
   database = await freshDatabase();
   db = connect(database.url);
   await migrate(db);
-}, 60_000);
+}, budget(60_000));
 afterAll(async () => {
   await db?.close();
   await database?.drop();

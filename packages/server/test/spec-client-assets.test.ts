@@ -5,6 +5,7 @@ import { startTestExchange, type TestExchange } from './helpers/exchange.js';
 import { ETH, ETH_USDT, trader, USDT } from './helpers/ledger.js';
 import { dateTime, signedDecimal, specClient } from './helpers/spec-client.js';
 import { DEMO_INVITE, signUp, uniqueEmail } from './helpers/users.js';
+import { budget } from './helpers/budget.js';
 
 /**
  * Assets and the personal centre of the product spec (wallet, draw, convert, announced deposits, the
@@ -19,7 +20,7 @@ beforeAll(async () => {
   ({ node } = await testChain());
   ex = await startTestExchange({ evmRpcUrl: node.rpcUrl, ...MANUAL_CHAIN });
   call = specClient(ex.url);
-}, 60_000);
+}, budget(60_000));
 afterAll(async () => {
   await ex?.stop();
   await node?.stop();

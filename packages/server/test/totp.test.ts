@@ -6,6 +6,7 @@ import { MANUAL_CHAIN, testChain } from './helpers/chain.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
 import { USDT } from './helpers/ledger.js';
 import { signUp } from './helpers/users.js';
+import { budget } from './helpers/budget.js';
 
 let node: AnvilNode;
 let exchange: TestExchange;
@@ -20,7 +21,7 @@ beforeAll(async () => {
     ...MANUAL_CHAIN,
     totpSecretKey: 'ab'.repeat(32),
   });
-}, 60_000);
+}, budget(60_000));
 
 afterAll(async () => {
   await exchange?.stop();

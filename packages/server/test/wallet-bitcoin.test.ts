@@ -7,6 +7,7 @@ import { chainTick, MANUAL_CHAIN } from './helpers/chain.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
 import { balanceOf, BTC } from './helpers/ledger.js';
 import { signUp } from './helpers/users.js';
+import { budget } from './helpers/budget.js';
 
 /*
  * The asset centre on a real Bitcoin node (regtest): deposits found in raw blocks, credited at one
@@ -42,7 +43,7 @@ beforeAll(async () => {
   dev = new BitcoinRpc(withAuth(node, '/wallet/dev'));
   await mine(101);
   exchange = await startTestExchange({ bitcoinRpcUrl: withAuth(node), ...MANUAL_CHAIN });
-}, 60_000);
+}, budget(60_000));
 
 afterAll(async () => {
   await exchange?.stop();
@@ -134,76 +135,80 @@ describe.skipIf(!binary)('Bitcoin deposits and withdrawals on regtest', () => {
     await auditClean();
   });
 
-  it('pays withdrawals from the hot wallet, one after another without spending a coin twice, and sweeps deposits', async () => {
-    const hot = exchange.wallet.hotAddress('btc')!;
-    expect(hot).toMatch(/^bcrt1q/);
-    await send(hot, '1');
-    await mine(1);
-    const carol = await withPayPassword();
-    const address = await btcAddress(carol.token);
-    await chainTick(exchange);
-    await send(address, '0.3');
-    await mine(6);
-    await chainTick(exchange);
-    expect(await balanceOf(exchange.api, carol.token, BTC)).toBe('0.3');
-    const outside = await dev.call<string>('getnewaddress');
-    const protocol = exchange.wallet.networks.list().find((n) => n.chain === 'BTC')!.id;
-    const draw = (number: string) =>
-      exchange.api.post<WithdrawalView>(
-        'account/draw',
-        { currency_id: BTC, currency_protocol_id: protocol, pay_password: PAY, number, address: outside },
-        { token: carol.token },
-      );
-    const first = await draw('0.1');
-    expect(first.body.code, first.body.msg).toBe(1);
-    expect(first.body.data).toMatchObject({ amount: '0.1', fee: '0.00005', received: '0.09995' });
-    const second = await draw('0.05');
-    expect(second.body.code, second.body.msg).toBe(1);
-    const wrongNetwork = await draw('0.01').then(() =>
-      exchange.api.post(
-        'account/draw',
-        {
-          currency_id: BTC,
-          currency_protocol_id: protocol,
-          pay_password: PAY,
-          number: '0.01',
-          address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
-        },
-        { token: carol.token },
-      ),
-    );
-    expect(wrongNetwork.body.code).toBe(0);
-    await chainTick(exchange);
-    const records = async () =>
-      (await exchange.api.get<Paged<WithdrawalView>>('wallet/withdrawals', {}, { token: carol.token })).body
-        .data!.data;
-    // The hot wallet's one coin pays the first; the second waits for its change to be mined.
-    let rows = await records();
-    expect(rows.find((w) => w.id === first.body.data!.id)!.status).toBe('sent');
-    for (let i = 0; i < 3 && rows.some((w) => w.status === 'queued'); i += 1) {
+  it(
+    'pays withdrawals from the hot wallet, one after another without spending a coin twice, and sweeps deposits',
+    async () => {
+      const hot = exchange.wallet.hotAddress('btc')!;
+      expect(hot).toMatch(/^bcrt1q/);
+      await send(hot, '1');
       await mine(1);
+      const carol = await withPayPassword();
+      const address = await btcAddress(carol.token);
+      await chainTick(exchange);
+      await send(address, '0.3');
+      await mine(6);
+      await chainTick(exchange);
+      expect(await balanceOf(exchange.api, carol.token, BTC)).toBe('0.3');
+      const outside = await dev.call<string>('getnewaddress');
+      const protocol = exchange.wallet.networks.list().find((n) => n.chain === 'BTC')!.id;
+      const draw = (number: string) =>
+        exchange.api.post<WithdrawalView>(
+          'account/draw',
+          { currency_id: BTC, currency_protocol_id: protocol, pay_password: PAY, number, address: outside },
+          { token: carol.token },
+        );
+      const first = await draw('0.1');
+      expect(first.body.code, first.body.msg).toBe(1);
+      expect(first.body.data).toMatchObject({ amount: '0.1', fee: '0.00005', received: '0.09995' });
+      const second = await draw('0.05');
+      expect(second.body.code, second.body.msg).toBe(1);
+      const wrongNetwork = await draw('0.01').then(() =>
+        exchange.api.post(
+          'account/draw',
+          {
+            currency_id: BTC,
+            currency_protocol_id: protocol,
+            pay_password: PAY,
+            number: '0.01',
+            address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+          },
+          { token: carol.token },
+        ),
+      );
+      expect(wrongNetwork.body.code).toBe(0);
+      await chainTick(exchange);
+      const records = async () =>
+        (await exchange.api.get<Paged<WithdrawalView>>('wallet/withdrawals', {}, { token: carol.token })).body
+          .data!.data;
+      // The hot wallet's one coin pays the first; the second waits for its change to be mined.
+      let rows = await records();
+      expect(rows.find((w) => w.id === first.body.data!.id)!.status).toBe('sent');
+      for (let i = 0; i < 3 && rows.some((w) => w.status === 'queued'); i += 1) {
+        await mine(1);
+        await chainTick(exchange);
+        rows = await records();
+      }
+      expect(rows.filter((w) => w.status === 'queued')).toEqual([]);
+      await mine(6);
       await chainTick(exchange);
       rows = await records();
-    }
-    expect(rows.filter((w) => w.status === 'queued')).toEqual([]);
-    await mine(6);
-    await chainTick(exchange);
-    rows = await records();
-    expect(rows.map((w) => w.status)).toEqual(['complete', 'complete', 'complete']);
-    const received = await dev.call<number>('getreceivedbyaddress', [outside]);
-    // 0.09995 + 0.04997500 + 0.009995, exactly (the RPC's float printed to satoshis).
-    expect(received.toFixed(8)).toBe('0.15992000');
-    expect(await balanceOf(exchange.api, carol.token, BTC)).toBe('0.14');
-    // Carol's final deposit was swept to the hot wallet: a sweep sent, then complete once mined.
-    await chainTick(exchange);
-    await mine(1);
-    await chainTick(exchange);
-    const sweeps = await exchange.db.kysely
-      .selectFrom('sweeps')
-      .selectAll()
-      .where('from_address', '=', address)
-      .execute();
-    expect(sweeps.map((s) => [s.kind, s.status, s.to_address])).toContainEqual(['sweep', 'complete', hot]);
-    await auditClean();
-  }, 60_000);
+      expect(rows.map((w) => w.status)).toEqual(['complete', 'complete', 'complete']);
+      const received = await dev.call<number>('getreceivedbyaddress', [outside]);
+      // 0.09995 + 0.04997500 + 0.009995, exactly (the RPC's float printed to satoshis).
+      expect(received.toFixed(8)).toBe('0.15992000');
+      expect(await balanceOf(exchange.api, carol.token, BTC)).toBe('0.14');
+      // Carol's final deposit was swept to the hot wallet: a sweep sent, then complete once mined.
+      await chainTick(exchange);
+      await mine(1);
+      await chainTick(exchange);
+      const sweeps = await exchange.db.kysely
+        .selectFrom('sweeps')
+        .selectAll()
+        .where('from_address', '=', address)
+        .execute();
+      expect(sweeps.map((s) => [s.kind, s.status, s.to_address])).toContainEqual(['sweep', 'complete', hot]);
+      await auditClean();
+    },
+    budget(60_000),
+  );
 });

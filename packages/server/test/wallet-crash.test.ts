@@ -15,6 +15,7 @@ import type { ApiClient } from './helpers/client.js';
 import { freshDatabase } from './helpers/exchange.js';
 import { USDT } from './helpers/ledger.js';
 import { insertBareUsers, login } from './helpers/users.js';
+import { budget } from './helpers/budget.js';
 
 const ERC20 = parseAbi([
   'function balanceOf(address) view returns (uint256)',
@@ -29,7 +30,7 @@ let database: Awaited<ReturnType<typeof freshDatabase>>;
 beforeAll(async () => {
   ({ node, control } = await testChain());
   database = await freshDatabase();
-}, 60_000);
+}, budget(60_000));
 afterAll(async () => {
   await node?.stop();
   await database?.drop();
@@ -107,7 +108,7 @@ async function setPayPassword(api: ApiClient, email: string, token: string): Pro
 describe('kill -9 on a real chain', () => {
   it(
     '100 deposits in one block are credited exactly once though the server is killed while scanning them',
-    { timeout: 240_000 },
+    { timeout: budget(240_000) },
     async () => {
       // A first start migrates and seeds the database; then 100 users with their deposit addresses
       // are written directly (signing up 100 users is not what this test is about), derived from
@@ -180,7 +181,7 @@ describe('kill -9 on a real chain', () => {
 
       ({ child } = await serve());
       try {
-        await expect.poll(() => countRows('deposits', ['credited']), { timeout: 60_000 }).toBe(100);
+        await expect.poll(() => countRows('deposits', ['credited']), { timeout: budget(60_000) }).toBe(100);
         const balances = await withDb((db) =>
           db.kysely
             .selectFrom('accounts')
@@ -207,7 +208,7 @@ describe('kill -9 on a real chain', () => {
 
   it(
     'withdrawals are paid exactly once though the server is killed -9 while sending them',
-    { timeout: 240_000 },
+    { timeout: budget(240_000) },
     async () => {
       let { child, api } = await serve();
       const email = 'alice@demo.test';
@@ -260,7 +261,7 @@ describe('kill -9 on a real chain', () => {
                 .data!.data.filter((w) => w.status !== 'complete')
                 .map((w) => `${w.id} ${w.status} ${w.tx_hash ?? ''} ${w.reason ?? ''}`);
             },
-            { timeout: 60_000, interval: 300 },
+            { timeout: budget(60_000), interval: 300 },
           )
           .toEqual([]);
         for (const withdrawal of asked) {

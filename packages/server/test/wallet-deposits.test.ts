@@ -7,6 +7,7 @@ import { chainTick, MANUAL_CHAIN, testChain } from './helpers/chain.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
 import { balanceOf, ETH, USDT } from './helpers/ledger.js';
 import { signUp } from './helpers/users.js';
+import { budget } from './helpers/budget.js';
 
 let node: AnvilNode;
 let control: TestClient;
@@ -15,7 +16,7 @@ let exchange: TestExchange;
 beforeAll(async () => {
   ({ node, control } = await testChain());
   exchange = await startTestExchange({ evmRpcUrl: node.rpcUrl, ...MANUAL_CHAIN });
-}, 60_000);
+}, budget(60_000));
 
 afterAll(async () => {
   await exchange?.stop();

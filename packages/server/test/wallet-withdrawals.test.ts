@@ -14,6 +14,7 @@ import { chainTick, MANUAL_CHAIN, testChain } from './helpers/chain.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
 import { balanceOf, ETH, USDT } from './helpers/ledger.js';
 import { signUp } from './helpers/users.js';
+import { budget } from './helpers/budget.js';
 
 let node: AnvilNode;
 let control: TestClient;
@@ -23,7 +24,7 @@ const PAY = 'Trade-Harbor-77';
 beforeAll(async () => {
   ({ node, control } = await testChain());
   exchange = await startTestExchange({ evmRpcUrl: node.rpcUrl, ...MANUAL_CHAIN });
-}, 60_000);
+}, budget(60_000));
 
 afterAll(async () => {
   await exchange?.stop();
@@ -275,7 +276,7 @@ describe('withdrawals on a real EVM chain', () => {
           await control.mine({ blocks: 1 });
           return tokensAt(address);
         },
-        { timeout: 20_000, interval: 50 },
+        { timeout: budget(20_000), interval: 50 },
       )
       .toBe(0n);
     await chainTick(exchange);
@@ -363,7 +364,7 @@ describe('withdrawals on a real EVM chain', () => {
           await control.mine({ blocks: 1 });
           return (await client.getBalance({ address: getAddress(address) })) < 10n ** 15n;
         },
-        { timeout: 20_000, interval: 50 },
+        { timeout: budget(20_000), interval: 50 },
       )
       .toBe(true);
     expect(await balanceOf(exchange.api, frank.token, ETH)).toBe('0.5');

@@ -37,6 +37,8 @@ export async function spawnServer(
       DEMO: '1',
       MARKET_MAKER: '0',
       EVM_RPC_URL: 'off',
+      // As in helpers/exchange.ts: no idle connection closed under a test's fetch.
+      KEEP_ALIVE_TIMEOUT_MS: '120000',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -58,17 +60,34 @@ export async function startServer(
   });
   const api = new ApiClient(`http://127.0.0.1:${port}`);
   // Up to 90 s: on a loaded two-core machine a start with a chain node and the signer took over 30 s.
-  for (let i = 0; i < 900; i += 1) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${errors()}`);
+  // A standby (PostgreSQL, another process leads) answers its health too, as `standby`.
+  const leading = (status: string | undefined) => status !== undefined && status !== 'standby';
+  if (await untilHealth({ child, api, errors }, leading, 90_000, 100)) return { child, api };
+  child.kill('SIGKILL');
+  throw new Error(`server did not start: ${errors()}`);
+}
+
+/**
+ * Asks a child server's health every `everyMs` until `wanted` takes its status (`undefined` while
+ * it answers a refusal); false once `withinMs` passed, and an error if the child exits meanwhile.
+ */
+export async function untilHealth(
+  server: { child: ChildProcess; api: ApiClient; errors?(): string },
+  wanted: (status: string | undefined) => boolean,
+  withinMs: number,
+  everyMs: number,
+): Promise<boolean> {
+  for (const started = Date.now(); Date.now() - started < withinMs;) {
+    if (server.child.exitCode !== null) throw new Error(`server exited: ${server.errors?.() ?? ''}`);
     try {
-      if ((await api.get('health')).body.code === 1) return { child, api };
+      const health = await server.api.get<{ status: string }>('health');
+      if (wanted(health.body.code === 1 ? health.body.data?.status : undefined)) return true;
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start: ${errors()}`);
+  return false;
 }
 
 /** kill -9, and wait until the process is gone. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
@@ -7,7 +7,7 @@ import { startExchange, type Exchange } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Clock } from '../../src/lib/clock.js';
 import { ApiClient } from './client.js';
-import { onPgServer, pgDatabaseUrl } from './pg-template.js';
+import { onPgServer, pgDatabaseUrl } from './db-template.js';
 
 /** A clock the test moves by hand; it starts at the real time. */
 export class TestClock implements Clock {
@@ -21,6 +21,13 @@ export class TestClock implements Clock {
   /** From now on time moves only by `advance`: a run driven second by second is the same every time. */
   freeze(): void {
     this.frozenAt = Date.now();
+  }
+
+  /** Time follows the real clock again, on from where it stood (nothing jumps). */
+  thaw(): void {
+    if (this.frozenAt === undefined) return;
+    this.offset += this.frozenAt - Date.now();
+    this.frozenAt = undefined;
   }
 
   advance(ms: number): void {
@@ -37,7 +44,10 @@ export interface TestExchange extends Exchange {
   stop(): Promise<void>;
 }
 
-/** A fresh database: a temporary SQLite file, or a new PostgreSQL database when TEST_PG_URL is set. */
+/**
+ * A fresh database, migrated and seeded (a copy of the run's template): a temporary SQLite file, or a
+ * new PostgreSQL database when TEST_PG_URL is set.
+ */
 export async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const pgBase = process.env.TEST_PG_URL;
   if (pgBase) {
@@ -55,8 +65,11 @@ export async function freshDatabase(): Promise<{ url: string; drop(): Promise<vo
     };
   }
   const dir = mkdtempSync(join(tmpdir(), 'oex-test-'));
+  const file = join(dir, 'exchange.db');
+  const template = inject('sqliteTemplate');
+  if (template) copyFileSync(template, file);
   return {
-    url: `sqlite:${join(dir, 'exchange.db')}`,
+    url: `sqlite:${file}`,
     drop: async () => rmSync(dir, { recursive: true, force: true }),
   };
 }
@@ -95,6 +108,9 @@ export async function startTestExchange(
       secretGuessLimit: 1000,
       // Every test client comes from loopback, some 200 at once; the cap has its own test.
       maxConnectionsPerAddress: 0,
+      // Longer than any test: undici's fetch reuses an idle connection without retrying, and a
+      // server closing it at 5 s as a loaded test sends on it gave ECONNRESET (market-maker, in CI).
+      keepAliveTimeoutMs: 120_000,
       // No web app unless a test brings one, whatever the local build holds.
       webDist: join(tmpdir(), 'oex-no-web-app'),
       // No chain unless a test brings one (test/helpers/chain.ts starts anvil).
