@@ -30,8 +30,11 @@ export default defineConfig({
   // An expectation's own wait doubles too (5 s by default): a click's answer on a loaded machine.
   expect: { timeout: process.env.CI ? 10_000 : 5_000 },
   retries: 0,
-  // CI also keeps a JSON report: scripts/e2e-times.mjs reads where the time went from it.
-  reporter: process.env.CI ? [['line'], ['json', { outputFile: 'test-results/e2e-report.json' }]] : 'list',
+  // CI also keeps a JSON report, one per server port (CI runs two shards side by side):
+  // scripts/e2e-times.mjs reads where the time went from them.
+  reporter: process.env.CI
+    ? [['line'], ['json', { outputFile: `test-results/e2e-report-${PORT}.json` }]]
+    : 'list',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {
@@ -69,6 +72,10 @@ export default defineConfig({
       AUTH_RATE_LIMIT: '1000',
       CODE_RATE_LIMIT: '1000',
       SECRET_GUESS_LIMIT: '1000',
+      // Playwright's request context keeps connections without an idle timeout of its own and does
+      // not retry: a server closing an idle one (5 s by default) as a test reuses it gave ECONNRESET
+      // (twice in CI). Longer than any test, so a connection is never closed under a test.
+      KEEP_ALIVE_TIMEOUT_MS: '120000',
       LOG_LEVEL: 'warn',
       ...(webDist ? { WEB_DIST: webDist } : {}),
     },

@@ -1,10 +1,13 @@
 // Where the browser tests' time goes, from Playwright's JSON report: the slowest tests, and the
 // time spent in the named steps (axe, screenshot) across the whole run.
-// Usage: node scripts/e2e-times.mjs [report.json] [how many slowest]
+// Usage: node scripts/e2e-times.mjs [how many slowest] [report.json ...]
+// Several reports (CI's shards) are read as one run; the wall time is the longest shard's.
 import { readFileSync } from 'node:fs';
 
-const [file = 'test-results/e2e-report.json', top = '15'] = process.argv.slice(2);
-const report = JSON.parse(readFileSync(file, 'utf8'));
+const [top = '15', ...files] = process.argv.slice(2);
+const reports = (files.length ? files : ['test-results/e2e-report-18080.json']).map((file) =>
+  JSON.parse(readFileSync(file, 'utf8')),
+);
 
 const tests = [];
 const stepTotals = new Map();
@@ -30,11 +33,14 @@ const visit = (suite) => {
   }
   for (const child of suite.suites ?? []) visit(child);
 };
-for (const suite of report.suites) visit(suite);
+for (const report of reports) for (const suite of report.suites) visit(suite);
 
 const minutes = (ms) => `${(ms / 60_000).toFixed(1)} min`;
 const total = tests.reduce((sum, test) => sum + test.ms, 0);
-console.log(`${tests.length} tests, ${minutes(total)} in tests, ${minutes(report.stats.duration)} wall`);
+const wall = Math.max(...reports.map((report) => report.stats.duration));
+console.log(
+  `${tests.length} tests in ${reports.length} report(s), ${minutes(total)} in tests, ${minutes(wall)} wall`,
+);
 for (const title of ['axe', 'screenshot']) {
   const totals = stepTotals.get(title);
   if (totals) console.log(`  ${title}: ${totals.count} runs, ${minutes(totals.ms)}`);

@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { axeViolations } from './helpers.js';
 
 test('the dev mailbox shows a code the moment it is sent, and filters by recipient', async ({
   page,
@@ -37,10 +37,9 @@ test('the dev mailbox shows a code the moment it is sent, and filters by recipie
   await expect(page.getByRole('status')).toHaveText('No messages yet.');
   await expect(page).toHaveURL(/to=nobody-else/);
 
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
-    [],
-  );
+  expect(
+    (await axeViolations(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 });
 
 test('the API documentation page lists the routes', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openThemed } from './helpers.js';
+import { budget, openThemed } from './helpers.js';
 
 /** The banners' words are the articles' translated titles, over artwork without text. */
 
@@ -14,6 +14,8 @@ test('the banner artwork carries no words', async ({ request }) => {
 });
 
 test('home banners show their titles in the reader language over the artwork', async ({ page, request }) => {
+  // Four languages in two themes at two widths: sixteen pages, 18 s idle.
+  test.setTimeout(budget(120_000));
   for (const lang of ['en', 'gm', 'fr', 'jp'] as const) {
     const answer = await request.get(`/api/news/list?category_id=${BANNERS_CATEGORY}&page=1&limit=4`, {
       headers: { lang },

@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { axeViolations } from './helpers.js';
 
 test('a visitor sent to login signs in with a demo account and comes back to the page', async ({ page }) => {
   await page.goto('/assets/transfer');
@@ -58,8 +58,7 @@ test('remember-me keeps the account on this device but never the password', asyn
   await page.getByRole('tab', { name: 'Phone' }).click();
   await expect(page.getByLabel('Mobile number')).toHaveValue('');
   await expect(page.getByLabel('Country or area code')).toContainText('+86');
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
-    [],
-  );
+  expect(
+    (await axeViolations(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 });

@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { axeViolations } from './helpers.js';
 
 test('the root opens the home route with the top bar, and /white is the white paper', async ({ page }) => {
   await page.goto('/');
@@ -11,10 +11,9 @@ test('the root opens the home route with the top bar, and /white is the white pa
   ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
   await page.screenshot({ path: 'test-results/shell-home.png' });
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
-    [],
-  );
+  expect(
+    (await axeViolations(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 });
 
 test('signed-in areas send a visitor to login with the page to come back to', async ({ page }) => {
