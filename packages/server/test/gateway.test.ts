@@ -9,6 +9,7 @@ import { firstSeqOf } from '../src/cluster/lease-rules.js';
 import { startGateway, type Gateway } from '../src/cluster/gateway.js';
 import { OrderStatus } from '../src/spot/orders.js';
 import { budget } from './helpers/budget.js';
+import { sample, scrape } from './helpers/metrics.js';
 import { ApiClient } from './helpers/client.js';
 import { NATS_URL, natsForTests } from './helpers/nats.js';
 import { onPgServer } from './helpers/db-template.js';
@@ -44,7 +45,13 @@ describe.skipIf(!natsUp)('gateways over NATS', () => {
     });
     current = core;
     const common = { natsUrl: NATS_URL, prefix, port: 0, host: '127.0.0.1', logLevel: 'silent' };
-    gatewayA = await startGateway({ ...common, id: 'gw-a', noCoreWaitMs: 1500, heartbeatMs: 500 });
+    gatewayA = await startGateway({
+      ...common,
+      id: 'gw-a',
+      noCoreWaitMs: 1500,
+      heartbeatMs: 500,
+      metrics: { port: 0, host: '127.0.0.1' },
+    });
     // B takes the client's address from X-Forwarded-For, as behind a load balancer.
     gatewayB = await startGateway({ ...common, id: 'gw-b', heartbeatMs: 500, trustProxy: true });
     apiA = new ApiClient(gatewayA.url);
@@ -222,6 +229,64 @@ describe.skipIf(!natsUp)('gateways over NATS', () => {
       tap.unsubscribe();
       expect(seen.some((url) => url.includes('small=1'))).toBe(true);
       expect(seen.some((url) => url.includes('big=1'))).toBe(false);
+    },
+    budget(30_000),
+  );
+
+  it(
+    'counts what it forwarded, its waits for a core, its sockets and the frames it relayed in /metrics',
+    async () => {
+      const before = await scrape(gatewayA.metricsUrl!);
+      expect(await apiA.get('market/currency_matches')).toMatchObject({ status: 200 });
+      const big = await fetch(`${gatewayA.url}/api/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ padding: 'x'.repeat(1024 * 1024 + 10) }),
+      });
+      expect(big.status).toBe(413);
+      const watcher = await connect(gatewayA.url);
+      watcher.send('sub', 'MARKET_DEPTH.DOT/USDT');
+      await watcher.next('sub');
+      const user = await signUp(apiB);
+      await core.ledger.credit(user.id, SPOT, DOT, '1');
+      const placed = await apiB.post(
+        'tx_out/add',
+        { currency_match_id: DOT_USDT, number: '1', price: '41' },
+        { token: user.token },
+      );
+      expect(placed.body).toMatchObject({ code: 1 });
+      await watcher.next('MARKET_DEPTH.DOT/USDT');
+      const after = await scrape(gatewayA.metricsUrl!);
+      const grew = (name: string, labels: Record<string, string> = {}) =>
+        sample(after, name, labels) - sample(before, name, labels);
+      expect(grew('oex_gateway_requests_total', { outcome: 'answered' })).toBe(1);
+      expect(grew('oex_gateway_forward_seconds_count')).toBe(1);
+      expect(grew('oex_gateway_requests_total', { outcome: 'too_large' })).toBe(1);
+      expect(grew('oex_gateway_frames_relayed_total')).toBeGreaterThanOrEqual(1);
+      expect(grew('oex_ws_connections')).toBe(1);
+      expect(after).toMatch(/^oex_event_loop_delay_seconds\{quantile="0.99"\} /m);
+      expect(after).toMatch(/^oex_process_cpu_seconds_total /m);
+      watcher.socket.close();
+
+      // A gateway whose core never comes: a 503, and the asks it sent again while it waited.
+      const lonely = await startGateway({
+        natsUrl: NATS_URL,
+        prefix: `${prefix}n`,
+        port: 0,
+        host: '127.0.0.1',
+        logLevel: 'silent',
+        noCoreWaitMs: 700,
+        metrics: { port: 0, host: '127.0.0.1' },
+      });
+      try {
+        expect((await new ApiClient(lonely.url).get('market/currency_matches')).status).toBe(503);
+        const waited = await scrape(lonely.metricsUrl!);
+        expect(sample(waited, 'oex_gateway_requests_total', { outcome: 'no_core' })).toBe(1);
+        expect(sample(waited, 'oex_gateway_core_waits_total')).toBeGreaterThanOrEqual(2);
+        expect(sample(waited, 'oex_gateway_requests_total', { outcome: 'answered' })).toBe(0);
+      } finally {
+        await lonely.close();
+      }
     },
     budget(30_000),
   );

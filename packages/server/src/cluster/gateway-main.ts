@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { operationsSettings } from '../platform/drain.js';
 import { startGateway } from './gateway.js';
 
 /**
  * `npm run gateway`: a gateway on PORT (8080) and HOST (0.0.0.0) in front of the leading core
  * over NATS_URL (docs/cluster.md); GATEWAY_ID names it (random by default), NATS_PREFIX is the
- * subjects' prefix (`oex`). Stops on SIGINT and SIGTERM.
+ * subjects' prefix (`oex`). METRICS_PORT (and METRICS_HOST, loopback by default) serves its
+ * `GET /metrics`, as the core's. Stops on SIGINT and SIGTERM.
  */
 const natsUrl = process.env.NATS_URL;
 if (!natsUrl) {
@@ -16,6 +18,7 @@ if (!Number.isSafeInteger(port) || port < 0) {
   console.error('PORT must be a whole number');
   process.exit(2);
 }
+const settings = operationsSettings();
 const gateway = await startGateway({
   natsUrl,
   prefix: process.env.NATS_PREFIX || 'oex',
@@ -23,8 +26,15 @@ const gateway = await startGateway({
   host: process.env.HOST || '0.0.0.0',
   id: process.env.GATEWAY_ID || `gw-${randomBytes(6).toString('hex')}`,
   logLevel: process.env.LOG_LEVEL || 'info',
+  metrics:
+    settings.metricsPort === undefined
+      ? undefined
+      : { port: settings.metricsPort, host: settings.metricsHost },
 });
-console.warn(`gateway ${gateway.id} listening at ${gateway.url}, core over ${natsUrl}`);
+console.warn(
+  `gateway ${gateway.id} listening at ${gateway.url}, core over ${natsUrl}` +
+    (gateway.metricsUrl ? `, metrics at ${gateway.metricsUrl}` : ''),
+);
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

@@ -5,6 +5,7 @@ import { ResponseCode, toLang } from '@oex/protocol';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { connect, ErrorCode, NatsError, type NatsConnection } from 'nats';
 import { translate } from '../platform/messages/index.js';
+import { serveMetrics, type MetricsEndpoint } from '../platform/metrics.js';
 import { Hub, SESSION_RECHECK_MS, type LiveSessions } from '../realtime/hub.js';
 import {
   decodeEndedSessions,
@@ -24,6 +25,7 @@ import {
   type SessionAnswer,
   type SessionQuestion,
 } from './bus-rules.js';
+import { GatewayMetrics, type ForwardOutcome } from './gateway-metrics.js';
 
 export interface GatewayOptions {
   natsUrl: string;
@@ -42,12 +44,16 @@ export interface GatewayOptions {
   logLevel?: string;
   /** Take the client's address from X-Forwarded-For (behind a load balancer); TRUST_PROXY=1 by default. */
   trustProxy?: boolean;
+  /** Serve `GET /metrics` on this port and host (METRICS_PORT, METRICS_HOST); 0 picks a free port. */
+  metrics?: { port: number; host: string };
 }
 
 export interface Gateway {
   id: string;
   url: string;
   hub: Hub;
+  /** Where its metrics are served, when asked for (`metrics`). */
+  metricsUrl: string | undefined;
   close(): Promise<void>;
 }
 
@@ -63,6 +69,12 @@ const text = new TextDecoder();
 /** What a forwarded request came to when the core did not answer it. */
 type Failure = { failed: 'no-core' | 'timeout' | 'bus' };
 
+const OUTCOME_OF: Record<Failure['failed'], ForwardOutcome> = {
+  'no-core': 'no_core',
+  timeout: 'timeout',
+  bus: 'bus',
+};
+
 /**
  * A gateway (docs/cluster.md): HTTP and the live channel for clients, with no database. Requests
  * go to the leading core over NATS and its answers come back as they are; live sockets sign in
@@ -74,6 +86,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const noCoreWaitMs = options.noCoreWaitMs ?? NO_CORE_WAIT_MS;
   const forwardTimeoutMs = options.forwardTimeoutMs ?? FORWARD_TIMEOUT_MS;
   const heartbeatMs = options.heartbeatMs ?? INTEREST_HEARTBEAT_MS;
+  const metrics = new GatewayMetrics();
   const nc: NatsConnection = await connect({
     servers: options.natsUrl,
     name: `oex-gateway-${id}`,
@@ -95,6 +108,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         if (code === ErrorCode.NoResponders) {
           const left = deadline - Date.now();
           if (left <= 0) return { failed: 'no-core' };
+          metrics.coreWaits.inc();
           await sleep(Math.min(NO_CORE_RETRY_MS, left));
           continue;
         }
@@ -129,6 +143,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   };
 
   const hub = new Hub(sessions, options.sessionCheckMs ?? SESSION_RECHECK_MS);
+  metrics.watchConnections(() => hub.size);
+  hub.onSlowClientDropped = () => metrics.wsSlowClientsDropped.inc();
   const reportInterest = () =>
     nc.publish(subjects.interest, utf8.encode(JSON.stringify({ gatewayId: id, keys: hub.keys() })));
   // A sub is acknowledged once NATS has the report, so the core hears of it before anything the
@@ -146,6 +162,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       const pushed = decodeFrame(msg.data);
       if (!pushed) return;
       const frame = Buffer.from(pushed.frame.buffer, pushed.frame.byteOffset, pushed.frame.byteLength);
+      metrics.framesRelayed.inc();
       hub.deliver(pushed.key, frame, seqOfFrame(pushed.frame));
     },
   });
@@ -172,6 +189,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode ?? 500;
+    // A body past the limit is refused here, before `forward`: it counts as one too large.
+    if (status === 413) metrics.forwarded('too_large');
     if (status >= 500) request.log.error({ err: error }, 'gateway request failed');
     // As the core answers a body past its limit: the status and Fastify's message.
     return reply.status(status).send({
@@ -185,6 +204,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   app.get('/api/health', async () => ({ code: ResponseCode.OK, msg: 'ok', data: { status: 'gateway', id } }));
 
   async function forward(request: FastifyRequest, reply: FastifyReply) {
+    const started = performance.now();
     const body = Buffer.isBuffer(request.body) ? request.body : new Uint8Array();
     const message = encodeRequest({
       method: request.method,
@@ -195,12 +215,17 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     });
     // The body fits the limit but not with its headers in one NATS message.
     if (message.length > (nc.info?.max_payload ?? MAX_FORWARDED_BODY)) {
+      metrics.forwarded('too_large');
       return reply.status(413).send({ code: ResponseCode.ERROR, msg: 'Request body is too large' });
     }
     const answer = await askCore(subjects.http, message);
-    if ('failed' in answer) return failed(request, reply, answer);
-    const decoded: ForwardedReply | null = decodeReply(answer);
-    if (!decoded) return failed(request, reply, { failed: 'bus' });
+    const decoded: ForwardedReply | Failure =
+      'failed' in answer ? answer : (decodeReply(answer) ?? { failed: 'bus' });
+    if ('failed' in decoded) {
+      metrics.forwarded(OUTCOME_OF[decoded.failed]);
+      return failed(request, reply, decoded);
+    }
+    metrics.forwarded('answered', performance.now() - started);
     void reply.status(decoded.status);
     for (const [name, value] of Object.entries(decoded.headers)) void reply.header(name, value);
     return reply.send(Buffer.from(decoded.body.buffer, decoded.body.byteOffset, decoded.body.byteLength));
@@ -218,15 +243,21 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   reportInterest();
+  const endpoint: MetricsEndpoint | undefined = options.metrics
+    ? await serveMetrics(metrics, options.metrics.port, options.metrics.host)
+    : undefined;
 
   return {
     id,
     url: `http://127.0.0.1:${port}`,
     hub,
+    metricsUrl: endpoint?.url,
     async close() {
       clearInterval(heartbeat);
       await hub.close();
       await app.close();
+      await endpoint?.close();
+      metrics.close();
       // The core forgets this gateway's keys now, not three heartbeats later.
       reportInterest();
       await nc.drain();

@@ -28,7 +28,7 @@ const BATCH_BUCKETS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512];
 /** Commit times from half a millisecond (SQLite, a few rows) to seconds (a stalled database). */
 const COMMIT_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 /** HTTP answer times, from a cached read to a slow one near the request timeout. */
-const HTTP_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+export const HTTP_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 /**
  * The exchange's metrics: one registry per exchange (tests run several in one process, so never
@@ -36,7 +36,7 @@ const HTTP_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1
  * Collecting costs a few map updates per request and per batch; serving is off unless asked
  * (`serveMetrics`, METRICS_PORT).
  */
-export class Metrics {
+export class Metrics implements Scrapeable {
   readonly registry = new Registry();
 
   /** Commands waiting for the sequencer's next batch, read at each scrape. */
@@ -56,7 +56,7 @@ export class Metrics {
   readonly chainFailuresInRow: Gauge<'network'>;
   readonly httpSeconds: Histogram<'method' | 'route' | 'status_class'>;
 
-  private readonly loopDelay: IntervalHistogram = monitorEventLoopDelay({ resolution: 10 });
+  private readonly loopDelay: EventLoopDelay;
   private queueDepth: () => number = () => 0;
   private epoch: () => number = () => 0;
   private connections: () => number = () => 0;
@@ -69,7 +69,6 @@ export class Metrics {
     const queueDepth = () => this.queueDepth();
     const epoch = () => this.epoch();
     const connections = () => this.connections();
-    const loopDelay = this.loopDelay;
     this.sequencerQueue = new Gauge({
       name: 'oex_sequencer_queue_depth',
       help: 'Commands queued for the sequencer and not yet in a batch',
@@ -123,19 +122,8 @@ export class Metrics {
       help: 'Live-channel clients dropped because their unsent output passed the limit',
       registers,
     });
-    this.eventLoopDelay = new Gauge({
-      name: 'oex_event_loop_delay_seconds',
-      help: 'Event-loop delay since the previous scrape (quantile 0.5, 0.99 and 1 for the maximum)',
-      labelNames: ['quantile'],
-      registers,
-      collect() {
-        if (loopDelay.count === 0) return;
-        this.set({ quantile: '0.5' }, loopDelay.percentile(50) / 1e9);
-        this.set({ quantile: '0.99' }, loopDelay.percentile(99) / 1e9);
-        this.set({ quantile: '1' }, loopDelay.max / 1e9);
-        loopDelay.reset();
-      },
-    });
+    this.loopDelay = eventLoopDelay(this.registry);
+    this.eventLoopDelay = this.loopDelay.gauge;
     const networks = () => this.networks();
     this.chainBlocksBehind = new Gauge({
       name: 'oex_chain_watcher_blocks_behind',
@@ -181,7 +169,6 @@ export class Metrics {
       buckets: HTTP_BUCKETS,
       registers,
     });
-    this.loopDelay.enable();
   }
 
   /** Where the queue depth is read at each scrape. */
@@ -222,7 +209,7 @@ export class Metrics {
   withProcessMetrics(): void {
     if (this.defaultsOn) return;
     this.defaultsOn = true;
-    collectDefaultMetrics({ register: this.registry, prefix: 'oex_' });
+    addProcessMetrics(this.registry);
   }
 
   /** The registry in Prometheus's text format. */
@@ -231,8 +218,45 @@ export class Metrics {
   }
 
   close(): void {
-    this.loopDelay.disable();
+    this.loopDelay.stop();
   }
+}
+
+/** A registry that can be served: the exchange's, or a gateway's (cluster/gateway-metrics.ts). */
+export interface Scrapeable {
+  readonly registry: Registry;
+  /** Adds Node's own process metrics, once, when the registry is served. */
+  withProcessMetrics(): void;
+}
+
+/** The event-loop delay since the previous scrape, in `registry`; `stop` when the owner closes. */
+export interface EventLoopDelay {
+  gauge: Gauge<'quantile'>;
+  stop(): void;
+}
+
+export function eventLoopDelay(registry: Registry): EventLoopDelay {
+  const delay: IntervalHistogram = monitorEventLoopDelay({ resolution: 10 });
+  const gauge = new Gauge({
+    name: 'oex_event_loop_delay_seconds',
+    help: 'Event-loop delay since the previous scrape (quantile 0.5, 0.99 and 1 for the maximum)',
+    labelNames: ['quantile'],
+    registers: [registry],
+    collect() {
+      if (delay.count === 0) return;
+      this.set({ quantile: '0.5' }, delay.percentile(50) / 1e9);
+      this.set({ quantile: '0.99' }, delay.percentile(99) / 1e9);
+      this.set({ quantile: '1' }, delay.max / 1e9);
+      delay.reset();
+    },
+  });
+  delay.enable();
+  return { gauge, stop: () => delay.disable() };
+}
+
+/** Node's own process metrics (CPU, memory, heap, GC, handles) under `oex_`. */
+export function addProcessMetrics(registry: Registry): void {
+  collectDefaultMetrics({ register: registry, prefix: 'oex_' });
 }
 
 export interface MetricsEndpoint {
@@ -246,7 +270,11 @@ export interface MetricsEndpoint {
  * never on the public port: the figures say how busy the exchange is and which routes are called,
  * which is for its operators and their Prometheus only. Everything else there answers 404.
  */
-export async function serveMetrics(metrics: Metrics, port: number, host: string): Promise<MetricsEndpoint> {
+export async function serveMetrics(
+  metrics: Scrapeable,
+  port: number,
+  host: string,
+): Promise<MetricsEndpoint> {
   metrics.withProcessMetrics();
   const server: Server = createServer((request, response) => {
     const path = (request.url ?? '').split('?')[0];
@@ -254,7 +282,7 @@ export async function serveMetrics(metrics: Metrics, port: number, host: string)
       response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found\n');
       return;
     }
-    metrics.text().then(
+    metrics.registry.metrics().then(
       (text) => response.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text),
       (error: Error) => {
         response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end(`${error.message}\n`);

@@ -1,0 +1,95 @@
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import {
+  addProcessMetrics,
+  eventLoopDelay,
+  HTTP_BUCKETS,
+  type EventLoopDelay,
+  type Scrapeable,
+} from '../platform/metrics.js';
+
+/**
+ * What became of a forwarded request: answered by a core; no core within the wait (503, a
+ * takeover); delivered and not answered (504); the bus failed (502); too large for one message (413).
+ */
+export type ForwardOutcome = 'answered' | 'no_core' | 'timeout' | 'bus' | 'too_large';
+
+/**
+ * A gateway's metrics (docs/operations.md): what it forwarded and how long the core took, the
+ * waits for a core during a takeover, its live sockets and the frames it relayed. A registry of its
+ * own, served on METRICS_PORT as the core's is.
+ */
+export class GatewayMetrics implements Scrapeable {
+  readonly registry = new Registry();
+  readonly requests: Counter<'outcome'>;
+  /** From the request's arrival to the core's answer, for answered requests. */
+  readonly forwardSeconds: Histogram;
+  /** Asks that found no core listening and were sent again: non-zero only while no core leads. */
+  readonly coreWaits: Counter;
+  readonly framesRelayed: Counter;
+  readonly wsConnections: Gauge;
+  readonly wsSlowClientsDropped: Counter;
+  private readonly loopDelay: EventLoopDelay;
+  private connections: () => number = () => 0;
+  private processMetrics = false;
+
+  constructor() {
+    const registers = [this.registry];
+    const connections = () => this.connections();
+    this.requests = new Counter({
+      name: 'oex_gateway_requests_total',
+      help: 'Requests forwarded to the core, by outcome (answered, no_core, timeout, bus, too_large)',
+      labelNames: ['outcome'],
+      registers,
+    });
+    this.forwardSeconds = new Histogram({
+      name: 'oex_gateway_forward_seconds',
+      help: "Time from a request's arrival to the core's answer, through NATS",
+      buckets: HTTP_BUCKETS,
+      registers,
+    });
+    this.coreWaits = new Counter({
+      name: 'oex_gateway_core_waits_total',
+      help: 'Asks that found no core listening and were sent again (a takeover under way)',
+      registers,
+    });
+    this.framesRelayed = new Counter({
+      name: 'oex_gateway_frames_relayed_total',
+      help: "Live push frames received from the core for this gateway's subscribers",
+      registers,
+    });
+    this.wsConnections = new Gauge({
+      name: 'oex_ws_connections',
+      help: 'Open live-channel (WebSocket) connections',
+      registers,
+      collect() {
+        this.set(connections());
+      },
+    });
+    this.wsSlowClientsDropped = new Counter({
+      name: 'oex_ws_slow_clients_dropped_total',
+      help: 'Live-channel clients dropped because their unsent output passed the limit',
+      registers,
+    });
+    this.loopDelay = eventLoopDelay(this.registry);
+  }
+
+  /** Where the open live connections are counted at each scrape. */
+  watchConnections(count: () => number): void {
+    this.connections = count;
+  }
+
+  forwarded(outcome: ForwardOutcome, ms?: number): void {
+    this.requests.inc({ outcome });
+    if (outcome === 'answered' && ms !== undefined) this.forwardSeconds.observe(ms / 1000);
+  }
+
+  withProcessMetrics(): void {
+    if (this.processMetrics) return;
+    this.processMetrics = true;
+    addProcessMetrics(this.registry);
+  }
+
+  close(): void {
+    this.loopDelay.stop();
+  }
+}
