@@ -1,6 +1,3 @@
-import { existsSync } from 'node:fs';
-import { join, sep } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import { pino } from 'pino';
 import { adminDomain, type AdminParts } from './admin/domain.js';
@@ -17,6 +14,7 @@ import type { DemoParts } from './demo/domain.js';
 import { earnDomain, type EarnParts } from './earn/domain.js';
 import { ok } from './http/envelope.js';
 import { createHttpServer, setNotFound } from './http/server.js';
+import { serveWebFiles } from './http/web-files.js';
 import { CurrencyDirectory } from './ledger/currencies.js';
 import { ledgerDomain, type LedgerParts } from './ledger/domain.js';
 import { Sequencer } from './ledger/sequencer.js';
@@ -27,7 +25,6 @@ import { takeLead } from './cluster/standby-server.js';
 import { startCoreBus, type CoreBus } from './cluster/core-bus.js';
 import { leverDomain, type LeverParts } from './lever/domain.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import { serverPath } from './lib/paths.js';
 import { randomToken } from './lib/secrets.js';
 import { markDomain, type MarkParts } from './market/domain.js';
 import { MarketDirectory } from './market/markets.js';
@@ -333,49 +330,9 @@ async function serve(app: Api, hub: Hub, domains: OpenDomains<ServerContext>, co
   );
   domains.live(hub);
   await domains.routes(app);
-  await servePublicAssets(app);
-  setNotFound(app, await serveWebApp(app, config.webDist));
+  setNotFound(app, await serveWebFiles(app, config.webDist));
 }
 
 function loadDemo(config: Config): Promise<Demo | null> {
   return config.demo ? import('./demo/index.js') : Promise.resolve(null);
-}
-
-/** Coin logos and news banners the seed refers to (`/coins/btc.svg`, `/banners/1.svg`). */
-async function servePublicAssets(app: Api): Promise<void> {
-  const publicDir = serverPath('public');
-  for (const folder of ['coins', 'banners']) {
-    await app.register(fastifyStatic, {
-      root: join(publicDir, folder),
-      prefix: `/${folder}/`,
-      decorateReply: false,
-      maxAge: '1d',
-    });
-  }
-}
-
-/** A hashed file's name changes with its content, so a browser may keep it for good. */
-const HASHED_ASSET = 'public, max-age=31536000, immutable';
-
-/**
- * The built web app at `/` once it exists; answers whether it does. The build leaves brotli and gzip
- * copies beside each file, sent as the browser accepts. Hashed files under `assets/` are cached for
- * a year; `index.html` and the other unhashed files are checked on every load (`no-cache`), so a
- * new release shows at once.
- */
-async function serveWebApp(app: Api, webDist: string): Promise<boolean> {
-  if (!existsSync(join(webDist, 'index.html'))) return false;
-  const assets = join(webDist, 'assets') + sep;
-  await app.register(fastifyStatic, {
-    root: webDist,
-    // One route for every file, looked up on request. (Without the wildcard, a route per file, its
-    // compressed copies and source maps: 770 routes, 0.3–0.7 s of every start, in every test too.)
-    wildcard: true,
-    preCompressed: true,
-    cacheControl: false,
-    setHeaders: (reply, path) => {
-      reply.header('cache-control', path.startsWith(assets) ? HASHED_ASSET : 'no-cache');
-    },
-  });
-  return true;
 }

@@ -131,6 +131,11 @@ export function defaultUploadsDir(databaseUrl: string): string {
   return join('data', 'uploads');
 }
 
+/** WEB_DIST: the built web app a core or a gateway serves; the workspace's build by default. */
+export function webDistOf(env: Env): string {
+  return env.WEB_DIST || serverPath('../web/dist');
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const databaseUrl = env.DATABASE_URL || DEFAULT_DATABASE_URL;
   // Demo data is the default only on the embedded default database.
@@ -161,7 +166,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     exchangeTz: env.EXCHANGE_TZ || 'Asia/Shanghai',
     usdCny: env.USD_CNY_RATE || '7.2',
     logLevel: env.LOG_LEVEL || 'info',
-    webDist: env.WEB_DIST || serverPath('../web/dist'),
+    webDist: webDistOf(env),
     authRateLimit: integer(env.AUTH_RATE_LIMIT, 30, 'AUTH_RATE_LIMIT'),
     tradingApiWeightPerMinute: integer(
       env.TRADING_API_WEIGHT_PER_MINUTE,

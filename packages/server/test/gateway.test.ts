@@ -1,6 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { connect as natsConnect, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startExchange, type Exchange } from '../src/app.js';
@@ -286,6 +288,66 @@ describe.skipIf(!natsUp)('gateways over NATS', () => {
         expect(sample(waited, 'oex_gateway_requests_total', { outcome: 'answered' })).toBe(0);
       } finally {
         await lonely.close();
+      }
+    },
+    budget(30_000),
+  );
+
+  it(
+    "serves the web app's files as a core does: the index for its routes with the inline script's hash, hashed assets precompressed for a year, coin logos",
+    async () => {
+      const webDist = mkdtempSync(join(tmpdir(), 'oex-gw-web-'));
+      const script = "document.documentElement.dataset.theme = 'dark';";
+      mkdirSync(join(webDist, 'assets'));
+      writeFileSync(
+        join(webDist, 'index.html'),
+        `<!doctype html><html><head><script>${script}</script></head></html>`,
+      );
+      writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'export const app = 1;\n');
+      writeFileSync(
+        join(webDist, 'assets', 'app-abc123.js.br'),
+        brotliCompressSync('export const app = 1;\n'),
+      );
+      const web = await startGateway({
+        natsUrl: NATS_URL,
+        prefix,
+        port: 0,
+        host: '127.0.0.1',
+        logLevel: 'silent',
+        webDist,
+      });
+      try {
+        const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+        for (const path of ['/', '/trade', '/assets/missing-page']) {
+          const page = await fetch(`${web.url}${path}`);
+          expect(page.status, path).toBe(200);
+          expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+          expect(page.headers.get('cache-control')).toBe('no-cache');
+          expect(page.headers.get('content-security-policy')).toContain(hash);
+          expect(page.headers.get('x-frame-options')).toBe('DENY');
+          expect(await page.text()).toContain(script);
+        }
+        const asset = await fetch(`${web.url}/assets/app-abc123.js`, {
+          headers: { 'accept-encoding': 'br' },
+        });
+        expect(asset.status).toBe(200);
+        expect(asset.headers.get('content-encoding')).toBe('br');
+        expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+        expect(await asset.text()).toBe('export const app = 1;\n');
+        const logo = await fetch(`${web.url}/coins/btc.svg`);
+        expect(logo.status).toBe(200);
+        expect(logo.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+        // The API and the live channel's paths are never the web app's: an unknown call is the core's 404.
+        const unknown = await fetch(`${web.url}/api/no_such_call`, { headers: { lang: 'en' } });
+        expect(unknown.status).toBe(404);
+        expect(await unknown.json()).toMatchObject({ code: 0, msg: 'There is no such API call' });
+        expect((await fetch(`${web.url}/ws/elsewhere`)).status).toBe(404);
+        // A forwarded answer keeps the core's security headers.
+        const markets = await fetch(`${web.url}/api/market/currency_matches`);
+        expect(markets.headers.get('x-content-type-options')).toBe('nosniff');
+      } finally {
+        await web.close();
+        rmSync(webDist, { recursive: true, force: true });
       }
     },
     budget(30_000),

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { webDistOf } from '../config.js';
 import { operationsSettings } from '../platform/drain.js';
 import { startGateway } from './gateway.js';
 
 /**
  * `npm run gateway`: a gateway on PORT (8080) and HOST (0.0.0.0) in front of the leading core
- * over NATS_URL (docs/cluster.md); GATEWAY_ID names it (random by default), NATS_PREFIX is the
+ * over NATS_URL (docs/cluster.md), serving the web app built at WEB_DIST; GATEWAY_ID names it (random by default), NATS_PREFIX is the
  * subjects' prefix (`oex`). METRICS_PORT (and METRICS_HOST, loopback by default) serves its
  * `GET /metrics`, as the core's. Stops on SIGINT and SIGTERM.
  */
@@ -26,6 +27,7 @@ const gateway = await startGateway({
   host: process.env.HOST || '0.0.0.0',
   id: process.env.GATEWAY_ID || `gw-${randomBytes(6).toString('hex')}`,
   logLevel: process.env.LOG_LEVEL || 'info',
+  webDist: webDistOf(process.env),
   metrics:
     settings.metricsPort === undefined
       ? undefined

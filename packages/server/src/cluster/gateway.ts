@@ -6,6 +6,9 @@ import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } fr
 import { connect, ErrorCode, NatsError, type NatsConnection } from 'nats';
 import { translate } from '../platform/messages/index.js';
 import { serveMetrics, type MetricsEndpoint } from '../platform/metrics.js';
+import { securityHeaders, webIndexPage } from '../http/security-headers.js';
+import { setNotFound } from '../http/server.js';
+import { serveWebFiles } from '../http/web-files.js';
 import { Hub, SESSION_RECHECK_MS, type LiveSessions } from '../realtime/hub.js';
 import {
   decodeEndedSessions,
@@ -46,6 +49,8 @@ export interface GatewayOptions {
   trustProxy?: boolean;
   /** Serve `GET /metrics` on this port and host (METRICS_PORT, METRICS_HOST); 0 picks a free port. */
   metrics?: { port: number; host: string };
+  /** The built web app (WEB_DIST), served as a core serves it; none when it has no index.html. */
+  webDist?: string;
 }
 
 export interface Gateway {
@@ -199,6 +204,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     });
   });
 
+  // The core's own security headers on the gateway's answers too (a forwarded answer brings the
+  // core's, the same), with the web app's inline theme script allowed by its hash.
+  await app.register(securityHeaders, { inlinePages: options.webDist ? webIndexPage(options.webDist) : [] });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   app.get('/ws', { websocket: true }, (socket) => hub.attach(socket));
   app.get('/api/health', async () => ({ code: ResponseCode.OK, msg: 'ok', data: { status: 'gateway', id } }));
@@ -231,13 +239,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     return reply.send(Buffer.from(decoded.body.buffer, decoded.body.byteOffset, decoded.body.byteLength));
   }
   for (const path of FORWARDED_PREFIXES) app.all(path, forward);
-  // Anything else is not the API's: the envelope says so, as the core does for an unknown call.
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({
-      code: ResponseCode.ERROR,
-      msg: translate(toLang(request.headers.lang), 'error.route_not_found'),
-    }),
-  );
+  // The browser's files from the gateway itself, the rest as the core answers it: the web app's
+  // index for its routes (history fallback), the envelope's 404 for anything else.
+  const webApp = options.webDist ? await serveWebFiles(app, options.webDist) : false;
+  setNotFound(app, webApp);
 
   await app.listen({ port: options.port, host: options.host });
   const address = app.server.address();

@@ -5,7 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { ResponseCode, toLang, type Lang } from '@oex/protocol';
-import Fastify, { type FastifyError, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -88,14 +88,15 @@ const NOT_WEB_ROUTES = /^\/(api|dev|coins|banners|ws)(\/|$|\?)/;
  * Unknown API calls answer a 404 envelope; with a built web app, any other GET answers its
  * index.html (history fallback), so deep links work.
  */
-export function setNotFound(app: Api, serveIndex: boolean): void {
+export function setNotFound(app: FastifyInstance, serveIndex: boolean): void {
   app.setNotFoundHandler((request, reply) => {
     if (serveIndex && request.method === 'GET' && !NOT_WEB_ROUTES.test(request.url)) {
       return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }
-    return reply
-      .status(404)
-      .send({ code: ResponseCode.ERROR, msg: translate(request.lang, 'error.route_not_found') });
+    return reply.status(404).send({
+      code: ResponseCode.ERROR,
+      msg: translate(toLang(request.headers.lang), 'error.route_not_found'),
+    });
   });
 }
 
