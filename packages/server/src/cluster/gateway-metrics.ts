@@ -3,6 +3,7 @@ import {
   addProcessMetrics,
   eventLoopDelay,
   HTTP_BUCKETS,
+  liveChannelMetrics,
   type EventLoopDelay,
   type Scrapeable,
 } from '../platform/metrics.js';
@@ -57,19 +58,10 @@ export class GatewayMetrics implements Scrapeable {
       help: "Live push frames received from the core for this gateway's subscribers",
       registers,
     });
-    this.wsConnections = new Gauge({
-      name: 'oex_ws_connections',
-      help: 'Open live-channel (WebSocket) connections',
-      registers,
-      collect() {
-        this.set(connections());
-      },
-    });
-    this.wsSlowClientsDropped = new Counter({
-      name: 'oex_ws_slow_clients_dropped_total',
-      help: 'Live-channel clients dropped because their unsent output passed the limit',
-      registers,
-    });
+    ({ connections: this.wsConnections, slowClientsDropped: this.wsSlowClientsDropped } = liveChannelMetrics(
+      this.registry,
+      connections,
+    ));
     this.loopDelay = eventLoopDelay(this.registry);
   }
 

@@ -109,19 +109,10 @@ export class Metrics implements Scrapeable {
       labelNames: ['market'],
       registers,
     });
-    this.wsConnections = new Gauge({
-      name: 'oex_ws_connections',
-      help: 'Open live-channel (WebSocket) connections',
-      registers,
-      collect() {
-        this.set(connections());
-      },
-    });
-    this.wsSlowClientsDropped = new Counter({
-      name: 'oex_ws_slow_clients_dropped_total',
-      help: 'Live-channel clients dropped because their unsent output passed the limit',
-      registers,
-    });
+    ({ connections: this.wsConnections, slowClientsDropped: this.wsSlowClientsDropped } = liveChannelMetrics(
+      this.registry,
+      connections,
+    ));
     this.loopDelay = eventLoopDelay(this.registry);
     this.eventLoopDelay = this.loopDelay.gauge;
     const networks = () => this.networks();
@@ -227,6 +218,28 @@ export interface Scrapeable {
   readonly registry: Registry;
   /** Adds Node's own process metrics, once, when the registry is served. */
   withProcessMetrics(): void;
+}
+
+/** A live-channel hub's sockets (counted by `count` at each scrape) and the slow clients it cut. */
+export function liveChannelMetrics(
+  registry: Registry,
+  count: () => number,
+): { connections: Gauge; slowClientsDropped: Counter } {
+  return {
+    connections: new Gauge({
+      name: 'oex_ws_connections',
+      help: 'Open live-channel (WebSocket) connections',
+      registers: [registry],
+      collect() {
+        this.set(count());
+      },
+    }),
+    slowClientsDropped: new Counter({
+      name: 'oex_ws_slow_clients_dropped_total',
+      help: 'Live-channel clients dropped because their unsent output passed the limit',
+      registers: [registry],
+    }),
+  };
 }
 
 /** The event-loop delay since the previous scrape, in `registry`; `stop` when the owner closes. */
