@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startExchange, type Exchange } from '../src/app.js';
 import { decodeRequest, subjectsOf } from '../src/cluster/bus-rules.js';
 import { firstSeqOf } from '../src/cluster/lease-rules.js';
-import { startGateway, type Gateway } from '../src/cluster/gateway.js';
+import { startGateway, type Gateway, type GatewayOptions } from '../src/cluster/gateway.js';
 import { OrderStatus } from '../src/spot/orders.js';
 import { budget } from './helpers/budget.js';
 import { sample, scrape } from './helpers/metrics.js';
@@ -36,6 +36,18 @@ let apiA: ApiClient;
 let apiB: ApiClient;
 let bus: NatsConnection;
 
+/** A gateway of this run's subjects on a free loopback port, quiet; `options` as the test needs. */
+function testGateway(options: Partial<GatewayOptions> = {}): Promise<Gateway> {
+  return startGateway({
+    natsUrl: NATS_URL,
+    prefix,
+    port: 0,
+    host: '127.0.0.1',
+    logLevel: 'silent',
+    ...options,
+  });
+}
+
 describe.skipIf(!natsUp)('gateways over NATS', () => {
   beforeAll(async () => {
     // The per-address limit under test is the sign-in calls' own, not the wrong-password lockout.
@@ -46,16 +58,14 @@ describe.skipIf(!natsUp)('gateways over NATS', () => {
       maxPasswordFailures: 1000,
     });
     current = core;
-    const common = { natsUrl: NATS_URL, prefix, port: 0, host: '127.0.0.1', logLevel: 'silent' };
-    gatewayA = await startGateway({
-      ...common,
+    gatewayA = await testGateway({
       id: 'gw-a',
       noCoreWaitMs: 1500,
       heartbeatMs: 500,
       metrics: { port: 0, host: '127.0.0.1' },
     });
     // B takes the client's address from X-Forwarded-For, as behind a load balancer.
-    gatewayB = await startGateway({ ...common, id: 'gw-b', heartbeatMs: 500, trustProxy: true });
+    gatewayB = await testGateway({ id: 'gw-b', heartbeatMs: 500, trustProxy: true });
     apiA = new ApiClient(gatewayA.url);
     apiB = new ApiClient(gatewayB.url);
     bus = await natsConnect({ servers: NATS_URL });
@@ -271,12 +281,8 @@ describe.skipIf(!natsUp)('gateways over NATS', () => {
       watcher.socket.close();
 
       // A gateway whose core never comes: a 503, and the asks it sent again while it waited.
-      const lonely = await startGateway({
-        natsUrl: NATS_URL,
+      const lonely = await testGateway({
         prefix: `${prefix}n`,
-        port: 0,
-        host: '127.0.0.1',
-        logLevel: 'silent',
         noCoreWaitMs: 700,
         metrics: { port: 0, host: '127.0.0.1' },
       });
@@ -308,14 +314,7 @@ describe.skipIf(!natsUp)('gateways over NATS', () => {
         join(webDist, 'assets', 'app-abc123.js.br'),
         brotliCompressSync('export const app = 1;\n'),
       );
-      const web = await startGateway({
-        natsUrl: NATS_URL,
-        prefix,
-        port: 0,
-        host: '127.0.0.1',
-        logLevel: 'silent',
-        webDist,
-      });
+      const web = await testGateway({ webDist });
       try {
         const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
         for (const path of ['/', '/trade', '/assets/missing-page']) {
@@ -393,14 +392,7 @@ describe.skipIf(!natsUp)('gateways over NATS', () => {
         callback: (_error, msg) => taken.push(decodeRequest(msg.data)?.url ?? '?'),
       });
       await bus.flush();
-      const gateway = await startGateway({
-        natsUrl: NATS_URL,
-        prefix: silentPrefix,
-        port: 0,
-        host: '127.0.0.1',
-        logLevel: 'silent',
-        forwardTimeoutMs: 500,
-      });
+      const gateway = await testGateway({ prefix: silentPrefix, forwardTimeoutMs: 500 });
       try {
         const answer = await new ApiClient(gateway.url).post('tx_out/add', { number: '1' });
         expect(answer.status).toBe(504);
@@ -419,14 +411,7 @@ describe.skipIf(!natsUp)('gateways over NATS', () => {
     'waits for a core, answers 503 when none comes, and 200 once one leads again',
     async () => {
       // A gateway whose heartbeat is far off: the new leader hears its subscriptions by asking.
-      const slow = await startGateway({
-        natsUrl: NATS_URL,
-        prefix,
-        port: 0,
-        host: '127.0.0.1',
-        logLevel: 'silent',
-        heartbeatMs: 60_000,
-      });
+      const slow = await testGateway({ heartbeatMs: 60_000 });
       const watcher = await signedIn(slow.url, 'none', []).catch(() => null);
       expect(watcher).toBeNull();
       const onSlow = await connect(slow.url);
