@@ -6,11 +6,19 @@ import { brotliCompressSync } from 'node:zlib';
 import { connect as natsConnect, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startExchange, type Exchange } from '../src/app.js';
-import { decodeRequest, subjectsOf } from '../src/cluster/bus-rules.js';
+import {
+  bodiesBucketOf,
+  decodeRequest,
+  MAX_FORWARDED_BODY,
+  MAX_STORED_BODY,
+  subjectsOf,
+} from '../src/cluster/bus-rules.js';
 import { firstSeqOf } from '../src/cluster/lease-rules.js';
 import { startGateway, type Gateway, type GatewayOptions } from '../src/cluster/gateway.js';
 import { OrderStatus } from '../src/spot/orders.js';
+import sharp from 'sharp';
 import { budget } from './helpers/budget.js';
+import { uploadFile } from './helpers/uploads.js';
 import { sample, scrape } from './helpers/metrics.js';
 import { ApiClient } from './helpers/client.js';
 import { NATS_URL, natsForTests } from './helpers/nats.js';
@@ -219,7 +227,7 @@ describe.skipIf(!natsUp)('gateways over NATS', () => {
   );
 
   it(
-    'answers 413 to a body over 1 MB without forwarding it',
+    "answers 413 to a body over an upload's size without forwarding it",
     async () => {
       const seen: string[] = [];
       const tap = bus.subscribe(subjectsOf(prefix).http, {
@@ -232,7 +240,7 @@ describe.skipIf(!natsUp)('gateways over NATS', () => {
       const big = await fetch(`${gatewayA.url}/api/user/login?big=1`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ padding: 'x'.repeat(1024 * 1024 + 10) }),
+        body: JSON.stringify({ padding: 'x'.repeat(MAX_STORED_BODY + 10) }),
       });
       expect(big.status).toBe(413);
       const small = await apiA.get('market/currency_matches', { small: 1 });
@@ -246,6 +254,57 @@ describe.skipIf(!natsUp)('gateways over NATS', () => {
   );
 
   it(
+    'sends an upload too large for one NATS message through the object store, stored once and removed once read; the large image comes back the same way',
+    async () => {
+      const user = await signUp(apiA);
+      // Noise does not compress: a real PNG of about 1.5 MB, past NATS's 1 MiB message.
+      const width = 700;
+      const noise = await sharp(randomBytes(width * width * 3), {
+        raw: { width, height: width, channels: 3 },
+      })
+        .png({ compressionLevel: 0 })
+        .toBuffer();
+      expect(noise.length).toBeGreaterThan(MAX_FORWARDED_BODY);
+      const before = await scrape(gatewayA.metricsUrl!);
+      const seen: { url: string; bodyRef?: string; bodyBytes: number }[] = [];
+      const tap = bus.subscribe(subjectsOf(prefix).http, {
+        callback: (_error, msg) => {
+          const request = decodeRequest(msg.data);
+          if (request)
+            seen.push({ url: request.url, bodyRef: request.bodyRef, bodyBytes: request.body.length });
+        },
+      });
+      await bus.flush();
+      const uploaded = await uploadFile(gatewayA.url, user.token, noise, 'noise.png', 'image/png');
+      tap.unsubscribe();
+      expect(uploaded.body, uploaded.body.msg).toMatchObject({ code: 1, data: { id: expect.any(Number) } });
+      const sent = seen.filter((request) => request.url.startsWith('/api/common/image_upload'));
+      expect(sent).toEqual([{ url: '/api/common/image_upload', bodyRef: expect.any(String), bodyBytes: 0 }]);
+      const after = await scrape(gatewayA.metricsUrl!);
+      expect(
+        sample(after, 'oex_gateway_bodies_stored_total') - sample(before, 'oex_gateway_bodies_stored_total'),
+      ).toBe(1);
+      // The core took it out of the store once it had read it.
+      const store = await bus.jetstream().views.os(bodiesBucketOf(prefix));
+      await expect.poll(async () => store.getBlob(sent[0]!.bodyRef!), { timeout: budget(5_000) }).toBeNull();
+      // The stored image is the core's: re-encoded, served back through the gateway.
+      const image = await fetch(`${gatewayA.url}/api/common/image/${uploaded.body.data!.id}`, {
+        headers: { authorization: `Bearer ${user.token}` },
+      });
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toMatch(/^image\//);
+      // Too large for one message too, it came back by the store, byte for byte the core's own.
+      const direct = await fetch(`${core.url}/api/common/image/${uploaded.body.data!.id}`, {
+        headers: { authorization: `Bearer ${user.token}` },
+      });
+      const bytes = Buffer.from(await image.arrayBuffer());
+      expect(bytes.length).toBeGreaterThan(MAX_FORWARDED_BODY);
+      expect(bytes.equals(Buffer.from(await direct.arrayBuffer()))).toBe(true);
+    },
+    budget(30_000),
+  );
+
+  it(
     'counts what it forwarded, its waits for a core, its sockets and the frames it relayed in /metrics',
     async () => {
       const before = await scrape(gatewayA.metricsUrl!);
@@ -253,7 +312,7 @@ describe.skipIf(!natsUp)('gateways over NATS', () => {
       const big = await fetch(`${gatewayA.url}/api/user/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ padding: 'x'.repeat(1024 * 1024 + 10) }),
+        body: JSON.stringify({ padding: 'x'.repeat(MAX_STORED_BODY + 10) }),
       });
       expect(big.status).toBe(413);
       const watcher = await connect(gatewayA.url);

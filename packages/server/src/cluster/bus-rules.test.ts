@@ -49,6 +49,21 @@ describe('forwarded requests and replies', () => {
     expect([...decoded!.body]).toEqual([...body]);
   });
 
+  it('names a stored body instead of carrying it, and never both, in requests and replies', () => {
+    const ref = 'a1B2c3D4e5F6g7H8_-x';
+    const request = { method: 'POST', url: '/api/upload', headers: {}, remoteAddress: '::1' };
+    const stored = decodeRequest(encodeRequest({ ...request, body: new Uint8Array(), bodyRef: ref }));
+    expect(stored?.bodyRef).toBe(ref);
+    expect(stored?.body.length).toBe(0);
+    expect(decodeRequest(encodeRequest({ ...request, body: bytes('x'), bodyRef: ref }))).toBeNull();
+    for (const bad of ['short', '../../etc/passwd-long-enough', 'x'.repeat(65)])
+      expect(decodeRequest(encodeRequest({ ...request, body: new Uint8Array(), bodyRef: bad }))).toBeNull();
+    const reply = { status: 200, headers: {}, body: new Uint8Array(), bodyRef: ref };
+    expect(decodeReply(encodeReply(reply))?.bodyRef).toBe(ref);
+    expect(decodeReply(encodeReply({ ...reply, body: bytes('x') }))).toBeNull();
+    expect(decodeReply(encodeReply({ ...reply, bodyRef: 'a/b' }))).toBeNull();
+  });
+
   it('round-trips a reply', () => {
     const reply = { status: 201, headers: { 'content-type': 'text/plain' }, body: bytes('ok\nyes') };
     const decoded = decodeReply(encodeReply(reply))!;

@@ -1,3 +1,5 @@
+import { UPLOAD_MAX_BYTES } from '@oex/protocol';
+
 /**
  * The NATS bus between gateways and the leading core (docs/cluster.md): subject names, the forwarded
  * request and its reply, and the table of what each gateway's clients listen to. Pure rules, no I/O.
@@ -25,8 +27,22 @@ export type Subjects = ReturnType<typeof subjectsOf>;
 /** The queue group of the cores: one leads at a time, and only the leader subscribes. */
 export const CORE_QUEUE = 'core';
 
-/** The largest request body a gateway forwards; the core's own body limit is the same. */
+/** The largest request body a gateway forwards in the message itself; the core's JSON limit is the same. */
 export const MAX_FORWARDED_BODY = 1024 * 1024;
+
+/**
+ * The largest body a gateway takes at all: an image upload (5 MB) with its multipart framing. A body
+ * too large for one message goes through JetStream's object store (`bodiesBucketOf`), and the
+ * message names it (`bodyRef`).
+ */
+export const MAX_STORED_BODY = UPLOAD_MAX_BYTES + 256 * 1024;
+
+/** The object store bucket of large bodies, both ways; its entries outlive a lost request by this long. */
+export const bodiesBucketOf = (prefix = 'oex') => `${prefix}-bodies`;
+export const STORED_BODY_TTL_MS = 5 * 60_000;
+
+/** A stored body's name: random, so a body is found only by the request that names it. */
+const BODY_REF = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** How long a gateway waits for the core's reply to a request that was delivered. */
 export const FORWARD_TIMEOUT_MS = 10_000;
@@ -49,12 +65,16 @@ export interface ForwardedRequest {
   body: Uint8Array;
   /** The client's address as the gateway saw it: per-address limits count clients, not gateways. */
   remoteAddress: string;
+  /** A body too large for the message, in the object store under this name (`body` is empty then). */
+  bodyRef?: string;
 }
 
 export interface ForwardedReply {
   status: number;
   headers: Headers;
   body: Uint8Array;
+  /** An answer too large for the message (an image), in the object store under this name. */
+  bodyRef?: string;
 }
 
 /**
@@ -131,12 +151,15 @@ export function encodeRequest(request: ForwardedRequest): Uint8Array {
 export function decodeRequest(message: Uint8Array): ForwardedRequest | null {
   const parts = unframe(message);
   if (!parts) return null;
-  const { method, url, headers, remoteAddress } = parts.fields;
+  const { method, url, headers, remoteAddress, bodyRef } = parts.fields;
   if (typeof method !== 'string' || !METHODS.has(method)) return null;
   if (typeof url !== 'string' || !url.startsWith('/') || url.length > 8192) return null;
   if (!isHeaders(headers) || typeof remoteAddress !== 'string') return null;
   if (parts.body.length > MAX_FORWARDED_BODY) return null;
-  return { method, url, headers, remoteAddress, body: parts.body };
+  if (bodyRef === undefined) return { method, url, headers, remoteAddress, body: parts.body };
+  // A stored body comes instead of one in the message, never beside it.
+  if (typeof bodyRef !== 'string' || !BODY_REF.test(bodyRef) || parts.body.length > 0) return null;
+  return { method, url, headers, remoteAddress, body: parts.body, bodyRef };
 }
 
 export function encodeReply(reply: ForwardedReply): Uint8Array {
@@ -147,10 +170,12 @@ export function encodeReply(reply: ForwardedReply): Uint8Array {
 export function decodeReply(message: Uint8Array): ForwardedReply | null {
   const parts = unframe(message);
   if (!parts) return null;
-  const { status, headers } = parts.fields;
+  const { status, headers, bodyRef } = parts.fields;
   if (typeof status !== 'number' || !Number.isInteger(status) || status < 100 || status > 599) return null;
   if (!isHeaders(headers)) return null;
-  return { status, headers, body: parts.body };
+  if (bodyRef === undefined) return { status, headers, body: parts.body };
+  if (typeof bodyRef !== 'string' || !BODY_REF.test(bodyRef) || parts.body.length > 0) return null;
+  return { status, headers, body: parts.body, bodyRef };
 }
 
 /** A live socket's questions about sessions, asked of the core on the session subject. */

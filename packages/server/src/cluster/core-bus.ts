@@ -15,6 +15,7 @@ import {
   subjectsOf,
   type SessionAnswer,
 } from './bus-rules.js';
+import { StoredBodies } from './stored-bodies.js';
 
 export interface CoreBusOptions {
   natsUrl: string;
@@ -56,6 +57,7 @@ export async function startCoreBus(
     name: 'oex-core',
     maxReconnectAttempts: -1,
   });
+  const storedBodies = new StoredBodies(nc, options.prefix);
   let open = true;
   /** Answers being worked on, which a close waits for. */
   const inFlight = new Set<Promise<void>>();
@@ -107,22 +109,29 @@ export async function startCoreBus(
       return respond(msg, statusOnly(400));
     }
     try {
+      const body = request.bodyRef ? await storedBodies.take(request.bodyRef) : request.body;
+      // A stored body that is gone (expired before this core read it) cannot be answered.
+      if (!body) return respond(msg, statusOnly(408));
       const answer = await app.inject({
         method: request.method as 'GET',
         url: request.url,
         headers: request.headers,
-        payload: request.body.length > 0 ? Buffer.from(request.body) : undefined,
+        payload: body.length > 0 ? Buffer.from(body) : undefined,
         remoteAddress: request.remoteAddress,
       });
-      const reply = encodeReply({
-        status: answer.statusCode,
-        headers: forwardableHeaders(answer.headers),
-        body: answer.rawPayload,
-      });
-      // An answer past NATS's message limit cannot travel: the gateway gets a 502, not a timeout.
+      const fields = { status: answer.statusCode, headers: forwardableHeaders(answer.headers) };
+      let reply = encodeReply({ ...fields, body: answer.rawPayload });
+      // An answer past NATS's message limit (an image) goes by the object store, as large bodies come.
       if (reply.length > nc.info!.max_payload) {
-        options.log.warn(`bus: the answer to ${request.method} ${request.url} is too large to forward`);
-        return respond(msg, statusOnly(502));
+        const bodyRef = await storedBodies.put(answer.rawPayload);
+        reply = encodeReply({ ...fields, body: new Uint8Array(), bodyRef });
+        if (reply.length > nc.info!.max_payload) {
+          storedBodies.drop(bodyRef);
+          options.log.warn(
+            `bus: the answer to ${request.method} ${request.url} has headers too large to forward`,
+          );
+          return respond(msg, statusOnly(502));
+        }
       }
       respond(msg, reply);
     } catch (error) {

@@ -27,6 +27,8 @@ export class GatewayMetrics implements Scrapeable {
   /** Asks that found no core listening and were sent again: non-zero only while no core leads. */
   readonly coreWaits: Counter;
   readonly framesRelayed: Counter;
+  /** Request bodies too large for one message, sent by the object store. */
+  readonly bodiesStored: Counter;
   readonly wsConnections: Gauge;
   readonly wsSlowClientsDropped: Counter;
   private readonly loopDelay: EventLoopDelay;
@@ -51,6 +53,11 @@ export class GatewayMetrics implements Scrapeable {
     this.coreWaits = new Counter({
       name: 'oex_gateway_core_waits_total',
       help: 'Asks that found no core listening and were sent again (a takeover under way)',
+      registers,
+    });
+    this.bodiesStored = new Counter({
+      name: 'oex_gateway_bodies_stored_total',
+      help: "Request bodies too large for one NATS message, sent through JetStream's object store",
       registers,
     });
     this.framesRelayed = new Counter({

@@ -20,6 +20,7 @@ import {
   FORWARD_TIMEOUT_MS,
   INTEREST_HEARTBEAT_MS,
   MAX_FORWARDED_BODY,
+  MAX_STORED_BODY,
   NO_CORE_RETRY_MS,
   NO_CORE_WAIT_MS,
   seqOfFrame,
@@ -29,6 +30,7 @@ import {
   type SessionQuestion,
 } from './bus-rules.js';
 import { GatewayMetrics, type ForwardOutcome } from './gateway-metrics.js';
+import { StoredBodies } from './stored-bodies.js';
 
 export interface GatewayOptions {
   natsUrl: string;
@@ -147,6 +149,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     },
   };
 
+  const storedBodies = new StoredBodies(nc, options.prefix ?? 'oex');
   const hub = new Hub(sessions, options.sessionCheckMs ?? SESSION_RECHECK_MS);
   metrics.watchConnections(() => hub.size);
   hub.onSlowClientDropped = () => metrics.wsSlowClientsDropped.inc();
@@ -182,7 +185,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
   const app = Fastify({
     logger: { level: options.logLevel ?? 'info' },
-    bodyLimit: MAX_FORWARDED_BODY,
+    // Past one message's size a body goes through the object store (StoredBodies), up to an upload's.
+    bodyLimit: MAX_STORED_BODY,
     trustProxy: options.trustProxy ?? process.env.TRUST_PROXY === '1',
     // A slow client cannot hold a connection open (the core's own port has the same limits);
     // idle kept-alive connections outlive a load balancer's usual 60 s idle timeout.
@@ -214,29 +218,61 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   async function forward(request: FastifyRequest, reply: FastifyReply) {
     const started = performance.now();
     const body = Buffer.isBuffer(request.body) ? request.body : new Uint8Array();
-    const message = encodeRequest({
+    const fields = {
       method: request.method,
       url: request.url,
       headers: forwardableHeaders(request.headers),
-      body,
       remoteAddress: request.ip,
-    });
-    // The body fits the limit but not with its headers in one NATS message.
-    if (message.length > (nc.info?.max_payload ?? MAX_FORWARDED_BODY)) {
-      metrics.forwarded('too_large');
-      return reply.status(413).send({ code: ResponseCode.ERROR, msg: 'Request body is too large' });
+    };
+    let message = encodeRequest({ ...fields, body });
+    const maxPayload = nc.info?.max_payload ?? MAX_FORWARDED_BODY;
+    let bodyRef: string | undefined;
+    if (message.length > maxPayload) {
+      // Too large for one message: the body goes by the object store, the message names it.
+      try {
+        bodyRef = await storedBodies.put(body);
+      } catch (error) {
+        request.log.error({ err: error }, 'gateway: storing a large body failed');
+        metrics.forwarded('bus');
+        return failed(request, reply, { failed: 'bus' });
+      }
+      metrics.bodiesStored.inc();
+      message = encodeRequest({ ...fields, body: new Uint8Array(), bodyRef });
+      // Only headers past NATS's limit are left to refuse.
+      if (message.length > maxPayload) {
+        storedBodies.drop(bodyRef);
+        metrics.forwarded('too_large');
+        return reply.status(413).send({ code: ResponseCode.ERROR, msg: 'Request headers are too large' });
+      }
     }
     const answer = await askCore(subjects.http, message);
+    // No core took it: nothing will read the stored body (a late core's read finds it expired).
+    if (bodyRef && 'failed' in answer && answer.failed === 'no-core') storedBodies.drop(bodyRef);
     const decoded: ForwardedReply | Failure =
       'failed' in answer ? answer : (decodeReply(answer) ?? { failed: 'bus' });
-    if ('failed' in decoded) {
-      metrics.forwarded(OUTCOME_OF[decoded.failed]);
-      return failed(request, reply, decoded);
+    // An answer too large for its message waits in the object store.
+    const answerBody =
+      'bodyRef' in decoded && decoded.bodyRef ? await takeStored(decoded.bodyRef) : undefined;
+    if ('failed' in decoded || answerBody === null) {
+      const failure: Failure = 'failed' in decoded ? decoded : { failed: 'bus' };
+      metrics.forwarded(OUTCOME_OF[failure.failed]);
+      return failed(request, reply, failure);
     }
     metrics.forwarded('answered', performance.now() - started);
     void reply.status(decoded.status);
     for (const [name, value] of Object.entries(decoded.headers)) void reply.header(name, value);
-    return reply.send(Buffer.from(decoded.body.buffer, decoded.body.byteOffset, decoded.body.byteLength));
+    const sent = answerBody ?? decoded.body;
+    return reply.send(Buffer.from(sent.buffer, sent.byteOffset, sent.byteLength));
+  }
+
+  /** A stored answer's body, or null when it cannot be read (logged). */
+  async function takeStored(bodyRef: string): Promise<Uint8Array | null> {
+    try {
+      return await storedBodies.take(bodyRef);
+    } catch (error) {
+      app.log.error({ err: error }, 'gateway: reading a stored answer failed');
+      return null;
+    }
   }
   for (const path of FORWARDED_PREFIXES) app.all(path, forward);
   // The browser's files from the gateway itself, the rest as the core answers it: the web app's
