@@ -80,6 +80,12 @@ describe.skipIf(!natsUp)('gateways over NATS', () => {
   }, budget(60_000));
 
   afterAll(async () => {
+    // This run's bucket of large bodies goes with it.
+    await bus
+      ?.jetstream()
+      .views.os(bodiesBucketOf(prefix))
+      .then((store) => store.destroy())
+      .catch(() => undefined);
     await bus?.close();
     await gatewayA?.close();
     await gatewayB?.close();
