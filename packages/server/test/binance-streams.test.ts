@@ -1,10 +1,11 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { Decimal } from '@oex/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { bookSequenceOf } from '../src/binance/book-sequence.js';
 import { listenKeysOf } from '../src/binance/listen-keys.js';
 import { auditLedger } from '../src/ledger/audit.js';
+import { ApiClient } from './helpers/client.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
 import {
   DOT,
@@ -333,6 +334,45 @@ describe('Binance user data', () => {
     keys.remove(grant.listenKey, seller.id);
     expect(await c.next(isEvent('listenKeyExpired'))).toMatchObject({ listenKey: grant.listenKey });
     await c.closed;
+  });
+});
+
+describe('listen keys across a restart (a takeover in a cluster)', () => {
+  it('the next process knows a listen key by its hash: its stream and keepalive go on, and open answers it again once presented', async () => {
+    const first = await startTestExchange();
+    const seller = await traderOf(first, [[DOT, '20']]);
+    const grant = listenKeysOf(first).open(seller.id, 999_002);
+    // A new start on the same database: its listen keys come from the database, not from memory.
+    const second = await first.restart();
+    try {
+      const stored = await second.db.kysely.selectFrom('listen_keys').selectAll().execute();
+      expect(stored).toEqual([
+        {
+          key_hash: createHash('sha256').update(grant.listenKey).digest('hex'),
+          user_id: seller.id,
+          api_key_id: 999_002,
+          expires_at: grant.expiresAt,
+        },
+      ]);
+      const keys = listenKeysOf(second);
+      const c = await client(`${second.url.replace('http', 'ws')}/ws/${grant.listenKey}`);
+      await new ApiClient(second.url).post(
+        'tx_out/add',
+        { currency_match_id: DOT_USDT, number: '1', price: '9' },
+        { token: seller.token },
+      );
+      expect(await c.next(isEvent('executionReport'))).toMatchObject({ x: 'NEW', S: 'SELL', p: '9' });
+      expect(keys.keepalive(grant.listenKey, seller.id)).toBe(true);
+      expect(keys.open(seller.id, 999_002).listenKey).toBe(grant.listenKey);
+      // Closed on the second, gone from the database too.
+      keys.remove(grant.listenKey, seller.id);
+      await expect
+        .poll(async () => (await second.db.kysely.selectFrom('listen_keys').selectAll().execute()).length)
+        .toBe(0);
+      c.socket.close();
+    } finally {
+      await second.stop();
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import type { Domain, ExchangeContext } from '../platform/domains.js';
 import type { SpotParts } from '../spot/domain.js';
 import type { UsersParts } from '../users/domain.js';
 import type { WalletParts } from '../wallet/domain.js';
+import { listenKeysOf } from './listen-keys.js';
 import { binanceRest } from './rest/plugin.js';
 import { binanceStreams } from './streams/plugin.js';
 
@@ -26,7 +27,9 @@ export type BinanceContext = ExchangeContext &
  */
 export const binanceDomain: Domain<BinanceContext> = {
   name: 'trading api',
-  open: (context) => {
+  open: async (context) => {
+    // The listen keys a previous leader gave out, before any call can present one.
+    await listenKeysOf(context).load();
     const streams = binanceStreams(context);
     return {
       parts: {},

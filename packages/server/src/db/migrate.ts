@@ -26,6 +26,7 @@ import * as markImpact from './migrations/024_mark_impact.js';
 import * as leverInsurance from './migrations/025_lever_insurance.js';
 import * as spotRequestId from './migrations/026_spot_request_id.js';
 import * as apiKeys from './migrations/027_api_keys.js';
+import * as listenKeys from './migrations/028_listen_keys.js';
 
 /** Versioned migrations, in order. A new migration is a new entry; old ones never change. */
 const MIGRATIONS = {
@@ -55,6 +56,7 @@ const MIGRATIONS = {
   '025_lever_insurance': leverInsurance,
   '026_spot_request_id': spotRequestId,
   '027_api_keys': apiKeys,
+  '028_listen_keys': listenKeys,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -830,6 +830,14 @@ export interface LiabilityLeavesTable {
   balance: Money;
 }
 
+/** A live listen key of the trading API, by its SHA-256 (migration 028). */
+export interface ListenKeysTable {
+  key_hash: string;
+  user_id: number;
+  api_key_id: number;
+  expires_at: number;
+}
+
 export interface ApiKeysTable {
   id: Generated<number>;
   user_id: number;
@@ -849,6 +857,7 @@ export interface ApiKeysTable {
 
 export interface Database {
   api_keys: ApiKeysTable;
+  listen_keys: ListenKeysTable;
   liability_snapshots: LiabilitySnapshotsTable;
   liability_leaves: LiabilityLeavesTable;
   admin_adjustments: AdminAdjustmentsTable;
