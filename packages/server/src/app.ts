@@ -220,6 +220,7 @@ export async function startExchange(config: Config, options: StartOptions = {}):
       bus = await startCoreBus(app, hub, context.sessions, {
         natsUrl: config.natsUrl,
         prefix: config.natsPrefix,
+        advertiseUrl: config.advertiseUrl ?? url,
         log: { info: (message) => context.log.info(message), warn: (message) => context.log.warn(message) },
       });
     } catch (error) {

@@ -62,6 +62,11 @@ export interface Config {
   /** NATS_PREFIX: the first word of every bus subject (`oex`), so clusters can share one NATS. */
   natsPrefix: string;
   /**
+   * ADVERTISE_URL: this process's own port as the gateways reach it (`http://10.0.0.5:8080`); they
+   * carry the trading API's WebSocket streams through to it. Unset: `http://127.0.0.1:<port>`.
+   */
+  advertiseUrl: string | undefined;
+  /**
    * The EVM node (ERC-20 and ETH networks): a JSON-RPC URL, or `anvil` to start a local development
    * node from node_modules (the demo default). Unset or `off`: those networks show as unavailable.
    */
@@ -185,6 +190,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     leaderLeaseMs: integer(env.LEADER_LEASE_MS, 3000, 'LEADER_LEASE_MS'),
     natsUrl: env.NATS_URL || undefined,
     natsPrefix: env.NATS_PREFIX || 'oex',
+    advertiseUrl: env.ADVERTISE_URL || undefined,
     evmRpcUrl: env.EVM_RPC_URL === 'off' ? undefined : env.EVM_RPC_URL || (demo ? 'anvil' : undefined),
     bitcoinRpcUrl: env.BITCOIN_RPC_URL === 'off' ? undefined : env.BITCOIN_RPC_URL || undefined,
     anvilBlockTime: integer(env.ANVIL_BLOCK_TIME, 2, 'ANVIL_BLOCK_TIME'),

@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { connect } from '../src/db/connect.js';
 import { auditLedger } from '../src/ledger/audit.js';
 import { firstSeqOf } from '../src/cluster/lease-rules.js';
@@ -223,6 +224,15 @@ describe.skipIf(!pg || !natsUp)('a cluster: two cores on PostgreSQL, two gateway
       await startGatewayChild('b');
       const viaA = new ApiClient(gateways[0]!.url);
       trace('leader and gateways up');
+      // The bundled gateway carries the trading API's WebSocket API through to the leader.
+      const wsApi = new WebSocket(`${gateways[0]!.url.replace('http', 'ws')}/ws-api/v3`);
+      const pong = new Promise<unknown>((resolve, reject) => {
+        wsApi.once('message', (data) => resolve(JSON.parse(String(data))));
+        wsApi.once('error', reject);
+      });
+      wsApi.once('open', () => wsApi.send(JSON.stringify({ id: 'up', method: 'ping' })));
+      expect(await pong).toEqual({ id: 'up', status: 200, result: {} });
+      wsApi.close();
 
       // Four users: the demo's two, and two signed up through a gateway and credited by the
       // operator's tool (which reaches the leader through its lock file).

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { connect as natsConnect, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { startExchange, type Exchange } from '../src/app.js';
 import {
   bodiesBucketOf,
@@ -24,7 +25,7 @@ import { ApiClient } from './helpers/client.js';
 import { NATS_URL, natsForTests } from './helpers/nats.js';
 import { onPgServer } from './helpers/db-template.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
-import { DOT, DOT_USDT, SPOT, USDT } from './helpers/ledger.js';
+import { DOT, DOT_USDT, SPOT, TRX, TRX_USDT, USDT } from './helpers/ledger.js';
 import { signUp } from './helpers/users.js';
 import { connect, signedIn, type Frame } from './helpers/ws.js';
 
@@ -54,6 +55,30 @@ function testGateway(options: Partial<GatewayOptions> = {}): Promise<Gateway> {
     logLevel: 'silent',
     ...options,
   });
+}
+
+/** A raw WebSocket client: each JSON message it got, and a wait for the next one that fits. */
+async function rawSocket(url: string) {
+  const socket = new WebSocket(url);
+  const frames: Record<string, unknown>[] = [];
+  socket.on('message', (data) => frames.push(JSON.parse(String(data)) as Record<string, unknown>));
+  const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  return {
+    socket,
+    closed,
+    async next(test: (frame: Record<string, unknown>) => boolean) {
+      for (
+        const since = Date.now();
+        Date.now() - since < budget(5_000);
+        await new Promise((r) => setTimeout(r, 20))
+      ) {
+        const index = frames.findIndex(test);
+        if (index >= 0) return frames.splice(index, 1)[0]!;
+      }
+      throw new Error(`no such message; got ${JSON.stringify(frames.slice(-3))}`);
+    },
+  };
 }
 
 describe.skipIf(!natsUp)('gateways over NATS', () => {
@@ -228,6 +253,16 @@ describe.skipIf(!natsUp)('gateways over NATS', () => {
         password: 'Not-The-One-11',
       });
       expect(fromLoopback.status).not.toBe(429);
+      // A proxy header the client wrote is not forwarded: the address travels as the gateway saw it.
+      const forwarded: (string | string[] | undefined)[] = [];
+      const tap = bus.subscribe(subjectsOf(prefix).http, {
+        callback: (_error, msg) => forwarded.push(decodeRequest(msg.data)?.headers['x-forwarded-for']),
+      });
+      await bus.flush();
+      await apiA.get('market/currency_matches', {}, { headers: { 'x-forwarded-for': '198.51.100.9' } });
+      await bus.flush();
+      tap.unsubscribe();
+      expect(forwarded).toEqual([undefined]);
     },
     budget(30_000),
   );
@@ -418,6 +453,49 @@ describe.skipIf(!natsUp)('gateways over NATS', () => {
   );
 
   it(
+    "carries the trading API's streams through to the leader's port: a market stream and the WebSocket API",
+    async () => {
+      const ws = gatewayB.url.replace('http', 'ws');
+      // TRX/USDT: no other test here trades it, so the trade is this one.
+      const trades = await rawSocket(`${ws}/ws/trxusdt@trade`);
+      const api = await rawSocket(`${ws}/ws-api/v3`);
+      // Sent at once, before the leader's socket is open: kept and sent in order.
+      api.socket.send(JSON.stringify({ id: 'p1', method: 'ping' }));
+      api.socket.send(JSON.stringify({ id: 't1', method: 'time' }));
+      expect(await api.next((frame) => frame.id === 'p1')).toEqual({ id: 'p1', status: 200, result: {} });
+      expect(await api.next((frame) => frame.id === 't1')).toMatchObject({
+        status: 200,
+        result: { serverTime: expect.any(Number) },
+      });
+
+      const seller = await signUp(apiA);
+      const buyer = await signUp(apiA);
+      await core.ledger.credit(seller.id, SPOT, TRX, '3');
+      await core.ledger.credit(buyer.id, SPOT, USDT, '100');
+      const sold = await apiA.post(
+        'tx_out/add',
+        { currency_match_id: TRX_USDT, number: '2', price: '31.5' },
+        { token: seller.token },
+      );
+      expect(sold.body).toMatchObject({ code: 1 });
+      const bought = await apiA.post(
+        'tx_in/add',
+        { currency_match_id: TRX_USDT, number: '2', price: '31.5' },
+        { token: buyer.token },
+      );
+      expect(bought.body).toMatchObject({ code: 1 });
+      expect(await trades.next((frame) => frame.e === 'trade')).toMatchObject({
+        s: 'TRXUSDT',
+        p: '31.5',
+        q: '2',
+      });
+      trades.socket.close();
+      api.socket.close();
+    },
+    budget(30_000),
+  );
+
+  it(
     "ends a signed-out session's private channels on the other gateway",
     async () => {
       const user = await signUp(apiA);
@@ -483,7 +561,12 @@ describe.skipIf(!natsUp)('gateways over NATS', () => {
       onSlow.send('sub', 'MARKET_DEPTH.DOT/USDT');
       await onSlow.next('sub');
 
+      const carried = await rawSocket(`${gatewayA.url.replace('http', 'ws')}/ws-api/v3`);
+      carried.socket.send(JSON.stringify({ id: 1, method: 'ping' }));
+      await carried.next((frame) => frame.id === 1);
       await current.close();
+      // The leader's sockets close with it, and the gateway closes its clients' the same way.
+      expect(await carried.closed).toBe(1001);
       const started = Date.now();
       const waited = await fetch(`${gatewayA.url}/api/market/currency_matches`, { headers: { lang: 'en' } });
       const elapsed = Date.now() - started;

@@ -3,6 +3,7 @@ import {
   decodeEndedSessions,
   decodeFrame,
   decodeInterest,
+  decodeCoreAddress,
   decodeReply,
   decodeRequest,
   decodeSessionAnswer,
@@ -21,7 +22,7 @@ const bytes = (text: string) => new TextEncoder().encode(text);
 const text = (data: Uint8Array) => new TextDecoder().decode(data);
 
 describe('bus subjects', () => {
-  it('names the five subjects under a prefix', () => {
+  it('names the seven subjects under a prefix', () => {
     expect(subjectsOf()).toEqual({
       http: 'oex.core.http',
       session: 'oex.core.session',
@@ -29,8 +30,18 @@ describe('bus subjects', () => {
       interest: 'oex.gw.interest',
       sessionsEnded: 'oex.sessions.ended',
       interestAsk: 'oex.gw.interest.ask',
+      coreAddress: 'oex.core.address',
     });
     expect(subjectsOf('t1').http).toBe('t1.core.http');
+  });
+
+  it("reads the leader's address for the trading API's streams as a WebSocket URL only", () => {
+    expect(decodeCoreAddress('{"url":"ws://10.0.0.5:8080/"}')).toBe('ws://10.0.0.5:8080');
+    expect(decodeCoreAddress('{"url":"wss://core.example:443"}')).toBe('wss://core.example:443');
+    expect(decodeCoreAddress('{"url":"http://10.0.0.5:8080"}')).toBeNull();
+    expect(decodeCoreAddress('{"url":"not a url"}')).toBeNull();
+    expect(decodeCoreAddress('{}')).toBeNull();
+    expect(decodeCoreAddress('nonsense')).toBeNull();
   });
 });
 

@@ -20,6 +20,8 @@ export function subjectsOf(prefix = 'oex') {
     interestAsk: `${prefix}.gw.interest.ask`,
     /** Session ids that ended (sign-out, revocation): gateways drop those sockets' private channels. */
     sessionsEnded: `${prefix}.sessions.ended`,
+    /** Request/reply, queue group `core`: where the leader's own port is, for the trading API's streams. */
+    coreAddress: `${prefix}.core.address`,
   } as const;
 }
 export type Subjects = ReturnType<typeof subjectsOf>;
@@ -176,6 +178,19 @@ export function decodeReply(message: Uint8Array): ForwardedReply | null {
   if (bodyRef === undefined) return { status, headers, body: parts.body };
   if (typeof bodyRef !== 'string' || !BODY_REF.test(bodyRef) || parts.body.length > 0) return null;
   return { status, headers, body: parts.body, bodyRef };
+}
+
+/** The leader's answer on `coreAddress`: its WebSocket base URL (`ws://host:port`), or null. */
+export function decodeCoreAddress(text: string): string | null {
+  const value = parseObject(text);
+  const url = value?.url;
+  if (typeof url !== 'string') return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'ws:' || parsed.protocol === 'wss:' ? url.replace(/\/$/, '') : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A live socket's questions about sessions, asked of the core on the session subject. */

@@ -23,6 +23,8 @@ export interface CoreBusOptions {
   prefix: string;
   /** The gateways' heartbeat: a gateway silent for three is forgotten. */
   heartbeatMs?: number;
+  /** This process's own port as the gateways reach it (ADVERTISE_URL), for the trading API's streams. */
+  advertiseUrl: string;
   log: { info(message: string): void; warn(message: string): void };
 }
 
@@ -58,6 +60,7 @@ export async function startCoreBus(
     maxReconnectAttempts: -1,
   });
   const storedBodies = new StoredBodies(nc, options.prefix);
+  const streamsUrl = options.advertiseUrl.replace(/^http/, 'ws');
   let open = true;
   /** Answers being worked on, which a close waits for. */
   const inFlight = new Set<Promise<void>>();
@@ -77,6 +80,13 @@ export async function startCoreBus(
       queue: CORE_QUEUE,
       callback: (error, msg) => {
         if (!error) track(answerSession(msg));
+      },
+    }),
+    // Where a gateway opens the trading API's sockets: this leader's own port.
+    nc.subscribe(subjects.coreAddress, {
+      queue: CORE_QUEUE,
+      callback: (error, msg) => {
+        if (!error) msg.respond(utf8.encode(JSON.stringify({ url: streamsUrl })));
       },
     }),
   ];

@@ -12,6 +12,7 @@ import { serveWebFiles } from '../http/web-files.js';
 import { Hub, SESSION_RECHECK_MS, type LiveSessions } from '../realtime/hub.js';
 import {
   decodeEndedSessions,
+  decodeCoreAddress,
   decodeFrame,
   decodeReply,
   decodeSessionAnswer,
@@ -26,11 +27,13 @@ import {
   seqOfFrame,
   subjectsOf,
   type ForwardedReply,
+  type Headers,
   type SessionAnswer,
   type SessionQuestion,
 } from './bus-rules.js';
 import { GatewayMetrics, type ForwardOutcome } from './gateway-metrics.js';
 import { StoredBodies } from './stored-bodies.js';
+import { StreamProxies } from './stream-proxy.js';
 
 export interface GatewayOptions {
   natsUrl: string;
@@ -213,6 +216,20 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   await app.register(securityHeaders, { inlinePages: options.webDist ? webIndexPage(options.webDist) : [] });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   app.get('/ws', { websocket: true }, (socket) => hub.attach(socket));
+  // The trading API's streams are the leader's own: each socket is carried through to its port.
+  const streamProxies = new StreamProxies();
+  const leaderStreams = async (): Promise<string | null> => {
+    const answer = await askCore(subjects.coreAddress, new Uint8Array());
+    return 'failed' in answer ? null : decodeCoreAddress(text.decode(answer));
+  };
+  for (const path of ['/ws/:name', '/stream', '/ws-api/v3'])
+    app.get(path, { websocket: true }, (socket, request) =>
+      streamProxies.attach(
+        socket,
+        leaderStreams().then((base) => base && `${base}${request.url}`),
+        request.ip,
+      ),
+    );
   app.get('/api/health', async () => ({ code: ResponseCode.OK, msg: 'ok', data: { status: 'gateway', id } }));
 
   async function forward(request: FastifyRequest, reply: FastifyReply) {
@@ -221,7 +238,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const fields = {
       method: request.method,
       url: request.url,
-      headers: forwardableHeaders(request.headers),
+      // The client's address travels as `remoteAddress`, as this gateway determined it; a proxy
+      // header the client wrote itself is dropped, so a core that trusts one cannot be lied to.
+      headers: withoutProxyHeaders(forwardableHeaders(request.headers)),
       remoteAddress: request.ip,
     };
     let message = encodeRequest({ ...fields, body });
@@ -295,6 +314,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     metricsUrl: endpoint?.url,
     async close() {
       clearInterval(heartbeat);
+      streamProxies.close();
       await hub.close();
       await app.close();
       await endpoint?.close();
@@ -304,6 +324,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       await nc.drain();
     },
   };
+}
+
+function withoutProxyHeaders(headers: Headers): Headers {
+  const { 'x-forwarded-for': _for, forwarded: _forwarded, ...rest } = headers;
+  return rest;
 }
 
 function refusal(request: FastifyRequest, key: 'error.not_ready' | 'error.internal'): string {
