@@ -376,6 +376,7 @@ describe.skipIf(!natsUp)('gateways over NATS', () => {
       expect(grew('oex_gateway_requests_total', { outcome: 'too_large' })).toBe(1);
       expect(grew('oex_gateway_frames_relayed_total')).toBeGreaterThanOrEqual(1);
       expect(grew('oex_ws_connections')).toBe(1);
+      expect(sample(after, 'oex_gateway_trading_streams')).toBe(0);
       expect(after).toMatch(/^oex_event_loop_delay_seconds\{quantile="0.99"\} /m);
       expect(after).toMatch(/^oex_process_cpu_seconds_total /m);
       watcher.socket.close();
@@ -455,7 +456,7 @@ describe.skipIf(!natsUp)('gateways over NATS', () => {
   it(
     "carries the trading API's streams through to the leader's port: a market stream and the WebSocket API",
     async () => {
-      const ws = gatewayB.url.replace('http', 'ws');
+      const ws = gatewayA.url.replace('http', 'ws');
       // TRX/USDT: no other test here trades it, so the trade is this one.
       const trades = await rawSocket(`${ws}/ws/trxusdt@trade`);
       const api = await rawSocket(`${ws}/ws-api/v3`);
@@ -489,6 +490,7 @@ describe.skipIf(!natsUp)('gateways over NATS', () => {
         p: '31.5',
         q: '2',
       });
+      expect(sample(await scrape(gatewayA.metricsUrl!), 'oex_gateway_trading_streams')).toBe(2);
       trades.socket.close();
       api.socket.close();
     },

@@ -30,14 +30,18 @@ export class GatewayMetrics implements Scrapeable {
   /** Request bodies too large for one message, sent by the object store. */
   readonly bodiesStored: Counter;
   readonly wsConnections: Gauge;
+  /** The trading API's sockets this gateway carries to the leader (cluster/stream-proxy.ts). */
+  readonly tradingStreams: Gauge;
   readonly wsSlowClientsDropped: Counter;
   private readonly loopDelay: EventLoopDelay;
   private connections: () => number = () => 0;
+  private streams: () => number = () => 0;
   private processMetrics = false;
 
   constructor() {
     const registers = [this.registry];
     const connections = () => this.connections();
+    const streams = () => this.streams();
     this.requests = new Counter({
       name: 'oex_gateway_requests_total',
       help: 'Requests forwarded to the core, by outcome (answered, no_core, timeout, bus, too_large)',
@@ -69,12 +73,25 @@ export class GatewayMetrics implements Scrapeable {
       this.registry,
       connections,
     ));
+    this.tradingStreams = new Gauge({
+      name: 'oex_gateway_trading_streams',
+      help: "The trading API's WebSocket sockets carried through to the leader's port",
+      registers,
+      collect() {
+        this.set(streams());
+      },
+    });
     this.loopDelay = eventLoopDelay(this.registry);
   }
 
   /** Where the open live connections are counted at each scrape. */
   watchConnections(count: () => number): void {
     this.connections = count;
+  }
+
+  /** Where the carried trading-API sockets are counted at each scrape. */
+  watchStreams(count: () => number): void {
+    this.streams = count;
   }
 
   forwarded(outcome: ForwardOutcome, ms?: number): void {

@@ -218,6 +218,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   app.get('/ws', { websocket: true }, (socket) => hub.attach(socket));
   // The trading API's streams are the leader's own: each socket is carried through to its port.
   const streamProxies = new StreamProxies();
+  metrics.watchStreams(() => streamProxies.size);
   const leaderStreams = async (): Promise<string | null> => {
     const answer = await askCore(subjects.coreAddress, new Uint8Array());
     return 'failed' in answer ? null : decodeCoreAddress(text.decode(answer));
