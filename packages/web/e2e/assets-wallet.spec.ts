@@ -34,7 +34,7 @@ const shownBalance = async (page: Page, code: string) =>
 test('the deposit panel shows my address with a QR code, says plainly when a network is not connected, and a deposit arrives live', async ({
   page,
 }) => {
-  test.setTimeout(budget(60_000));
+  test.setTimeout(budget(90_000));
   const token = await signInAs(page, 'alice@demo.test');
   await requireWallet(page.request);
   const wallet = (await (
@@ -91,11 +91,11 @@ test('the deposit panel shows my address with a QR code, says plainly when a net
   });
   expect(((await sent.json()) as { code: number }).code).toBe(1);
   const deposit = panel.getByTestId('deposits').locator('tbody tr').first();
-  await expect(deposit).toContainText('25.00 USDT', { timeout: 20_000 });
+  await expect(deposit).toContainText('25.00 USDT', { timeout: budget(20_000) });
   await page.request.post('/api/dev/chain/mine', { data: { blocks: 6 } });
-  await expect(deposit).toContainText('Complete', { timeout: 20_000 });
+  await expect(deposit).toContainText('Complete', { timeout: budget(20_000) });
   // The announcement found its deposit.
-  await expect(announced).toContainText('Matched', { timeout: 20_000 });
+  await expect(announced).toContainText('Matched', { timeout: budget(20_000) });
   await expect
     .poll(async () => (await shownBalance(page, 'USDT')).toString(), { timeout: 10_000 })
     .toBe(before.add(Decimal.parse('25')).toString());
@@ -210,9 +210,9 @@ test('an address is saved with the emailed code; a withdrawal to it shows the fe
     .toBe(before.sub(Decimal.parse('20')).toString());
 
   // The signer sends it and the chain confirms it: the row follows live, with its transaction.
-  await expect(recent).toContainText(/Sent|Complete/, { timeout: 20_000 });
+  await expect(recent).toContainText(/Sent|Complete/, { timeout: budget(20_000) });
   await page.request.post('/api/dev/chain/mine', { data: { blocks: 6 } });
-  await expect(recent).toContainText('Complete', { timeout: 20_000 });
+  await expect(recent).toContainText('Complete', { timeout: budget(20_000) });
   // Its transaction: a link where the network has a public explorer, the hash alone where not (the
   // local chain has none).
   const sent = (
@@ -289,7 +289,7 @@ test('a network the operator suspends is said so on the deposit and withdraw pan
   page,
   baseURL,
 }) => {
-  test.setTimeout(budget(60_000));
+  test.setTimeout(budget(90_000));
   await signInAs(page, 'alice@demo.test');
   await requireWallet(page.request);
   const protocols = (await (await page.request.get('/api/block_chain/currency_protocols')).json()) as {
@@ -312,7 +312,7 @@ test('a network the operator suspends is said so on the deposit and withdraw pan
       .currency_protocols.find((network) => network.id === erc20.id)!;
   await switchNetwork(page.request, baseURL!, erc20.id, 0);
   try {
-    await expect.poll(async () => (await switches()).open_withdraw, { timeout: 20_000 }).toBe(0);
+    await expect.poll(async () => (await switches()).open_withdraw, { timeout: budget(20_000) }).toBe(0);
     await page.goto('/assets/tradeAccount?charge=1');
     const deposit = page.getByRole('region', { name: 'Deposit USDT' });
     await deposit.getByRole('tab', { name: 'ERC20' }).click();
@@ -335,7 +335,7 @@ test('a network the operator suspends is said so on the deposit and withdraw pan
   }
 
   // Opened again at its time: the address is back.
-  await expect.poll(async () => (await switches()).open_deposit, { timeout: 20_000 }).toBe(1);
+  await expect.poll(async () => (await switches()).open_deposit, { timeout: budget(20_000) }).toBe(1);
   await expect
     .poll(
       async () => {
@@ -344,7 +344,7 @@ test('a network the operator suspends is said so on the deposit and withdraw pan
         await deposit.getByRole('tab', { name: 'ERC20' }).click();
         return deposit.getByTestId('address').count();
       },
-      { timeout: 20_000 },
+      { timeout: budget(20_000) },
     )
     .toBe(1);
 });
