@@ -83,15 +83,8 @@ export class ListenKeys {
 
   /** The live grant of a listen key, or undefined (unknown or expired). */
   find(listenKey: string): ListenKeyGrant | undefined {
-    const held = this.byHash.get(hashOf(listenKey));
-    if (!held) return undefined;
-    // Presented, so known from now on (a grant loaded from the store came as a hash).
-    held.listenKey = listenKey;
-    if (held.expiresAt <= this.clock.now()) {
-      this.close(held);
-      return undefined;
-    }
-    return grantOf(held, listenKey);
+    const held = this.presented(listenKey);
+    return held && grantOf(held, listenKey);
   }
 
   /** Extends a user's listen key by another hour; false when it is not theirs or not live. */
@@ -122,9 +115,21 @@ export class ListenKeys {
   }
 
   private live(listenKey: string, userId: number): Held | undefined {
-    if (!this.find(listenKey)) return undefined;
-    const held = this.byHash.get(hashOf(listenKey))!;
-    return held.userId === userId ? held : undefined;
+    const held = this.presented(listenKey);
+    return held?.userId === userId ? held : undefined;
+  }
+
+  /** The live grant a presented key names (ending it when expired), known by its key from now on. */
+  private presented(listenKey: string): Held | undefined {
+    const held = this.byHash.get(hashOf(listenKey));
+    if (!held) return undefined;
+    // A grant loaded from the store came as a hash; presented, its key is known.
+    held.listenKey = listenKey;
+    if (held.expiresAt <= this.clock.now()) {
+      this.close(held);
+      return undefined;
+    }
+    return held;
   }
 
   private close(held: Held): void {
