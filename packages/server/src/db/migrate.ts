@@ -27,6 +27,7 @@ import * as leverInsurance from './migrations/025_lever_insurance.js';
 import * as spotRequestId from './migrations/026_spot_request_id.js';
 import * as apiKeys from './migrations/027_api_keys.js';
 import * as listenKeys from './migrations/028_listen_keys.js';
+import * as commandJournal from './migrations/029_command_journal.js';
 
 /** Versioned migrations, in order. A new migration is a new entry; old ones never change. */
 const MIGRATIONS = {
@@ -57,6 +58,7 @@ const MIGRATIONS = {
   '026_spot_request_id': spotRequestId,
   '027_api_keys': apiKeys,
   '028_listen_keys': listenKeys,
+  '029_command_journal': commandJournal,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

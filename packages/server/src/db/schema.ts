@@ -838,6 +838,15 @@ export interface ListenKeysTable {
   expires_at: number;
 }
 
+/** One command the sequencer applied, as data, in order (migration 029). */
+export interface CommandJournalTable {
+  id: number;
+  type: string;
+  /** The command's data as JSON. */
+  data: string;
+  at: number;
+}
+
 export interface ApiKeysTable {
   id: Generated<number>;
   user_id: number;
@@ -856,6 +865,7 @@ export interface ApiKeysTable {
 }
 
 export interface Database {
+  command_journal: CommandJournalTable;
   api_keys: ApiKeysTable;
   listen_keys: ListenKeysTable;
   liability_snapshots: LiabilitySnapshotsTable;

@@ -6,6 +6,14 @@ import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { AppError } from '../platform/errors.js';
 import { Books, PostingError, type Account, type LogRecord, type SystemAccount } from './books.js';
+import type {
+  AnyHandler,
+  CommandHandler,
+  CommandType,
+  DataOf,
+  JournaledCommand,
+  ResultOf,
+} from './commands.js';
 
 /** Tables whose ids the sequencer hands out, so a batch can refer to rows before they exist. */
 export type SequencedTable =
@@ -16,7 +24,8 @@ export type SequencedTable =
   | 'withdrawals'
   | 'micro_orders'
   | 'lever_positions'
-  | 'earn_holdings';
+  | 'earn_holdings'
+  | 'command_journal';
 
 /** What a command may do while it is applied: change the books and stage rows, never await. */
 export interface CommandContext {
@@ -55,6 +64,8 @@ export type Command<R> = (context: CommandContext) => R;
 
 interface Pending {
   command: Command<unknown>;
+  /** A command given as data: its type and data as JSON, journaled with its batch if it applies. */
+  journal: { type: string; data: string } | undefined;
   /** The command's own time, for history written after the fact (the demo backfill). */
   at: number | undefined;
   resolve(value: unknown): void;
@@ -88,6 +99,19 @@ export class LedgerImbalance extends Error {
   }
 }
 
+/** A journaled command that did not apply again as it had: the replay met another state. */
+export class ReplayDivergence extends Error {
+  constructor(
+    readonly entry: JournaledCommand,
+    readonly refusal: unknown,
+  ) {
+    super(
+      `replay: the journal's command ${entry.id} (${entry.type}) was refused: ${refusal instanceof Error ? refusal.message : String(refusal)}`,
+    );
+    this.name = 'ReplayDivergence';
+  }
+}
+
 /** The most commands applied and committed together. */
 const MAX_BATCH = 512;
 
@@ -110,7 +134,9 @@ export class Sequencer {
   private readonly resyncHooks: (() => Promise<void>)[] = [];
   private readonly commitListeners: ((accounts: readonly Account[]) => void)[] = [];
   private readonly batchListeners: ((size: number, commitMs: number | undefined) => void)[] = [];
+  private readonly handlers = new Map<string, AnyHandler>();
   private resyncNeeded = false;
+  private unjournaledChanges = 0;
   private draining = false;
   private idle: Promise<void> = Promise.resolve();
   private closed = false;
@@ -151,6 +177,7 @@ export class Sequencer {
       'micro_orders',
       'lever_positions',
       'earn_holdings',
+      'command_journal',
     ] as const) {
       const { max } = await db
         .selectFrom(table)
@@ -190,11 +217,99 @@ export class Sequencer {
     return !this.closed;
   }
 
+  /**
+   * Commands given as closures that changed something: what a replay of the journal cannot
+   * rebuild (docs/cluster.md lists the kinds still given so).
+   */
+  get unjournaled(): number {
+    return this.unjournaledChanges;
+  }
+
+  /** Names the handler of a command type of the catalogue; each type has one. */
+  handle<T extends CommandType>(type: T, handler: CommandHandler<T>): void {
+    if (this.handlers.has(type)) throw new Error(`the command ${type} has a handler already`);
+    this.handlers.set(type, handler as AnyHandler);
+  }
+
+  /**
+   * Queues a command given as data; it is journaled with its batch when it applies. Resolves with
+   * its result once its batch is committed.
+   */
+  dispatch<T extends CommandType>(type: T, data: DataOf<T>, at?: number): Promise<ResultOf<T>> {
+    return this.enqueue(this.handlerOf(type), { type, data: JSON.stringify(data) }, at) as Promise<
+      ResultOf<T>
+    >;
+  }
+
+  /**
+   * Applies journaled commands again, in order: each run of one time is a batch of that time, so
+   * every row and balance gets the time it had. Commands submitted meanwhile wait until it ends.
+   * Rejects at the first command that does not apply as it did (the state it met was not the
+   * journal's), after that command's batch committed without it.
+   */
+  async replay(entries: readonly JournaledCommand[]): Promise<void> {
+    if (this.closed) throw new Error('the sequencer is closed');
+    while (this.draining) await this.idle;
+    this.draining = true;
+    let replayed: () => void = () => {};
+    this.idle = new Promise((resolve) => (replayed = resolve));
+    try {
+      for (let start = 0; start < entries.length;) {
+        let end = start + 1;
+        const at = entries[start]!.at;
+        while (end < entries.length && end - start < MAX_BATCH && entries[end]!.at === at) end += 1;
+        await this.replayBatch(entries.slice(start, end), at);
+        start = end;
+      }
+    } finally {
+      this.draining = false;
+      replayed();
+      if (this.queue.length > 0) {
+        this.draining = true;
+        this.idle = this.drain();
+      }
+    }
+  }
+
+  private async replayBatch(entries: readonly JournaledCommand[], at: number): Promise<void> {
+    const refused: { entry: JournaledCommand; error: unknown }[] = [];
+    const batch = entries.map((entry): Pending => {
+      const handler = this.handlerOf(entry.type);
+      const data: unknown = JSON.parse(entry.data);
+      return {
+        command: (context) => handler(context, data),
+        journal: { type: entry.type, data: entry.data },
+        at: undefined,
+        resolve: () => {},
+        reject: (error) => refused.push({ entry, error }),
+      };
+    });
+    await this.runBatch(batch, at);
+    const first = refused[0];
+    if (first) throw new ReplayDivergence(first.entry, first.error);
+  }
+
+  private handlerOf(type: string): AnyHandler {
+    const handler = this.handlers.get(type);
+    if (!handler) throw new Error(`no handler for the command ${type}`);
+    return handler;
+  }
+
+  private enqueue(handler: AnyHandler, journal: { type: string; data: string }, at: number | undefined) {
+    // The handler reads the data as journaled, so a replay gives it exactly what it had.
+    const data: unknown = JSON.parse(journal.data);
+    return this.push((context) => handler(context, data), journal, at);
+  }
+
   /** Queues a command; resolves with its result once its batch is committed. */
   submit<R>(command: Command<R>, at?: number): Promise<R> {
+    return this.push(command, undefined, at);
+  }
+
+  private push<R>(command: Command<R>, journal: Pending['journal'], at: number | undefined): Promise<R> {
     if (this.closed) return Promise.reject(new Error('the sequencer is closed'));
     return new Promise<R>((resolve, reject) => {
-      this.queue.push({ command, at, resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push({ command, journal, at, resolve: resolve as (value: unknown) => void, reject });
       if (!this.draining) {
         // Start after the event loop's current I/O phase, so every request read in it shares the
         // first batch (a microtask would run between two sockets' callbacks and commit one alone).
@@ -217,8 +332,7 @@ export class Sequencer {
     }
   }
 
-  private async runBatch(batch: Pending[]): Promise<void> {
-    const now = this.clock.now();
+  private async runBatch(batch: Pending[], now = this.clock.now()): Promise<void> {
     const staged: Staged = {
       inserts: new Map(),
       updates: new Map(),
@@ -229,7 +343,7 @@ export class Sequencer {
     const counters = new Map(this.nextIds);
     const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
     for (const pending of batch) {
-      outcomes.push(this.apply(pending.command, pending.at ?? now, staged, counters));
+      outcomes.push(this.apply(pending, pending.at ?? now, staged, counters));
     }
 
     const changes = this.books.pending();
@@ -273,7 +387,7 @@ export class Sequencer {
 
   /** Applies one command; on a throw, undoes its changes and staged rows. */
   private apply(
-    command: Command<unknown>,
+    { command, journal }: Pending,
     now: number,
     staged: Staged,
     counters: Map<SequencedTable, number>,
@@ -305,6 +419,14 @@ export class Sequencer {
     };
     try {
       const value = command(context);
+      if (journal) {
+        context.insert('command_journal', { id: context.nextId('command_journal'), ...journal, at: now });
+      } else if (
+        this.books.mark() !== mark ||
+        inserts.size + updates.size + writes.length + latest.size > 0
+      ) {
+        this.unjournaledChanges += 1;
+      }
       // Appended one by one: a batch may stage more rows than a spread can pass as arguments.
       for (const [table, rows] of inserts) {
         const all = staged.inserts.get(table) ?? [];

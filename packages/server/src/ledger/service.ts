@@ -17,7 +17,7 @@ import { formatDateTime } from '../lib/time.js';
 import { PostingError, type SystemAccount } from './books.js';
 import { accountTypeName, type CurrencyDirectory } from './currencies.js';
 import { JOURNAL_MEMO, JournalType } from './journal.js';
-import type { Command, Sequencer } from './sequencer.js';
+import type { Command, CommandContext, Sequencer } from './sequencer.js';
 import { RecentRequests, sameRequest, type RequestOnceKey } from '../lib/request-once.js';
 
 export interface TransferInput {
@@ -31,6 +31,50 @@ export interface TransferResult {
   id: number;
   /** True when an earlier call with the same request id already made this transfer. */
   replayed: boolean;
+}
+
+/** A credit from outside, as data (`ledger.credit`). */
+export interface CreditData {
+  userId: number;
+  typeId: number;
+  currencyId: number;
+  amount: string;
+  refId: number;
+}
+
+/** A transfer between two accounts of one user, as data (`ledger.transfer`). */
+export interface TransferData {
+  userId: number;
+  currencyId: number;
+  amount: string;
+  from: number;
+  to: number;
+  request: { id: string; hash: string } | null;
+}
+
+declare module './commands.js' {
+  interface CommandCatalogue {
+    'ledger.credit': { data: CreditData; result: void };
+    'ledger.transfer': { data: TransferData; result: TransferResult };
+  }
+}
+
+function applyCredit({ books }: CommandContext, data: CreditData): void {
+  const amount = Decimal.parse(data.amount).units;
+  const external = books.ensure({ system: 'external_deposits' satisfies SystemAccount }, 0, data.currencyId);
+  const account = books.ensure({ userId: data.userId }, data.typeId, data.currencyId);
+  books.post(
+    [
+      { account: external, available: -amount, locked: 0n },
+      { account, available: amount, locked: 0n },
+    ],
+    {
+      type: JournalType.DEPOSIT,
+      memo: JOURNAL_MEMO[JournalType.DEPOSIT],
+      refType: 'credit',
+      refId: data.refId,
+    },
+  );
 }
 
 const ZERO = '0';
@@ -69,7 +113,10 @@ export class LedgerService {
     private readonly sequencer: Sequencer,
     private readonly currencies: CurrencyDirectory,
     private readonly timeZone: string,
-  ) {}
+  ) {
+    sequencer.handle('ledger.credit', applyCredit);
+    sequencer.handle('ledger.transfer', (context, data) => this.applyTransfer(context, data));
+  }
 
   // ---- commands ------------------------------------------------------------------------
 
@@ -79,10 +126,11 @@ export class LedgerService {
     this.currencies.checkAmount(currencyId, amount);
     this.currencies.accountType(typeId);
     return this.sequencer
-      .submit(this.creditCommand(userId, typeId, currencyId, amount, refId))
+      .dispatch('ledger.credit', { userId, typeId, currencyId, amount: amount.toString(), refId })
       .catch(postingErrorToAppError);
   }
 
+  /** The credit as a step of a larger command (the demo's seed). */
   creditCommand(
     userId: number,
     typeId: number,
@@ -90,17 +138,8 @@ export class LedgerService {
     amount: Decimal,
     refId = 0,
   ): Command<void> {
-    return ({ books }) => {
-      const external = books.ensure({ system: 'external_deposits' satisfies SystemAccount }, 0, currencyId);
-      const account = books.ensure({ userId }, typeId, currencyId);
-      books.post(
-        [
-          { account: external, available: -amount.units, locked: 0n },
-          { account, available: amount.units, locked: 0n },
-        ],
-        { type: JournalType.DEPOSIT, memo: JOURNAL_MEMO[JournalType.DEPOSIT], refType: 'credit', refId },
-      );
-    };
+    return (context) =>
+      applyCredit(context, { userId, typeId, currencyId, amount: amount.toString(), refId });
   }
 
   /**
@@ -129,56 +168,69 @@ export class LedgerService {
       );
       if (earlier) return { id: earlier.id, replayed: true };
     }
-    const once = request ? { key: `${userId}|${request.id}`, hash: request.hash } : null;
     return this.sequencer
-      .submit<TransferResult>(({ books, nextId, insert, now }) => {
-        if (once) {
-          const seen = this.requests.get(once.key);
-          if (seen) {
-            if (seen.hash !== once.hash) throw conflict('error.request_id_reused');
-            return { id: seen.id, replayed: true };
-          }
-        }
-        const source = books.find({ userId }, from.id, input.currencyId);
-        if (!source || source.balance < amount.units) throw badRequest('error.insufficient_balance');
-        const target = books.ensure({ userId }, to.id, input.currencyId);
-        const id = nextId('transfers');
-        books.post(
-          [
-            { account: source, available: -amount.units, locked: 0n },
-            {
-              account: target,
-              available: amount.units,
-              locked: 0n,
-              as: { type: JournalType.TRANSFER_IN, memo: JOURNAL_MEMO[JournalType.TRANSFER_IN] },
-            },
-          ],
-          {
-            type: JournalType.TRANSFER_OUT,
-            memo: JOURNAL_MEMO[JournalType.TRANSFER_OUT],
-            refType: 'transfer',
-            refId: id,
-            extra: { from: from.code, to: to.code },
-          },
-        );
-        insert('transfers', {
-          id,
-          user_id: userId,
-          currency_id: input.currencyId,
-          from_type_id: from.id,
-          to_type_id: to.id,
-          amount: amount.toString(),
-          request_id: request?.id ?? null,
-          request_hash: request?.hash ?? null,
-          created_at: now,
-        });
-        if (once) {
-          this.requests.set(once.key, { id, hash: once.hash });
-          books.onUndo(() => this.requests.delete(once.key));
-        }
-        return { id, replayed: false };
+      .dispatch('ledger.transfer', {
+        userId,
+        currencyId: input.currencyId,
+        amount: amount.toString(),
+        from: from.id,
+        to: to.id,
+        request: request ? { id: request.id, hash: request.hash } : null,
       })
       .catch(postingErrorToAppError);
+  }
+
+  private applyTransfer({ books, nextId, insert, now }: CommandContext, data: TransferData): TransferResult {
+    const { userId, request } = data;
+    const once = request ? { key: `${userId}|${request.id}`, hash: request.hash } : null;
+    if (once) {
+      const seen = this.requests.get(once.key);
+      if (seen) {
+        if (seen.hash !== once.hash) throw conflict('error.request_id_reused');
+        return { id: seen.id, replayed: true };
+      }
+    }
+    const from = this.currencies.accountType(data.from);
+    const to = this.currencies.accountType(data.to);
+    const amount = Decimal.parse(data.amount);
+    const source = books.find({ userId }, from.id, data.currencyId);
+    if (!source || source.balance < amount.units) throw badRequest('error.insufficient_balance');
+    const target = books.ensure({ userId }, to.id, data.currencyId);
+    const id = nextId('transfers');
+    books.post(
+      [
+        { account: source, available: -amount.units, locked: 0n },
+        {
+          account: target,
+          available: amount.units,
+          locked: 0n,
+          as: { type: JournalType.TRANSFER_IN, memo: JOURNAL_MEMO[JournalType.TRANSFER_IN] },
+        },
+      ],
+      {
+        type: JournalType.TRANSFER_OUT,
+        memo: JOURNAL_MEMO[JournalType.TRANSFER_OUT],
+        refType: 'transfer',
+        refId: id,
+        extra: { from: from.code, to: to.code },
+      },
+    );
+    insert('transfers', {
+      id,
+      user_id: userId,
+      currency_id: data.currencyId,
+      from_type_id: from.id,
+      to_type_id: to.id,
+      amount: amount.toString(),
+      request_id: request?.id ?? null,
+      request_hash: request?.hash ?? null,
+      created_at: now,
+    });
+    if (once) {
+      this.requests.set(once.key, { id, hash: once.hash });
+      books.onUndo(() => this.requests.delete(once.key));
+    }
+    return { id, replayed: false };
   }
 
   // ---- queries (committed state, from the database) -----------------------------------

@@ -54,6 +54,32 @@ export interface PlaceOrder {
   request?: { id: string; hash: string } | undefined;
 }
 
+/** An order's terms as data (`spot.place`): amounts as canonical decimal text. */
+export interface PlaceData {
+  userId: number;
+  marketId: number;
+  way: Side;
+  type: OrderType;
+  number: string | null;
+  total: string | null;
+  price: string | null;
+  request: { id: string; hash: string } | null;
+}
+
+/** A cancel of one open order by its owner, as data (`spot.cancel`). */
+export interface CancelData {
+  userId: number;
+  orderId: number;
+  way: Side;
+}
+
+declare module '../ledger/commands.js' {
+  interface CommandCatalogue {
+    'spot.place': { data: PlaceData; result: OrderOutcome };
+    'spot.cancel': { data: CancelData; result: OrderOutcome };
+  }
+}
+
 /** What placing answers: the order as it stands, and how many trades its placing made. */
 export interface PlacedOrder {
   id: number;
@@ -90,6 +116,8 @@ export class SpotService {
   ) {
     this.klines = new KlineStore(database, timeZone);
     sequencer.onResync(() => this.orders.reload());
+    sequencer.handle('spot.place', (context, data) => this.applyPlace(context, data));
+    sequencer.handle('spot.cancel', (context, data) => this.applyCancel(context, data));
     currencies.livePrices = (currencyId) => this.usdPrice(currencyId);
   }
 
@@ -158,18 +186,11 @@ export class SpotService {
 
   // ---- commands -------------------------------------------------------------------------
 
-  /** Places an order; `at` stamps it with another time (the demo backfill's history). */
   /**
-   * Places an order. `inBatch` writes more rows in the same commit as the order (what a caller
-   * must record exactly when the order exists, such as a conversion's request id).
+   * An order's terms as the `spot.place` command's data: checked as far as no state is needed,
+   * amounts in canonical form.
    */
-  async place(
-    userId: number,
-    way: Side,
-    input: PlaceOrder,
-    at?: number,
-    inBatch?: (context: CommandContext, outcome: OrderOutcome) => void,
-  ): Promise<OrderOutcome> {
+  orderData(userId: number, way: Side, input: PlaceOrder): PlaceData {
     const market = this.markets.market(input.marketId);
     if (!market.tradable) throw badRequest('error.market_closed');
     if (way === SELL && market.sellDisabled) throw badRequest('error.sell_disabled');
@@ -179,27 +200,43 @@ export class SpotService {
     if (byTotal ? input.number !== undefined : input.number === undefined || input.total !== undefined) {
       throw badRequest('error.amount_or_total');
     }
-    const command = this.orders.place({
+    const canonical = (text: string) => Decimal.parse(text).toString();
+    return {
       userId,
       marketId: market.id,
       way,
       type: input.type,
-      number: input.number === undefined ? undefined : Decimal.parse(input.number),
-      total: byTotal ? Decimal.parse(input.total!) : undefined,
-      price: input.type === LIMIT ? Decimal.parse(input.price!) : undefined,
-      request: input.request,
+      number: input.number === undefined ? null : canonical(input.number),
+      total: byTotal ? canonical(input.total!) : null,
+      price: input.type === LIMIT ? canonical(input.price!) : null,
+      request: input.request ? { id: input.request.id, hash: input.request.hash } : null,
+    };
+  }
+
+  /** Places an order; `at` stamps it with another time (the demo backfill's history). */
+  async place(userId: number, way: Side, input: PlaceOrder, at?: number): Promise<OrderOutcome> {
+    const data = this.orderData(userId, way, input);
+    return this.sequencer.dispatch('spot.place', data, at).catch(postingErrorToAppError);
+  }
+
+  /** The `spot.place` command; a larger command (a conversion) may place an order as one of its steps. */
+  applyPlace(context: CommandContext, data: PlaceData): OrderOutcome {
+    const optional = (text: string | null) => (text === null ? undefined : Decimal.parse(text));
+    const outcome = this.orders.place({
+      userId: data.userId,
+      marketId: data.marketId,
+      way: data.way,
+      type: data.type,
+      number: optional(data.number),
+      total: optional(data.total),
+      price: optional(data.price),
+      request: data.request ?? undefined,
+    })(context);
+    context.afterCommit(() => {
+      for (const listener of this.placedListeners) listener(outcome.order.market, outcome);
+      this.published(outcome);
     });
-    return this.sequencer
-      .submit((context) => {
-        const outcome = command(context);
-        inBatch?.(context, outcome);
-        context.afterCommit(() => {
-          for (const listener of this.placedListeners) listener(market, outcome);
-          this.published(outcome);
-        });
-        return outcome;
-      }, at)
-      .catch(postingErrorToAppError);
+    return outcome;
   }
 
   /**
@@ -254,12 +291,13 @@ export class SpotService {
   }
 
   async cancel(userId: number, orderId: number, way: Side): Promise<OrderOutcome> {
-    const command = this.orders.cancel(userId, orderId, way);
-    return this.sequencer.submit((context) => {
-      const outcome = command(context);
-      context.afterCommit(() => this.published(outcome));
-      return outcome;
-    });
+    return this.sequencer.dispatch('spot.cancel', { userId, orderId, way });
+  }
+
+  private applyCancel(context: CommandContext, { userId, orderId, way }: CancelData): OrderOutcome {
+    const outcome = this.orders.cancel(userId, orderId, way)(context);
+    context.afterCommit(() => this.published(outcome));
+    return outcome;
   }
 
   private published(outcome: OrderOutcome): void {

@@ -1,17 +1,30 @@
 import { Decimal, type ConvertResult } from '@oex/protocol';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { Clock } from '../lib/clock.js';
+import type { CommandContext, Sequencer } from '../ledger/sequencer.js';
+import { postingErrorToAppError } from '../ledger/service.js';
 import { RequestOnce, sameRequest, type RequestOnceKey } from '../lib/request-once.js';
 import { badRequest } from '../platform/errors.js';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
 import { SELL } from '../spot/engine.js';
-import { MARKET } from '../spot/orders.js';
-import type { SpotService } from '../spot/service.js';
+import { MARKET, type OrderOutcome } from '../spot/orders.js';
+import type { PlaceData, SpotService } from '../spot/service.js';
 
 export interface ConvertInput {
   currency_id: number;
   number: string;
+}
+
+/** A conversion as data (`wallet.convert`): its market sell and the caller's request id. */
+export interface ConvertData {
+  order: PlaceData;
+  request: { id: string; hash: string } | null;
+}
+
+declare module '../ledger/commands.js' {
+  interface CommandCatalogue {
+    'wallet.convert': { data: ConvertData; result: OrderOutcome };
+  }
 }
 
 /**
@@ -27,8 +40,10 @@ export class Conversions {
     private readonly db: Kysely<Database>,
     private readonly spot: SpotService,
     private readonly currencies: CurrencyDirectory,
-    private readonly clock: Clock,
-  ) {}
+    private readonly sequencer: Sequencer,
+  ) {
+    sequencer.handle('wallet.convert', (context, data) => this.applyConvert(context, data));
+  }
 
   async convert(
     userId: number,
@@ -66,33 +81,38 @@ export class Conversions {
     number: string,
     request: { requestId: string; hash: string } | null,
   ): Promise<ConvertResult> {
-    const db = this.db;
-    const outcome = await this.spot.place(
-      userId,
-      SELL,
-      { marketId, number, type: MARKET },
-      undefined,
-      (context, placed) => {
-        if (!request) return;
-        context.write(
-          db
-            .insertInto('convert_requests')
-            .values({
-              user_id: userId,
-              request_id: request.requestId,
-              request_hash: request.hash,
-              order_id: placed.order.id,
-              created_at: this.clock.now(),
-            })
-            .compile(),
-        );
-      },
-    );
+    const order = this.spot.orderData(userId, SELL, { marketId, number, type: MARKET });
+    const outcome = await this.sequencer
+      .dispatch('wallet.convert', {
+        order,
+        request: request && { id: request.requestId, hash: request.hash },
+      })
+      .catch(postingErrorToAppError);
     return this.toResult(
       this.spot.openOrderView(outcome.order, outcome.status),
       outcome.order.market.symbol,
       outcome.order.id,
     );
+  }
+
+  /** The conversion's order, and its request id written in the same commit. */
+  private applyConvert(context: CommandContext, { order, request }: ConvertData): OrderOutcome {
+    const outcome = this.spot.applyPlace(context, order);
+    if (request) {
+      context.write(
+        this.db
+          .insertInto('convert_requests')
+          .values({
+            user_id: order.userId,
+            request_id: request.id,
+            request_hash: request.hash,
+            order_id: outcome.order.id,
+            created_at: context.now,
+          })
+          .compile(),
+      );
+    }
+    return outcome;
   }
 
   /** The answer of an earlier conversion, from its order as it stands. */

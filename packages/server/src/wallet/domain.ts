@@ -22,13 +22,14 @@ export const walletDomain: Domain<ExchangeContext & AdminParts & UsersParts & Sp
     const { config, db, currencies, users, clock, timeZone, spot, sessions, allow } = context;
     const wallet = await openWallet(context);
     const walletService = new WalletService(db.kysely, wallet, currencies, users, clock, timeZone);
+    const conversions = new Conversions(db.kysely, spot, currencies, context.sequencer);
     return {
       parts: { wallet, walletService },
       routes: () => [
         api(
           walletApi({
             wallet,
-            conversions: new Conversions(db.kysely, spot, currencies, clock),
+            conversions,
             service: walletService,
             sessions,
             secretGuessLimit: config.secretGuessLimit,
