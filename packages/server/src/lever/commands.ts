@@ -3,7 +3,8 @@ import { badRequest } from '../platform/errors.js';
 import type { Account, Books, SystemAccount } from '../ledger/books.js';
 import { fundSystemAccount } from '../ledger/funding.js';
 import { journalEntries, JournalType } from '../ledger/journal.js';
-import type { Command, CommandContext } from '../ledger/sequencer.js';
+import type { AsData } from '../ledger/commands.js';
+import type { Command, CommandContext, Sequencer } from '../ledger/sequencer.js';
 import type { LeverBook, Mark, Position } from './book.js';
 import { closeSettlement, feeOf, hazardRate, mustLiquidate, overnightSplit, profitAt } from './rules.js';
 
@@ -27,6 +28,64 @@ export interface Closed {
   closedType: number;
 }
 
+/** One market's mark as a liquidation saw it, by market id. */
+type MarkEntry = [marketId: number, mark: Mark];
+
+declare module '../ledger/commands.js' {
+  interface CommandCatalogue {
+    'lever.place': { data: NewPosition; result: Position };
+    'lever.open': { data: { id: number; mark: Mark }; result: Position | null };
+    'lever.cancel': { data: { id: number; userId: number }; result: Position };
+    'lever.close': {
+      data: { id: number; closePrice: Decimal; mark: Mark; closedType: number; userId: number | null };
+      result: Closed | null;
+    };
+    'lever.liquidate': {
+      data: { userId: number; quoteId: number; marks: MarkEntry[]; threshold: Decimal };
+      result: Closed[];
+    };
+    'lever.setStops': {
+      data: { id: number; userId: number; takeProfit: Decimal; stopLoss: Decimal };
+      result: Position;
+    };
+    'lever.overnight': {
+      data: { id: number; chargeTime: number; decimals: number };
+      result: Position | null;
+    };
+    /** Operators' or the demo's funding of the pool and insurance, and a setting written with it. */
+    'lever.fund': {
+      data: {
+        funds: { system: 'lever_pool' | 'insurance'; currencyId: number; amount: Decimal }[];
+        mark: string | null;
+      };
+      result: void;
+    };
+  }
+}
+
+const dec = (text: string) => Decimal.parse(text);
+const markFrom = (data: AsData<Mark>): Mark => ({ price: dec(data.price), time: data.time });
+const orNull = (text: string | null) => (text === null ? null : dec(text));
+
+/** A new position as its data carries it, with its decimals parsed again. */
+function newPositionFrom(data: AsData<NewPosition>): NewPosition {
+  return {
+    ...data,
+    number: dec(data.number),
+    price: dec(data.price),
+    target: orNull(data.target),
+    originPrice: dec(data.originPrice),
+    margin: dec(data.margin),
+    originMargin: dec(data.originMargin),
+    fee: dec(data.fee),
+    overnight: dec(data.overnight),
+    takeProfit: dec(data.takeProfit),
+    stopLoss: dec(data.stopLoss),
+    pointRate: dec(data.pointRate),
+    overnightRate: dec(data.overnightRate),
+  };
+}
+
 /**
  * The sequencer commands of leveraged positions. Margin is held in the user's lever account
  * (available to locked); fees go to fees; a close settles profit with the public `lever_pool`, and
@@ -34,6 +93,36 @@ export interface Closed {
  */
 export class LeverCommands {
   constructor(private readonly book: LeverBook) {}
+
+  /** Names the handler of each lever command: its data parsed back, then the command below. */
+  register(sequencer: Sequencer): void {
+    sequencer.handle('lever.place', (context, data) => this.place(newPositionFrom(data))(context));
+    sequencer.handle('lever.open', (context, { id, mark }) => this.open(id, markFrom(mark))(context));
+    sequencer.handle('lever.cancel', (context, { id, userId }) => this.cancel(id, userId)(context));
+    sequencer.handle('lever.close', (context, data) =>
+      this.close(
+        data.id,
+        dec(data.closePrice),
+        markFrom(data.mark),
+        data.closedType,
+        data.userId ?? undefined,
+      )(context),
+    );
+    sequencer.handle('lever.liquidate', (context, data) => {
+      const marks = new Map(data.marks.map(([marketId, mark]) => [marketId, markFrom(mark)]));
+      return this.liquidate(data.userId, data.quoteId, marks, dec(data.threshold))(context);
+    });
+    sequencer.handle('lever.setStops', (context, data) =>
+      this.setStops(data.id, data.userId, dec(data.takeProfit), dec(data.stopLoss))(context),
+    );
+    sequencer.handle('lever.overnight', (context, { id, chargeTime, decimals }) =>
+      this.overnight(id, chargeTime, decimals)(context),
+    );
+    sequencer.handle('lever.fund', (context, { funds, mark }) => {
+      for (const { system, currencyId, amount } of funds) this.fund(system, currencyId, dec(amount))(context);
+      if (mark !== null) context.insert('settings', { key: mark, value: '1' });
+    });
+  }
 
   private account(books: Books, userId: number, quoteId: number): Account {
     return books.ensure({ userId }, LEVER, quoteId);

@@ -38,7 +38,7 @@ export async function openLever(deps: {
   await seedLeverTerms(deps.db);
   const terms = new LeverTermsReader(deps.db, () => deps.clock.now());
   const service = await LeverService.load({ ...deps, terms });
-  if (deps.demo) await fundDemo(deps, service);
+  if (deps.demo) await fundDemo(deps);
   const risk = new LeverRisk(
     service,
     deps.sequencer,
@@ -52,10 +52,11 @@ export async function openLever(deps: {
 }
 
 /** The demo's lever pool and insurance get the data file's funding once, in the open. */
-async function fundDemo(
-  deps: { db: Kysely<Database>; sequencer: Sequencer; currencies: CurrencyDirectory },
-  service: LeverService,
-): Promise<void> {
+async function fundDemo(deps: {
+  db: Kysely<Database>;
+  sequencer: Sequencer;
+  currencies: CurrencyDirectory;
+}): Promise<void> {
   const done = await deps.db
     .selectFrom('settings')
     .select('key')
@@ -63,13 +64,17 @@ async function fundDemo(
     .executeTakeFirst();
   if (done) return;
   const options = readLeverOptions();
-  await deps.sequencer.submit((context) => {
-    for (const [code, amount] of Object.entries(options.demo_pool_funding)) {
-      service.commands.fund('lever_pool', deps.currencies.byCode(code).id, Decimal.parse(amount))(context);
-    }
-    for (const [code, amount] of Object.entries(options.demo_insurance_funding)) {
-      service.commands.fund('insurance', deps.currencies.byCode(code).id, Decimal.parse(amount))(context);
-    }
-    context.insert('settings', { key: FUNDED_MARK, value: '1' });
+  const funds = (system: 'lever_pool' | 'insurance', amounts: Record<string, string>) =>
+    Object.entries(amounts).map(([code, amount]) => ({
+      system,
+      currencyId: deps.currencies.byCode(code).id,
+      amount: Decimal.parse(amount),
+    }));
+  await deps.sequencer.dispatch('lever.fund', {
+    funds: [
+      ...funds('lever_pool', options.demo_pool_funding),
+      ...funds('insurance', options.demo_insurance_funding),
+    ],
+    mark: FUNDED_MARK,
   });
 }

@@ -95,7 +95,7 @@ export class LeverRisk {
       if (!mustLiquidate(this.lever.hazardOf(userId, quoteId), threshold)) continue;
       liquidations.push(
         this.sequencer
-          .submit(this.lever.commands.liquidate(userId, quoteId, marks, threshold))
+          .dispatch('lever.liquidate', { userId, quoteId, marks: [...marks], threshold })
           .then((closed) => this.tell(userId, closed)),
       );
     }
@@ -108,16 +108,20 @@ export class LeverRisk {
   private async trigger(position: Position, mark: Mark): Promise<void> {
     if (position.status === 0) {
       if (position.target && targetReached(position.side, mark.price, position.target)) {
-        await this.sequencer.submit(this.lever.commands.open(position.id, mark));
+        await this.sequencer.dispatch('lever.open', { id: position.id, mark });
       }
       return;
     }
     const stop = stopTriggered(position.side, mark.price, position.takeProfit, position.stopLoss);
     if (!stop) return;
     const type = stop === 'take_profit' ? LeverClosedType.TAKE_PROFIT : LeverClosedType.STOP_LOSS;
-    const closed = await this.sequencer.submit(
-      this.lever.commands.close(position.id, mark.price, mark, type),
-    );
+    const closed = await this.sequencer.dispatch('lever.close', {
+      id: position.id,
+      closePrice: mark.price,
+      mark,
+      closedType: type,
+      userId: null,
+    });
     if (closed) this.tell(position.userId, [closed]);
   }
 
@@ -149,7 +153,7 @@ export class LeverRisk {
         );
         const decimals = this.currencies.currency(position.quoteId).decimals;
         for (const time of due) {
-          await this.sequencer.submit(this.lever.commands.overnight(position.id, time, decimals));
+          await this.sequencer.dispatch('lever.overnight', { id: position.id, chargeTime: time, decimals });
         }
       }
     }

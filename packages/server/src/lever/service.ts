@@ -110,6 +110,7 @@ export class LeverService {
     readonly book: LeverBook,
   ) {
     this.commands = new LeverCommands(book);
+    this.commands.register(deps.sequencer);
   }
 
   static async load(deps: LeverDeps): Promise<LeverService> {
@@ -203,35 +204,33 @@ export class LeverService {
     const margin = marginOf(price, number, input.multiple, decimals);
     const now = this.deps.clock.now();
     const position = await this.deps.sequencer
-      .submit(
-        this.commands.place({
-          userId,
-          marketId: market.id,
-          quoteId: market.quoteId,
-          side: input.type,
-          status: input.status,
-          share: input.share,
-          multiple: input.multiple,
-          number,
-          price,
-          target,
-          originPrice: mark.price,
-          openMarkTime: input.status === 1 ? mark.time : null,
-          margin,
-          originMargin: margin,
-          fee: feeOf(price, number, dec(market.row.lever_fee_rate), decimals),
-          overnight: Decimal.ZERO,
-          takeProfit: Decimal.ZERO,
-          stopLoss: Decimal.ZERO,
-          createdAt: now,
-          openedAt: input.status === 1 ? now : null,
-          lastOvernightAt: null,
-          pointRate,
-          overnightRate: terms.overnightRate,
-          requestId: request?.requestId ?? null,
-          requestHash: request?.hash ?? null,
-        }),
-      )
+      .dispatch('lever.place', {
+        userId,
+        marketId: market.id,
+        quoteId: market.quoteId,
+        side: input.type,
+        status: input.status,
+        share: input.share,
+        multiple: input.multiple,
+        number,
+        price,
+        target,
+        originPrice: mark.price,
+        openMarkTime: input.status === 1 ? mark.time : null,
+        margin,
+        originMargin: margin,
+        fee: feeOf(price, number, dec(market.row.lever_fee_rate), decimals),
+        overnight: Decimal.ZERO,
+        takeProfit: Decimal.ZERO,
+        stopLoss: Decimal.ZERO,
+        createdAt: now,
+        openedAt: input.status === 1 ? now : null,
+        lastOvernightAt: null,
+        pointRate,
+        overnightRate: terms.overnightRate,
+        requestId: request?.requestId ?? null,
+        requestHash: request?.hash ?? null,
+      })
       .catch(postingErrorToAppError);
     return this.view(position);
   }
@@ -246,7 +245,7 @@ export class LeverService {
   }
 
   async cancel(userId: number, id: number): Promise<LeverPositionView> {
-    const order = await this.deps.sequencer.submit(this.commands.cancel(id, userId));
+    const order = await this.deps.sequencer.dispatch('lever.cancel', { id, userId });
     return this.rowView(await this.row(order.id));
   }
 
@@ -260,7 +259,7 @@ export class LeverService {
     // The spread the position was opened under, not the market's of today.
     const price = exitPrice(mark.price, position.side, position.pointRate, market.priceDecimals);
     await this.deps.sequencer
-      .submit(this.commands.close(id, price, mark, 1, userId))
+      .dispatch('lever.close', { id, closePrice: price, mark, closedType: 1, userId })
       .catch(postingErrorToAppError);
     return this.rowView(await this.row(id));
   }
@@ -292,7 +291,7 @@ export class LeverService {
     const stopLoss = dec(stopLossText);
     const problem = stopProblem(position.side, this.mark(position.marketId).price, takeProfit, stopLoss);
     if (problem) throw badRequest(problem as Parameters<typeof badRequest>[0]);
-    const next = await this.deps.sequencer.submit(this.commands.setStops(id, userId, takeProfit, stopLoss));
+    const next = await this.deps.sequencer.dispatch('lever.setStops', { id, userId, takeProfit, stopLoss });
     return this.view(next);
   }
 
