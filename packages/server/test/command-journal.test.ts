@@ -6,6 +6,7 @@ import { ReplayDivergence } from '../src/ledger/sequencer.js';
 import { BUY, SELL } from '../src/spot/engine.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
 import { BTC, BTC_USDT, ETH, ETH_USDT, LEVER, SPOT, USDT, balanceOf } from './helpers/ledger.js';
+import { MICRO } from './helpers/micro.js';
 import { login, uniqueEmail } from './helpers/users.js';
 
 /**
@@ -23,21 +24,24 @@ afterAll(async () => {
   for (const target of targets) await target.stop();
 });
 
-/** The tables the sequencer writes, every column, in id order. */
-const BOOK_TABLES = [
-  'accounts',
-  'account_logs',
-  'transfers',
-  'orders',
-  'trades',
-  'convert_requests',
-  'lever_positions',
-  'command_journal',
-] as const satisfies readonly (keyof Database)[];
+/** The tables the sequencer writes, each by its key: every column, in key order. */
+const BOOK_TABLES = {
+  accounts: 'id',
+  account_logs: 'id',
+  transfers: 'id',
+  orders: 'id',
+  trades: 'id',
+  convert_requests: 'order_id',
+  lever_positions: 'id',
+  micro_orders: 'id',
+  micro_totals: 'currency_id',
+  command_journal: 'id',
+} as const satisfies { [T in keyof Database]?: keyof Database[T] & string };
 
-async function rowsOf(exchange: TestExchange, table: (typeof BOOK_TABLES)[number]) {
-  const rows = exchange.db.kysely.selectFrom(table).selectAll();
-  return table === 'convert_requests' ? rows.orderBy('order_id').execute() : rows.orderBy('id').execute();
+type BookTable = keyof typeof BOOK_TABLES;
+
+async function rowsOf(exchange: TestExchange, table: BookTable) {
+  return exchange.db.kysely.selectFrom(table).selectAll().orderBy(BOOK_TABLES[table]).execute();
 }
 
 /** A second exchange on a fresh database with the source's users: the state its journal began from. */
@@ -164,6 +168,24 @@ describe('the command journal', () => {
     expect(fixed.body.code, fixed.body.msg).toBe(1);
     expect((await lever('cancel', { id: fixed.body.data!.id })).body.code).toBe(1);
 
+    // Seconds contracts: the pool funded, a 30 s contract staked and settled on the tape.
+    await source.micro.service.fund('USDT', '50000');
+    const toMicro = { currency_id: USDT, balance: '150', from: SPOT, to: MICRO };
+    expect((await post('account/transfer', toMicro, bob.token)).body.code).toBe(1);
+    const staked = await post(
+      'microtrade/submit',
+      { match_id: ETH_USDT, currency_id: USDT, type: 1, seconds: 30, number: '100' },
+      bob.token,
+    );
+    expect(staked.body.code, staked.body.msg).toBe(1);
+    source.clock.advance(31_000);
+    await source.markTape.tick();
+    const settled = await source.db.kysely
+      .selectFrom('micro_orders')
+      .select('status')
+      .executeTakeFirstOrThrow();
+    expect(settled.status).toBe(3);
+
     // Every change above was a command given as data.
     expect(source.sequencer.unjournaled).toBe(unjournaled);
     const journal = await rowsOf(source, 'command_journal');
@@ -178,6 +200,9 @@ describe('the command journal', () => {
         'lever.setStops',
         'lever.close',
         'lever.cancel',
+        'micro.fund',
+        'micro.stake',
+        'micro.settle',
       ]),
     );
     expect((await rowsOf(source, 'trades')).length).toBeGreaterThanOrEqual(5);
@@ -185,7 +210,7 @@ describe('the command journal', () => {
     const target = await emptyTarget();
     const replayed = await replayJournal(source.db.kysely, target.sequencer);
     expect(replayed).toEqual({ commands: journal.length, lastId: journal.length });
-    for (const table of BOOK_TABLES) {
+    for (const table of Object.keys(BOOK_TABLES) as BookTable[]) {
       expect(await rowsOf(target, table), table).toEqual(await rowsOf(source, table));
     }
     expect((await auditLedger(target.db.kysely)).problems).toEqual([]);

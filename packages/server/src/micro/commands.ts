@@ -5,7 +5,8 @@ import { badRequest } from '../platform/errors.js';
 import { PostingError, type SystemAccount } from '../ledger/books.js';
 import { fundSystemAccount } from '../ledger/funding.js';
 import { journalEntries, JournalType } from '../ledger/journal.js';
-import type { Command, CommandContext } from '../ledger/sequencer.js';
+import type { AsData } from '../ledger/commands.js';
+import type { Command, CommandContext, Sequencer } from '../ledger/sequencer.js';
 import type { OpenContract, OpenContracts, PoolTotals } from './open-contracts.js';
 import { poolCanTake, settle, type Settlement } from './rules.js';
 
@@ -21,6 +22,34 @@ export type SettledContract = Settlement & { contract: OpenContract; settledAt: 
 /** A submitted order before the sequencer gives it an id. */
 export type NewContract = Omit<OpenContract, 'id'> & { requestId: string | null; requestHash: string | null };
 
+/** A tape row that ends contracts: its second and price. */
+interface EndEntry {
+  time: number;
+  price: Decimal;
+}
+
+declare module '../ledger/commands.js' {
+  interface CommandCatalogue {
+    'micro.stake': { data: NewContract; result: OpenContract };
+    'micro.settle': { data: { orderIds: number[]; end: EndEntry }; result: SettledContract[] };
+    'micro.fund': { data: { currencyId: number; amount: Decimal }; result: PoolTotals };
+  }
+}
+
+const dec = (text: string) => Decimal.parse(text);
+
+/** A new contract as its data carries it, with its decimals parsed again. */
+function newContractFrom(data: AsData<NewContract>): NewContract {
+  return {
+    ...data,
+    stake: dec(data.stake),
+    fee: dec(data.fee),
+    profitRatio: dec(data.profitRatio),
+    openPrice: dec(data.openPrice),
+    worstCase: dec(data.worstCase),
+  };
+}
+
 /**
  * The sequencer commands of seconds contracts. Each one moves money only between the user's
  * micro account, the public micro_pool and fees, and writes the order row in the same commit.
@@ -32,6 +61,17 @@ export class MicroCommands {
     private readonly microTypeId: number,
     private readonly decimalsOf: (currencyId: number) => number,
   ) {}
+
+  /** Names the handler of each seconds-contract command: its data parsed back, then the command below. */
+  register(sequencer: Sequencer): void {
+    sequencer.handle('micro.stake', (context, data) => this.stake(newContractFrom(data))(context));
+    sequencer.handle('micro.settle', (context, { orderIds, end }) =>
+      this.settle(orderIds, { time: end.time, price: dec(end.price) })(context),
+    );
+    sequencer.handle('micro.fund', (context, { currencyId, amount }) =>
+      this.fund(currencyId, dec(amount))(context),
+    );
+  }
 
   /** Stake to the pool and fee to fees, if the user holds both and the pool can cover a win. */
   stake(order: NewContract): Command<OpenContract> {
@@ -93,10 +133,7 @@ export class MicroCommands {
    * Settles an open order on the tape row in force at its end. An order that is no longer open (a
    * second attempt) answers null and changes nothing: each order is settled exactly once.
    */
-  private settleOne(
-    orderId: number,
-    endEntry: { time: number; price: Decimal },
-  ): Command<SettledContract | null> {
+  private settleOne(orderId: number, endEntry: EndEntry): Command<SettledContract | null> {
     return (context) => {
       const contract = this.open.get(orderId);
       if (!contract) return null;
@@ -148,10 +185,7 @@ export class MicroCommands {
    * one commit. An order whose payout cannot be posted (it would leave the range of an amount)
    * changes nothing and stays open; the others go on.
    */
-  settle(
-    orderIds: readonly number[],
-    endEntry: { time: number; price: Decimal },
-  ): Command<SettledContract[]> {
+  settle(orderIds: readonly number[], endEntry: EndEntry): Command<SettledContract[]> {
     return (context) => {
       const settled = orderIds.flatMap((id) => {
         try {

@@ -63,6 +63,7 @@ export class MicroService {
       AccountTypeId.micro_account,
       (currencyId) => deps.currencies.currency(currencyId).decimals,
     );
+    this.commands.register(deps.sequencer);
   }
 
   /** Loads the open orders and the pool's totals as the database has them. */
@@ -148,26 +149,24 @@ export class MicroService {
       );
     }
     const contract = await this.deps.sequencer
-      .submit(
-        this.commands.stake({
-          userId,
-          marketId: market.id,
-          currencyId: input.currency_id,
-          side: input.type,
-          stake,
-          fee: feeOf(stake, terms.feeRate, decimals),
-          profitRatio,
-          openPrice: mark.price,
-          openTime: mark.asOf,
-          openEntryTime: mark.time,
-          endsAt: mark.asOf + input.seconds * 1000,
-          createdAt: now,
-          seconds: input.seconds,
-          worstCase: worstCase(stake, profitRatio, decimals),
-          requestId: request?.requestId ?? null,
-          requestHash: request?.hash ?? null,
-        }),
-      )
+      .dispatch('micro.stake', {
+        userId,
+        marketId: market.id,
+        currencyId: input.currency_id,
+        side: input.type,
+        stake,
+        fee: feeOf(stake, terms.feeRate, decimals),
+        profitRatio,
+        openPrice: mark.price,
+        openTime: mark.asOf,
+        openEntryTime: mark.time,
+        endsAt: mark.asOf + input.seconds * 1000,
+        createdAt: now,
+        seconds: input.seconds,
+        worstCase: worstCase(stake, profitRatio, decimals),
+        requestId: request?.requestId ?? null,
+        requestHash: request?.hash ?? null,
+      })
       .catch(postingErrorToAppError);
     return this.view({ ...contract, settled: null });
   }
@@ -250,7 +249,9 @@ export class MicroService {
     const currency = this.deps.currencies.byCode(currencyCode);
     const amount = Decimal.parse(amountText);
     this.deps.currencies.checkAmount(currency.id, amount);
-    await this.deps.sequencer.submit(this.commands.fund(currency.id, amount)).catch(postingErrorToAppError);
+    await this.deps.sequencer
+      .dispatch('micro.fund', { currencyId: currency.id, amount })
+      .catch(postingErrorToAppError);
     return (await this.pool()).find((row) => row.currency_id === currency.id)!;
   }
 

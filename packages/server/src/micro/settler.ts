@@ -62,7 +62,7 @@ export class MicroSettler {
         for (let i = 0; i < ids.length; i += CHUNK) chunks.push(ids.slice(i, i + CHUNK));
         const settled = await Promise.all(
           chunks.map((chunk) =>
-            this.sequencer.submit(this.micro.commands.settle(chunk, end)).then((results) => {
+            this.sequencer.dispatch('micro.settle', { orderIds: chunk, end }).then((results) => {
               for (const result of results) this.tell(result, end);
               return results.length;
             }),
