@@ -35,6 +35,8 @@ const BOOK_TABLES = {
   lever_positions: 'id',
   micro_orders: 'id',
   micro_totals: 'currency_id',
+  earn_holdings: 'id',
+  earn_interest: 'pay_at',
   command_journal: 'id',
 } as const satisfies { [T in keyof Database]?: keyof Database[T] & string };
 
@@ -74,6 +76,8 @@ async function trader(credits: [number, string][]): Promise<{ token: string }> {
   for (const [currency, amount] of credits) await source.ledger.credit(id, SPOT, currency, amount);
   return { token: await login(source.api, email, 'Secret-Harbor-91') };
 }
+
+const FINANCIAL = 5;
 
 const post = (path: string, body: Record<string, unknown>, token: string) =>
   source.api.post<{ id: number }>(path, body, { token });
@@ -186,6 +190,22 @@ describe('the command journal', () => {
       .executeTakeFirstOrThrow();
     expect(settled.status).toBe(3);
 
+    // Savings: the interest account funded, a 7-day product bought and paid to its end.
+    await source.earn.service.fund('USDT', '1000');
+    const toSavings = { currency_id: USDT, balance: '500', from: SPOT, to: FINANCIAL };
+    expect((await post('account/transfer', toSavings, alice.token)).body.code).toBe(1);
+    const products = await source.api.get<{ id: number; currency_code: string; days: number }[]>('ieo/list', {
+      limit: 30,
+    });
+    const week = products.body.data!.find(
+      (product) => product.currency_code === 'USDT' && product.days === 7,
+    )!;
+    const saved = await post('ieo/addIeo', { id: week.id, number: '400' }, alice.token);
+    expect(saved.body.code, saved.body.msg).toBe(1);
+    source.clock.advance(8 * 86_400_000);
+    await source.earn.payer.tick();
+    expect(await source.db.kysely.selectFrom('earn_interest').selectAll().execute()).toHaveLength(7);
+
     // Every change above was a command given as data.
     expect(source.sequencer.unjournaled).toBe(unjournaled);
     const journal = await rowsOf(source, 'command_journal');
@@ -203,6 +223,9 @@ describe('the command journal', () => {
         'micro.fund',
         'micro.stake',
         'micro.settle',
+        'earn.fund',
+        'earn.buy',
+        'earn.payDays',
       ]),
     );
     expect((await rowsOf(source, 'trades')).length).toBeGreaterThanOrEqual(5);

@@ -844,7 +844,10 @@ export interface CommandJournalTable {
   type: string;
   /** The command's data as JSON. */
   data: string;
+  /** The command's own time (`context.now`). */
   at: number;
+  /** Its batch's time, which the balances' `updated_at` and the log rows without a time of their own take. */
+  batch_at: number;
 }
 
 export interface ApiKeysTable {

@@ -5,7 +5,8 @@ import { AppError, badRequest } from '../platform/errors.js';
 import type { SystemAccount } from '../ledger/books.js';
 import { fundSystemAccount } from '../ledger/funding.js';
 import { journalEntries, JournalType } from '../ledger/journal.js';
-import type { Command, CommandContext } from '../ledger/sequencer.js';
+import type { AsData } from '../ledger/commands.js';
+import type { Command, CommandContext, Sequencer } from '../ledger/sequencer.js';
 import type { Holding, Holdings } from './holdings.js';
 import { promisedInterest, purchaseProblem, reserveCovers, type ProductTerms } from './rules.js';
 
@@ -33,6 +34,40 @@ export interface PaidDay {
   ended: boolean;
 }
 
+/** One day of one holding that is due. */
+interface DueDay {
+  holdingId: number;
+  day: number;
+}
+
+declare module '../ledger/commands.js' {
+  interface CommandCatalogue {
+    'earn.buy': { data: NewHolding; result: Holding };
+    'earn.payDays': { data: { due: DueDay[] }; result: { paid: PaidDay[]; unpaid: number } };
+    'earn.fund': { data: { currencyId: number; amount: Decimal }; result: void };
+  }
+}
+
+const dec = (text: string) => Decimal.parse(text);
+
+/** A purchase as its data carries it, with its decimals parsed again. */
+function newHoldingFrom(data: AsData<NewHolding>): NewHolding {
+  const { product } = data;
+  return {
+    ...data,
+    principal: dec(data.principal),
+    rate: dec(data.rate),
+    daily: dec(data.daily),
+    product: {
+      ...product,
+      minNumber: dec(product.minNumber),
+      maxNumber: dec(product.maxNumber),
+      totalQuota: dec(product.totalQuota),
+      sold: dec(product.sold),
+    },
+  };
+}
+
 /**
  * The sequencer commands of savings. Money moves only between the user's financial account
  * (principal held and released, interest received) and the public interest account; each
@@ -43,6 +78,15 @@ export class EarnCommands {
     private readonly db: Kysely<Database>,
     readonly holdings: Holdings,
   ) {}
+
+  /** Names the handler of each savings command: its data parsed back, then the command below. */
+  register(sequencer: Sequencer): void {
+    sequencer.handle('earn.buy', (context, data) => this.buy(newHoldingFrom(data))(context));
+    sequencer.handle('earn.payDays', (context, { due }) => this.payDays(due)(context));
+    sequencer.handle('earn.fund', (context, { currencyId, amount }) =>
+      this.fund(currencyId, dec(amount))(context),
+    );
+  }
 
   /**
    * Holds the principal for the term, if the product, the user's limit and the quota allow it and
@@ -176,7 +220,7 @@ export class EarnCommands {
    * payments share a few commits. A pair the interest account cannot pay changes nothing and stays
    * due (counted in `unpaid`); the others go on.
    */
-  payDays(due: readonly { holdingId: number; day: number }[]): Command<{ paid: PaidDay[]; unpaid: number }> {
+  payDays(due: readonly DueDay[]): Command<{ paid: PaidDay[]; unpaid: number }> {
     return (context) => {
       const paid: PaidDay[] = [];
       let unpaid = 0;

@@ -73,6 +73,7 @@ export class EarnService {
     holdings: Holdings,
   ) {
     this.commands = new EarnCommands(deps.db, holdings);
+    this.commands.register(deps.sequencer);
   }
 
   get holdings(): Holdings {
@@ -168,24 +169,22 @@ export class EarnService {
       bucketStart(t, '1day', this.deps.timeZone),
     );
     const holding = await this.deps.sequencer
-      .submit(
-        this.commands.buy({
-          userId,
-          productId,
-          currencyId: row.currency_id,
-          principal,
-          rate,
-          daily: dailyInterest(principal, rate, decimals),
-          days: row.days,
-          boughtAt,
-          payAt,
-          product: termsOf(row),
-          decimals,
-          payMinute,
-          requestId: request?.requestId ?? null,
-          requestHash: request?.hash ?? null,
-        }),
-      )
+      .dispatch('earn.buy', {
+        userId,
+        productId,
+        currencyId: row.currency_id,
+        principal,
+        rate,
+        daily: dailyInterest(principal, rate, decimals),
+        days: row.days,
+        boughtAt,
+        payAt,
+        product: termsOf(row),
+        decimals,
+        payMinute,
+        requestId: request?.requestId ?? null,
+        requestHash: request?.hash ?? null,
+      })
       .catch(postingErrorToAppError);
     this.nextDueAt = Math.min(this.nextDueAt, payAt[0]!);
     return this.viewOf(holding, row, lang);
@@ -222,7 +221,9 @@ export class EarnService {
     const currency = this.deps.currencies.byCode(currencyCode);
     const amount = Decimal.parse(amountText);
     if (!amount.isPositive()) throw badRequest('error.amount_positive');
-    await this.deps.sequencer.submit(this.commands.fund(currency.id, amount)).catch(postingErrorToAppError);
+    await this.deps.sequencer
+      .dispatch('earn.fund', { currencyId: currency.id, amount })
+      .catch(postingErrorToAppError);
     return this.reserves().find((reserve) => reserve.currency_id === currency.id)!;
   }
 
@@ -251,7 +252,9 @@ export class EarnService {
     for (const at of [...byInstant.keys()].sort((a, b) => a - b)) {
       const due = byInstant.get(at)!;
       for (let first = 0; first < due.length; first += PAY_CHUNK) {
-        runs.push(this.deps.sequencer.submit(this.commands.payDays(due.slice(first, first + PAY_CHUNK)), at));
+        runs.push(
+          this.deps.sequencer.dispatch('earn.payDays', { due: due.slice(first, first + PAY_CHUNK) }, at),
+        );
       }
     }
     const results = await Promise.all(runs);

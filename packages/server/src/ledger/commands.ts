@@ -41,8 +41,10 @@ export interface JournaledCommand {
   id: number;
   type: string;
   data: string;
-  /** The command's time: its batch's, or its own (the demo backfill's history). */
+  /** The command's time: its batch's, or its own (a day's interest, the demo backfill's history). */
   at: number;
+  /** The time of the batch that applied it. */
+  batchAt: number;
 }
 
 /** A handler as the sequencer keeps it, before the catalogue's types are known. */

@@ -33,6 +33,7 @@ export async function replayJournal(
       type: row.type,
       data: row.data,
       at: Number(row.at),
+      batchAt: Number(row.batch_at),
     }));
     entries.forEach((entry, index) => {
       if (entry.id !== lastId + index + 1)

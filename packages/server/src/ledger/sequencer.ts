@@ -242,8 +242,8 @@ export class Sequencer {
   }
 
   /**
-   * Applies journaled commands again, in order: each run of one time is a batch of that time, so
-   * every row and balance gets the time it had. Commands submitted meanwhile wait until it ends.
+   * Applies journaled commands again, in order: each run of one batch time is a batch of that
+   * time and each command has its own, so every row and balance gets the time it had. Commands submitted meanwhile wait until it ends.
    * Rejects at the first command that does not apply as it did (the state it met was not the
    * journal's), after that command's batch committed without it.
    */
@@ -256,9 +256,9 @@ export class Sequencer {
     try {
       for (let start = 0; start < entries.length;) {
         let end = start + 1;
-        const at = entries[start]!.at;
-        while (end < entries.length && end - start < MAX_BATCH && entries[end]!.at === at) end += 1;
-        await this.replayBatch(entries.slice(start, end), at);
+        const batchAt = entries[start]!.batchAt;
+        while (end < entries.length && end - start < MAX_BATCH && entries[end]!.batchAt === batchAt) end += 1;
+        await this.replayBatch(entries.slice(start, end), batchAt);
         start = end;
       }
     } finally {
@@ -271,7 +271,7 @@ export class Sequencer {
     }
   }
 
-  private async replayBatch(entries: readonly JournaledCommand[], at: number): Promise<void> {
+  private async replayBatch(entries: readonly JournaledCommand[], batchAt: number): Promise<void> {
     const refused: { entry: JournaledCommand; error: unknown }[] = [];
     const batch = entries.map((entry): Pending => {
       const handler = this.handlerOf(entry.type);
@@ -279,12 +279,12 @@ export class Sequencer {
       return {
         command: (context) => handler(context, data),
         journal: { type: entry.type, data: entry.data },
-        at: undefined,
+        at: entry.at,
         resolve: () => {},
         reject: (error) => refused.push({ entry, error }),
       };
     });
-    await this.runBatch(batch, at);
+    await this.runBatch(batch, batchAt);
     const first = refused[0];
     if (first) throw new ReplayDivergence(first.entry, first.error);
   }
@@ -343,7 +343,7 @@ export class Sequencer {
     const counters = new Map(this.nextIds);
     const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
     for (const pending of batch) {
-      outcomes.push(this.apply(pending, pending.at ?? now, staged, counters));
+      outcomes.push(this.apply(pending, pending.at ?? now, now, staged, counters));
     }
 
     const changes = this.books.pending();
@@ -389,6 +389,7 @@ export class Sequencer {
   private apply(
     { command, journal }: Pending,
     now: number,
+    batchAt: number,
     staged: Staged,
     counters: Map<SequencedTable, number>,
   ): { ok: true; value: unknown } | { ok: false; error: unknown } {
@@ -420,7 +421,8 @@ export class Sequencer {
     try {
       const value = command(context);
       if (journal) {
-        context.insert('command_journal', { id: context.nextId('command_journal'), ...journal, at: now });
+        const id = context.nextId('command_journal');
+        context.insert('command_journal', { id, ...journal, at: now, batch_at: batchAt });
       } else if (
         this.books.mark() !== mark ||
         inserts.size + updates.size + writes.length + latest.size > 0

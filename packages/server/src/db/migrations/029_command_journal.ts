@@ -13,5 +13,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('type', 'varchar(64)', (c) => c.notNull())
     .addColumn('data', 'text', (c) => c.notNull())
     .addColumn('at', 'bigint', (c) => c.notNull())
+    .addColumn('batch_at', 'bigint', (c) => c.notNull())
     .execute();
 }
