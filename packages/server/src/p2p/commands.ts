@@ -13,7 +13,8 @@ import type { Database } from '../db/schema.js';
 import { badRequest, notFound } from '../platform/errors.js';
 import type { Books } from '../ledger/books.js';
 import { journalEntries, JournalType } from '../ledger/journal.js';
-import type { Command } from '../ledger/sequencer.js';
+import type { AsData } from '../ledger/commands.js';
+import type { Command, Sequencer } from '../ledger/sequencer.js';
 import {
   adProblem,
   escrowOutcome,
@@ -198,6 +199,29 @@ export interface OrderChange {
   resolution?: string;
 }
 
+declare module '../ledger/commands.js' {
+  interface CommandCatalogue {
+    'p2p.saveAd': { data: AdSave; result: AdState };
+    'p2p.adStatus': { data: { userId: number; adId: number; status: 1 | 2 | 3 }; result: AdState };
+    'p2p.freeze': { data: { userId: number; frozen: boolean; reason: string }; result: void };
+    'p2p.place': { data: NewOrder; result: Changed };
+    'p2p.change': { data: OrderChange; result: Changed };
+  }
+}
+
+const dec = (text: string) => Decimal.parse(text);
+
+/** An ad as its data carries it, with its decimals parsed again. */
+function adSaveFrom(data: AsData<AdSave>): AdSave {
+  return {
+    ...data,
+    price: dec(data.price),
+    minNumber: dec(data.minNumber),
+    maxNumber: dec(data.maxNumber),
+    total: dec(data.total),
+  };
+}
+
 /**
  * The sequencer commands of the desk. Each checks the state it holds and moves the coin in the
  * same commit as the order row: escrow at creation (the seller's legal available → locked),
@@ -210,6 +234,21 @@ export class P2pCommands {
     private readonly rows: RowWriter,
     readonly state: P2pState,
   ) {}
+
+  /** Names the handler of each desk command: its data parsed back, then the command below. */
+  register(sequencer: Sequencer): void {
+    sequencer.handle('p2p.saveAd', (context, data) => this.saveAd(adSaveFrom(data))(context));
+    sequencer.handle('p2p.adStatus', (context, { userId, adId, status }) =>
+      this.adStatus(userId, adId, status)(context),
+    );
+    sequencer.handle('p2p.freeze', (context, { userId, frozen, reason }) =>
+      this.freeze(userId, frozen, reason)(context),
+    );
+    sequencer.handle('p2p.place', (context, data) =>
+      this.place({ ...data, number: dec(data.number) })(context),
+    );
+    sequencer.handle('p2p.change', (context, data) => this.change(data)(context));
+  }
 
   saveAd(input: AdSave): Command<AdState> {
     return (context) => {

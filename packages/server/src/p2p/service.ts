@@ -136,6 +136,7 @@ export class P2pService {
     state: P2pState,
   ) {
     this.commands = new P2pCommands(deps.db, deps.sequencer.rows, state);
+    this.commands.register(deps.sequencer);
   }
 
   get state(): P2pState {
@@ -420,27 +421,25 @@ export class P2pService {
     const saved = new Set((await this.deps.payMethods.methodsOf(userId)).map((method) => method.type));
     const missing = input.pay_types.filter((type) => !saved.has(type));
     if (missing.length > 0) throw badRequest('error.p2p_pay_method_missing', { types: missing.join(', ') });
-    const ad = await this.deps.sequencer.submit(
-      this.commands.saveAd({
-        id: input.id,
-        userId,
-        side: input.side,
-        currencyId: currency.id,
-        fiat: input.fiat,
-        price: dec(input.price),
-        minNumber: dec(input.min_number),
-        maxNumber: dec(input.max_number),
-        total: dec(input.total),
-        payTypes: input.pay_types,
-        terms: input.terms,
-        decimals: currency.decimals,
-      }),
-    );
+    const ad = await this.deps.sequencer.dispatch('p2p.saveAd', {
+      id: input.id,
+      userId,
+      side: input.side,
+      currencyId: currency.id,
+      fiat: input.fiat,
+      price: dec(input.price),
+      minNumber: dec(input.min_number),
+      maxNumber: dec(input.max_number),
+      total: dec(input.total),
+      payTypes: input.pay_types,
+      terms: input.terms,
+      decimals: currency.decimals,
+    });
     return (await this.adViews([ad]))[0]!;
   }
 
   async setAdStatus(userId: number, id: number, status: 1 | 2 | 3): Promise<P2pAdView> {
-    const ad = await this.deps.sequencer.submit(this.commands.adStatus(userId, id, status));
+    const ad = await this.deps.sequencer.dispatch('p2p.adStatus', { userId, adId: id, status });
     return (await this.adViews([ad]))[0]!;
   }
 
@@ -474,17 +473,15 @@ export class P2pService {
         if (!number.isPositive()) throw badRequest('error.p2p_fiat_too_small');
       }
       const changed = await this.deps.sequencer
-        .submit(
-          this.commands.place({
-            adId: ad.id,
-            takerId: userId,
-            number,
-            decimals,
-            payMinutes: await this.minutes('p2p_pay_minutes'),
-            requestId: input.request_id ?? null,
-            today: this.today(),
-          }),
-        )
+        .dispatch('p2p.place', {
+          adId: ad.id,
+          takerId: userId,
+          number,
+          decimals,
+          payMinutes: await this.minutes('p2p_pay_minutes'),
+          requestId: input.request_id ?? null,
+          today: this.today(),
+        })
         .catch(postingErrorToAppError);
       this.changed(changed);
       return this.orderView(await this.row(changed.orderId), userId);
@@ -698,7 +695,7 @@ export class P2pService {
     if ('refused' in check) throw badRequest(check.refused);
     const extra = await before(role);
     const changed = await this.deps.sequencer
-      .submit(this.commands.change({ orderId, action, actor: role, userId, ...extra }))
+      .dispatch('p2p.change', { orderId, action, actor: role, userId, ...extra })
       .catch(postingErrorToAppError);
     this.changed(changed);
     return this.orderView(await this.row(orderId), userId);
@@ -796,7 +793,7 @@ export class P2pService {
       if (due.length === 0) break;
       due.sort((a, b) => a.at - b.at || a.change.orderId - b.change.orderId);
       const results = await Promise.allSettled(
-        due.map(({ at, change }) => this.deps.sequencer.submit(this.commands.change(change), at)),
+        due.map(({ at, change }) => this.deps.sequencer.dispatch('p2p.change', change, at)),
       );
       for (const result of results) {
         if (result.status === 'fulfilled') {
@@ -967,21 +964,23 @@ export class P2pService {
       .where('id', '=', input.user_id)
       .executeTakeFirst();
     if (!user) throw notFound('error.not_found');
-    await this.deps.sequencer.submit(this.commands.freeze(input.user_id, input.frozen, input.reason));
+    await this.deps.sequencer.dispatch('p2p.freeze', {
+      userId: input.user_id,
+      frozen: input.frozen,
+      reason: input.reason,
+    });
   }
 
   async resolve(input: { order_id: number; release_to: 'buyer' | 'seller'; reason: string }): Promise<void> {
     await this.row(input.order_id);
     const actor: P2pActor = 'admin';
     const changed = await this.deps.sequencer
-      .submit(
-        this.commands.change({
-          orderId: input.order_id,
-          action: input.release_to === 'buyer' ? 'release_to_buyer' : 'return_to_seller',
-          actor,
-          resolution: input.reason,
-        }),
-      )
+      .dispatch('p2p.change', {
+        orderId: input.order_id,
+        action: input.release_to === 'buyer' ? 'release_to_buyer' : 'return_to_seller',
+        actor,
+        resolution: input.reason,
+      })
       .catch(postingErrorToAppError);
     this.changed(changed);
   }
