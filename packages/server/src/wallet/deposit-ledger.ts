@@ -2,7 +2,7 @@ import { Decimal, type DepositStatus } from '@oex/protocol';
 import type { Db } from '../db/connect.js';
 import type { Books, SystemAccount } from '../ledger/books.js';
 import { JOURNAL_MEMO, JournalType } from '../ledger/journal.js';
-import type { Sequencer } from '../ledger/sequencer.js';
+import type { CommandContext, Sequencer } from '../ledger/sequencer.js';
 import { isCredited } from './rules.js';
 
 /** Deposits land on the spot (change) account, the account with charge and withdraw (docs/ledger.md). */
@@ -13,6 +13,20 @@ export interface DepositRef {
   userId: number;
   currencyId: number;
   amount: Decimal;
+}
+
+/** A deposit's change of state, as data (`wallet.deposit`). */
+interface DepositChange {
+  deposit: DepositRef;
+  from: DepositStatus;
+  to: DepositStatus;
+  confirmations: number;
+}
+
+declare module '../ledger/commands.js' {
+  interface CommandCatalogue {
+    'wallet.deposit': { data: DepositChange; result: boolean };
+  }
 }
 
 const key = (userId: number, currencyId: number) => `${userId}|${currencyId}`;
@@ -29,7 +43,14 @@ export class DepositLedger {
   private constructor(
     private readonly db: Db,
     private readonly sequencer: Sequencer,
-  ) {}
+  ) {
+    sequencer.handle('wallet.deposit', (context, data) =>
+      this.applyTransition(context, {
+        ...data,
+        deposit: { ...data.deposit, amount: Decimal.parse(data.deposit.amount) },
+      }),
+    );
+  }
 
   static async load(db: Db, sequencer: Sequencer): Promise<DepositLedger> {
     const ledger = new DepositLedger(db, sequencer);
@@ -75,74 +96,79 @@ export class DepositLedger {
     to: DepositStatus,
     confirmations: number,
   ): Promise<boolean> {
+    return this.sequencer.dispatch('wallet.deposit', { deposit, from, to, confirmations });
+  }
+
+  private applyTransition(
+    { books, write, now }: CommandContext,
+    { deposit, from, to, confirmations }: DepositChange,
+  ): boolean {
     const db = this.db.kysely;
-    return this.sequencer.submit(({ books, write, now }) => {
-      const wasCredited = isCredited(from);
-      const nowCredited = isCredited(to);
-      let shortfall = 0n;
-      if (!wasCredited && nowCredited) {
-        const external = books.ensure(
-          { system: 'external_deposits' satisfies SystemAccount },
-          0,
-          deposit.currencyId,
-        );
-        const account = books.ensure({ userId: deposit.userId }, DEPOSIT_ACCOUNT_TYPE, deposit.currencyId);
+    const wasCredited = isCredited(from);
+    const nowCredited = isCredited(to);
+    let shortfall = 0n;
+    if (!wasCredited && nowCredited) {
+      const external = books.ensure(
+        { system: 'external_deposits' satisfies SystemAccount },
+        0,
+        deposit.currencyId,
+      );
+      const account = books.ensure({ userId: deposit.userId }, DEPOSIT_ACCOUNT_TYPE, deposit.currencyId);
+      books.post(
+        [
+          { account: external, available: -deposit.amount.units, locked: 0n },
+          { account, available: deposit.amount.units, locked: 0n },
+        ],
+        {
+          type: JournalType.DEPOSIT,
+          memo: JOURNAL_MEMO[JournalType.DEPOSIT],
+          refType: 'deposit',
+          refId: deposit.id,
+        },
+      );
+    } else if (wasCredited && !nowCredited) {
+      const external = books.ensure(
+        { system: 'external_deposits' satisfies SystemAccount },
+        0,
+        deposit.currencyId,
+      );
+      const account = books.ensure({ userId: deposit.userId }, DEPOSIT_ACCOUNT_TYPE, deposit.currencyId);
+      // Take back what is still there; what the user already spent is recorded as a shortfall.
+      const taken = account.balance < deposit.amount.units ? account.balance : deposit.amount.units;
+      shortfall = deposit.amount.units - taken;
+      if (taken > 0n) {
         books.post(
           [
-            { account: external, available: -deposit.amount.units, locked: 0n },
-            { account, available: deposit.amount.units, locked: 0n },
+            { account, available: -taken, locked: 0n },
+            { account: external, available: taken, locked: 0n },
           ],
           {
-            type: JournalType.DEPOSIT,
-            memo: JOURNAL_MEMO[JournalType.DEPOSIT],
+            type: JournalType.DEPOSIT_REVERSED,
+            memo: JOURNAL_MEMO[JournalType.DEPOSIT_REVERSED],
             refType: 'deposit',
             refId: deposit.id,
           },
         );
-      } else if (wasCredited && !nowCredited) {
-        const external = books.ensure(
-          { system: 'external_deposits' satisfies SystemAccount },
-          0,
-          deposit.currencyId,
-        );
-        const account = books.ensure({ userId: deposit.userId }, DEPOSIT_ACCOUNT_TYPE, deposit.currencyId);
-        // Take back what is still there; what the user already spent is recorded as a shortfall.
-        const taken = account.balance < deposit.amount.units ? account.balance : deposit.amount.units;
-        shortfall = deposit.amount.units - taken;
-        if (taken > 0n) {
-          books.post(
-            [
-              { account, available: -taken, locked: 0n },
-              { account: external, available: taken, locked: 0n },
-            ],
-            {
-              type: JournalType.DEPOSIT_REVERSED,
-              memo: JOURNAL_MEMO[JournalType.DEPOSIT_REVERSED],
-              refType: 'deposit',
-              refId: deposit.id,
-            },
-          );
-        }
       }
-      write(
-        db
-          .updateTable('deposits')
-          .set({
-            status: to,
-            confirmations,
-            updated_at: now,
-            ...(shortfall > 0n ? { shortfall: Decimal.fromUnits(shortfall).toString() } : {}),
-          })
-          .where('id', '=', deposit.id)
-          .where('status', '=', from)
-          .compile(),
-      );
-      const unconfirmedBefore = from === 'credited';
-      const unconfirmedAfter = to === 'credited';
-      if (unconfirmedBefore !== unconfirmedAfter) {
-        this.adjust(books, deposit, unconfirmedAfter ? deposit.amount.units : -deposit.amount.units);
-      }
-      return true;
-    });
+    }
+    write(
+      db
+        .updateTable('deposits')
+        .set({
+          status: to,
+          confirmations,
+          updated_at: now,
+          ...(shortfall > 0n ? { shortfall: Decimal.fromUnits(shortfall).toString() } : {}),
+        })
+        .where('id', '=', deposit.id)
+        .where('status', '=', from)
+        .compile(),
+    );
+    const unconfirmedBefore = from === 'credited';
+    const unconfirmedAfter = to === 'credited';
+    if (unconfirmedBefore !== unconfirmedAfter) {
+      this.adjust(books, deposit, unconfirmedAfter ? deposit.amount.units : -deposit.amount.units);
+    }
+    return true;
   }
 }

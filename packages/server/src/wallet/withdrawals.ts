@@ -7,7 +7,8 @@ import { badRequest, conflict, forbidden, notFound } from '../platform/errors.js
 import type { Books, SystemAccount } from '../ledger/books.js';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
 import { JOURNAL_MEMO, JournalType } from '../ledger/journal.js';
-import type { Sequencer } from '../ledger/sequencer.js';
+import type { AsData } from '../ledger/commands.js';
+import type { CommandContext, Sequencer } from '../ledger/sequencer.js';
 import { postingErrorToAppError } from '../ledger/service.js';
 import type { UsersService } from '../users/service.js';
 import { DEPOSIT_ACCOUNT_TYPE, type DepositLedger } from './deposit-ledger.js';
@@ -39,6 +40,55 @@ export interface HeldWithdrawal {
   fee: Decimal;
 }
 
+/** A withdrawal's move with no money (approved, signed, sent), as data. */
+interface WithdrawalMove {
+  id: number;
+  from: string;
+  to: string;
+  set: Pick<Updateable<WithdrawalsTable>, 'nonce' | 'raw_tx' | 'tx_hash' | 'reason'>;
+}
+
+/** A withdrawal asked, its terms checked and quoted, as data (`wallet.withdraw`). */
+interface NewWithdrawal {
+  userId: number;
+  currencyId: number;
+  protocolId: number;
+  address: string;
+  memo: string;
+  amount: Decimal;
+  fee: Decimal;
+  received: Decimal;
+  needsReview: boolean;
+  request: { id: string; hash: string } | null;
+}
+
+interface Release {
+  withdrawal: HeldWithdrawal;
+  from: string;
+  to: 'rejected' | 'failed';
+  reason: string;
+}
+
+interface Completion {
+  withdrawal: HeldWithdrawal;
+  confirmations: number;
+}
+
+declare module '../ledger/commands.js' {
+  interface CommandCatalogue {
+    'wallet.withdraw': { data: NewWithdrawal; result: number };
+    'wallet.withdrawalMove': { data: WithdrawalMove; result: void };
+    'wallet.withdrawalRelease': { data: Release; result: void };
+    'wallet.withdrawalComplete': { data: Completion; result: void };
+  }
+}
+
+const heldFrom = (data: AsData<HeldWithdrawal>): HeldWithdrawal => ({
+  ...data,
+  amount: Decimal.parse(data.amount),
+  fee: Decimal.parse(data.fee),
+});
+
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
@@ -57,7 +107,25 @@ export class Withdrawals {
   /** Told the ids of withdrawals a user or operator call changed (the signer has its own). */
   onChange: (ids: number[]) => void = () => {};
 
-  private constructor(private readonly deps: WithdrawalDeps) {}
+  private constructor(private readonly deps: WithdrawalDeps) {
+    const { sequencer } = deps;
+    const dec = (text: string) => Decimal.parse(text);
+    sequencer.handle('wallet.withdraw', (context, data) =>
+      this.applyWithdraw(context, {
+        ...data,
+        amount: dec(data.amount),
+        fee: dec(data.fee),
+        received: dec(data.received),
+      }),
+    );
+    sequencer.handle('wallet.withdrawalMove', (context, data) => this.applyMove(context, data));
+    sequencer.handle('wallet.withdrawalRelease', (context, data) =>
+      this.applyRelease(context, { ...data, withdrawal: heldFrom(data.withdrawal) }),
+    );
+    sequencer.handle('wallet.withdrawalComplete', (context, data) =>
+      this.applyComplete(context, { ...data, withdrawal: heldFrom(data.withdrawal) }),
+    );
+  }
 
   static async load(deps: WithdrawalDeps): Promise<Withdrawals> {
     const withdrawals = new Withdrawals(deps);
@@ -92,17 +160,18 @@ export class Withdrawals {
     to: string,
     set: Pick<Updateable<WithdrawalsTable>, 'nonce' | 'raw_tx' | 'tx_hash' | 'reason'> = {},
   ): Promise<void> {
-    const db = this.deps.db;
-    return this.deps.sequencer.submit(({ books, write, now }) => {
-      this.claim(books, id, from, to);
-      write(
-        db
-          .updateTable('withdrawals')
-          .set({ ...set, status: to, updated_at: now })
-          .where('id', '=', id)
-          .compile(),
-      );
-    });
+    return this.deps.sequencer.dispatch('wallet.withdrawalMove', { id, from, to, set });
+  }
+
+  private applyMove({ books, write, now }: CommandContext, { id, from, to, set }: WithdrawalMove): void {
+    this.claim(books, id, from, to);
+    write(
+      this.deps.db
+        .updateTable('withdrawals')
+        .set({ ...set, status: to, updated_at: now })
+        .where('id', '=', id)
+        .compile(),
+    );
   }
 
   /** account/draw: the web's withdrawal, proved by the trade password (and the authenticator when on). */
@@ -202,60 +271,74 @@ export class Withdrawals {
     );
     const reviewAbove = Decimal.parse(await settings.get('withdraw_review_usd'));
     const needsReview = amount.mul(currencies.usdPrice(input.currency_id)).gt(reviewAbove);
-    const requestKey = input.request_id ? `${userId}|${input.request_id}` : null;
     const id = await this.deps.sequencer
-      .submit(({ books, nextId, insert, now }) => {
-        // Two copies of one request in flight at once: the second answers the first, and never
-        // reaches the unique index (a failed insert would fail every command of its batch).
-        const seen = requestKey ? this.requestIds.get(requestKey) : undefined;
-        if (seen) {
-          if (seen.hash !== hash) throw conflict('error.request_id_reused');
-          return seen.id;
-        }
-        const account = books.find({ userId }, DEPOSIT_ACCOUNT_TYPE, input.currency_id);
-        const free =
-          (account?.balance ?? 0n) - this.deps.deposits.unconfirmedUnits(userId, input.currency_id);
-        if (!account || account.balance < amount.units) throw badRequest('error.insufficient_balance');
-        if (free < amount.units) throw badRequest('error.deposit_not_final');
-        const id = nextId('withdrawals');
-        if (requestKey) {
-          this.requestIds.set(requestKey, { id, hash });
-          books.onUndo(() => this.requestIds.delete(requestKey));
-        }
-        this.setState(books, id, needsReview ? 'review' : 'queued');
-        books.post([{ account, available: -amount.units, locked: amount.units }], {
-          type: JournalType.WITHDRAW_HOLD,
-          memo: JOURNAL_MEMO[JournalType.WITHDRAW_HOLD],
-          refType: 'withdrawal',
-          refId: id,
-        });
-        insert('withdrawals', {
-          id,
-          user_id: userId,
-          currency_id: input.currency_id,
-          protocol_id: network.id,
-          address,
-          memo: input.memo,
-          amount: amount.toString(),
-          fee: fee.toString(),
-          received: received.toString(),
-          status: needsReview ? 'review' : 'queued',
-          nonce: null,
-          raw_tx: null,
-          tx_hash: null,
-          block_number: null,
-          confirmations: 0,
-          reason: null,
-          request_id: input.request_id ?? null,
-          request_hash: input.request_id ? hash : null,
-          created_at: now,
-          updated_at: now,
-        });
-        return id;
+      .dispatch('wallet.withdraw', {
+        userId,
+        currencyId: input.currency_id,
+        protocolId: network.id,
+        address,
+        memo: input.memo,
+        amount,
+        fee,
+        received,
+        needsReview,
+        request: input.request_id ? { id: input.request_id, hash } : null,
       })
       .catch(postingErrorToAppError);
     this.onChange([id]);
     return this.view(id, lang);
+  }
+
+  /** Holds the amount and writes the withdrawal, if the balance less its unfinal deposits allows. */
+  private applyWithdraw({ books, nextId, insert, now }: CommandContext, data: NewWithdrawal): number {
+    const { userId, amount, needsReview, request } = data;
+    const once = request ? { key: `${userId}|${request.id}`, hash: request.hash } : null;
+    // Two copies of one request in flight at once: the second answers the first, and never
+    // reaches the unique index (a failed insert would fail every command of its batch).
+    const seen = once ? this.requestIds.get(once.key) : undefined;
+    if (seen) {
+      if (seen.hash !== once!.hash) throw conflict('error.request_id_reused');
+      return seen.id;
+    }
+    const account = books.find({ userId }, DEPOSIT_ACCOUNT_TYPE, data.currencyId);
+    const free = (account?.balance ?? 0n) - this.deps.deposits.unconfirmedUnits(userId, data.currencyId);
+    if (!account || account.balance < amount.units) throw badRequest('error.insufficient_balance');
+    if (free < amount.units) throw badRequest('error.deposit_not_final');
+    const id = nextId('withdrawals');
+    if (once) {
+      this.requestIds.set(once.key, { id, hash: once.hash });
+      books.onUndo(() => this.requestIds.delete(once.key));
+    }
+    this.setState(books, id, needsReview ? 'review' : 'queued');
+    books.post([{ account, available: -amount.units, locked: amount.units }], {
+      type: JournalType.WITHDRAW_HOLD,
+      memo: JOURNAL_MEMO[JournalType.WITHDRAW_HOLD],
+      refType: 'withdrawal',
+      refId: id,
+    });
+    insert('withdrawals', {
+      id,
+      user_id: userId,
+      currency_id: data.currencyId,
+      protocol_id: data.protocolId,
+      address: data.address,
+      memo: data.memo,
+      amount: amount.toString(),
+      fee: data.fee.toString(),
+      received: data.received.toString(),
+      status: needsReview ? 'review' : 'queued',
+      nonce: null,
+      raw_tx: null,
+      tx_hash: null,
+      block_number: null,
+      confirmations: 0,
+      reason: null,
+      request_id: request?.id ?? null,
+      request_hash: request?.hash ?? null,
+      created_at: now,
+      updated_at: now,
+    });
+    return id;
   }
 
   async view(id: number, lang: Lang = 'en'): Promise<WithdrawalView> {
@@ -315,68 +398,78 @@ export class Withdrawals {
 
   /** Gives the held amount back (rejected or failed), only while the row is still in state `from`. */
   release(w: HeldWithdrawal, from: string, to: 'rejected' | 'failed', reason: string): Promise<void> {
+    return this.deps.sequencer.dispatch('wallet.withdrawalRelease', { withdrawal: w, from, to, reason });
+  }
+
+  private applyRelease(
+    { books, write, now }: CommandContext,
+    { withdrawal: w, from, to, reason }: Release,
+  ): void {
     const db = this.deps.db;
-    return this.deps.sequencer.submit(({ books, write, now }) => {
-      this.claim(books, w.id, from, to);
-      const account = books.ensure({ userId: w.userId }, DEPOSIT_ACCOUNT_TYPE, w.currencyId);
-      books.post([{ account, available: w.amount.units, locked: -w.amount.units }], {
-        type: JournalType.WITHDRAW_RELEASE,
-        memo: JOURNAL_MEMO[JournalType.WITHDRAW_RELEASE],
-        refType: 'withdrawal',
-        refId: w.id,
-      });
-      write(
-        db
-          .updateTable('withdrawals')
-          .set({ status: to, reason, updated_at: now })
-          .where('id', '=', w.id)
-          .compile(),
-      );
+    this.claim(books, w.id, from, to);
+    const account = books.ensure({ userId: w.userId }, DEPOSIT_ACCOUNT_TYPE, w.currencyId);
+    books.post([{ account, available: w.amount.units, locked: -w.amount.units }], {
+      type: JournalType.WITHDRAW_RELEASE,
+      memo: JOURNAL_MEMO[JournalType.WITHDRAW_RELEASE],
+      refType: 'withdrawal',
+      refId: w.id,
     });
+    write(
+      db
+        .updateTable('withdrawals')
+        .set({ status: to, reason, updated_at: now })
+        .where('id', '=', w.id)
+        .compile(),
+    );
   }
 
   /** Final on chain: the received part leaves to the withdrawals account, the fee to the fees account. */
   complete(w: HeldWithdrawal, confirmations: number): Promise<void> {
+    return this.deps.sequencer.dispatch('wallet.withdrawalComplete', { withdrawal: w, confirmations });
+  }
+
+  private applyComplete(
+    { books, write, now }: CommandContext,
+    { withdrawal: w, confirmations }: Completion,
+  ): void {
     const db = this.deps.db;
-    return this.deps.sequencer.submit(({ books, write, now }) => {
-      this.claim(books, w.id, 'sent', 'complete');
-      const account = books.ensure({ userId: w.userId }, DEPOSIT_ACCOUNT_TYPE, w.currencyId);
-      const out = books.ensure({ system: 'withdrawals' satisfies SystemAccount }, 0, w.currencyId);
-      const fees = books.ensure({ system: 'fees' satisfies SystemAccount }, 0, w.currencyId);
-      const received = w.amount.units - w.fee.units;
+    this.claim(books, w.id, 'sent', 'complete');
+    const account = books.ensure({ userId: w.userId }, DEPOSIT_ACCOUNT_TYPE, w.currencyId);
+    const out = books.ensure({ system: 'withdrawals' satisfies SystemAccount }, 0, w.currencyId);
+    const fees = books.ensure({ system: 'fees' satisfies SystemAccount }, 0, w.currencyId);
+    const received = w.amount.units - w.fee.units;
+    books.post(
+      [
+        { account, available: 0n, locked: -received },
+        { account: out, available: received, locked: 0n },
+      ],
+      {
+        type: JournalType.WITHDRAW,
+        memo: JOURNAL_MEMO[JournalType.WITHDRAW],
+        refType: 'withdrawal',
+        refId: w.id,
+      },
+    );
+    if (w.fee.units > 0n) {
       books.post(
         [
-          { account, available: 0n, locked: -received },
-          { account: out, available: received, locked: 0n },
+          { account, available: 0n, locked: -w.fee.units },
+          { account: fees, available: w.fee.units, locked: 0n },
         ],
         {
-          type: JournalType.WITHDRAW,
-          memo: JOURNAL_MEMO[JournalType.WITHDRAW],
+          type: JournalType.WITHDRAW_FEE,
+          memo: JOURNAL_MEMO[JournalType.WITHDRAW_FEE],
           refType: 'withdrawal',
           refId: w.id,
         },
       );
-      if (w.fee.units > 0n) {
-        books.post(
-          [
-            { account, available: 0n, locked: -w.fee.units },
-            { account: fees, available: w.fee.units, locked: 0n },
-          ],
-          {
-            type: JournalType.WITHDRAW_FEE,
-            memo: JOURNAL_MEMO[JournalType.WITHDRAW_FEE],
-            refType: 'withdrawal',
-            refId: w.id,
-          },
-        );
-      }
-      write(
-        db
-          .updateTable('withdrawals')
-          .set({ status: 'complete', confirmations, updated_at: now })
-          .where('id', '=', w.id)
-          .compile(),
-      );
-    });
+    }
+    write(
+      db
+        .updateTable('withdrawals')
+        .set({ status: 'complete', confirmations, updated_at: now })
+        .where('id', '=', w.id)
+        .compile(),
+    );
   }
 }
