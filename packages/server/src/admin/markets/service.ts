@@ -24,7 +24,7 @@ import { paged } from '../../lib/paged.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import { translate } from '../../platform/messages/index.js';
 import type { CurrencyDirectory } from '../../ledger/currencies.js';
-import type { Command, Sequencer } from '../../ledger/sequencer.js';
+import type { CommandContext, Sequencer } from '../../ledger/sequencer.js';
 import type { LeverService } from '../../lever/service.js';
 import type { LeverTermsReader } from '../../lever/terms.js';
 import type { Clock } from '../../lib/clock.js';
@@ -68,6 +68,22 @@ export interface ScheduleInput {
 type ChangeRow = Selectable<ScheduledChangesTable>;
 
 /** What a change acts on: its name in each language, its current values, and facts the rules need. */
+/** A scheduled change as it is applied, as data: the target's values before it, read when due. */
+interface AppliedChange {
+  changeId: number;
+  kind: ChangeKind;
+  targetId: number;
+  changes: ChangeSet;
+  current: ChangeSet;
+  isNew: boolean;
+}
+
+declare module '../../ledger/commands.js' {
+  interface CommandCatalogue {
+    'admin.changeApplied': { data: AppliedChange; result: void };
+  }
+}
+
 interface Target {
   name(lang: Lang): string;
   current: ChangeSet;
@@ -103,7 +119,9 @@ function refused(found: Problem): AppError {
 export class MarketsDesk {
   private serial: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly deps: MarketsDeskDeps) {}
+  constructor(private readonly deps: MarketsDeskDeps) {
+    deps.sequencer.handle('admin.changeApplied', (context, data) => this.applyChange(context, data));
+  }
 
   /** Runs `task` after every earlier apply or cancel has finished. */
   private exclusive<T>(task: () => Promise<T>): Promise<T> {
@@ -378,23 +396,30 @@ export class MarketsDesk {
     const kind = row.kind as ChangeKind;
     const changes = JSON.parse(row.changes) as ChangeSet;
     const target = await this.target(kind, row.target_id);
-    const { db } = this.deps;
-    const applied = (context: Parameters<Command<void>>[0], before: ChangeSet) =>
-      context.write(
-        db
-          .updateTable('scheduled_changes')
-          .set({ applied_at: context.now, before: JSON.stringify(before) })
-          .where('id', '=', row.id)
-          .where('applied_at', 'is', null)
-          .where('cancelled_at', 'is', null)
-          .compile(),
-      );
-    const before = pick(target.current, (field) => field in changes);
-    const command: Command<void> = (context) => {
-      this.applyTo(kind, row.target_id, changes, target, context);
-      applied(context, before);
-    };
-    await this.deps.sequencer.submit(command);
+    await this.deps.sequencer.dispatch('admin.changeApplied', {
+      changeId: row.id,
+      kind,
+      targetId: row.target_id,
+      changes,
+      current: target.current,
+      isNew: target.facts.isNew === true,
+    });
+  }
+
+  /** The change, and its row marked applied with the values it replaced, in one commit. */
+  private applyChange(context: CommandContext, data: AppliedChange): void {
+    const { changes, current } = data;
+    this.applyTo(data.kind, data.targetId, changes, { current, isNew: data.isNew }, context);
+    const before = pick(current, (field) => field in changes);
+    context.write(
+      this.deps.db
+        .updateTable('scheduled_changes')
+        .set({ applied_at: context.now, before: JSON.stringify(before) })
+        .where('id', '=', data.changeId)
+        .where('applied_at', 'is', null)
+        .where('cancelled_at', 'is', null)
+        .compile(),
+    );
   }
 
   /**
@@ -406,8 +431,8 @@ export class MarketsDesk {
     kind: ChangeKind,
     id: number,
     changes: ChangeSet,
-    target: Target,
-    context: Parameters<Command<void>>[0],
+    target: { current: ChangeSet; isNew: boolean },
+    context: CommandContext,
   ): void {
     const { db, spot, currencies, networks } = this.deps;
     switch (kind) {
@@ -454,7 +479,7 @@ export class MarketsDesk {
       }
       case 'micro_seconds': {
         context.write(
-          target.facts.isNew
+          target.isNew
             ? db
                 .insertInto('micro_seconds')
                 .values({

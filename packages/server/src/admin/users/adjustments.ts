@@ -13,7 +13,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { SystemAccount } from '../../ledger/books.js';
 import type { CurrencyDirectory } from '../../ledger/currencies.js';
 import { journalEntries, JournalType } from '../../ledger/journal.js';
-import type { Command, CommandContext } from '../../ledger/sequencer.js';
+import type { CommandContext, Sequencer } from '../../ledger/sequencer.js';
 import { postingErrorToAppError } from '../../ledger/service.js';
 import { formatDateTime } from '../../lib/time.js';
 import type { OperatorPrincipal } from '../operators.js';
@@ -27,15 +27,46 @@ import {
   valuationPrice,
 } from './rules.js';
 
+/** Who decided, as a decision's data keeps it (the role is not needed once checked). */
+const nameOf = (operator: OperatorPrincipal) => ({ id: operator.id, name: operator.name });
+
 const ADJUSTMENTS = { system: 'adjustments' satisfies SystemAccount } as const;
 const PER_PAGE = 20;
 const entry = journalEntries('adjustment');
 
 type Row = Selectable<AdminAdjustmentsTable>;
 
+/** What an adjustment moves: its row's money fields. */
+type Movement = Pick<
+  Row,
+  'id' | 'user_id' | 'account_type_id' | 'currency_id' | 'amount' | 'reference' | 'reason'
+>;
+
+/** A proposal as data: its row before the sequencer numbers and times it. */
+type Proposal = Omit<
+  Row,
+  'id' | 'created_at' | 'status' | 'decided_by' | 'decided_by_name' | 'decision_reason' | 'decided_at'
+>;
+
+/** A decision as data: the money to move when applied (read from the row when decided). */
+interface Decision {
+  id: number;
+  status: 'applied' | 'rejected';
+  operator: { id: number; name: string };
+  reason: string;
+  movement: Movement | null;
+}
+
+declare module '../../ledger/commands.js' {
+  interface CommandCatalogue {
+    'admin.adjustmentProposed': { data: Proposal; result: number };
+    'admin.adjustmentDecided': { data: Decision; result: void };
+  }
+}
+
 export interface AdjustmentsDeps {
   db: Kysely<Database>;
-  sequencer: { submit<R>(command: Command<R>): Promise<R> };
+  sequencer: Pick<Sequencer, 'dispatch' | 'handle'>;
   currencies: CurrencyDirectory;
   /** A currency's USD price as the spot module gives it: USDT 1, else its USDT market's last trade. */
   lastUsdPrice: (currencyId: number) => Decimal;
@@ -63,7 +94,14 @@ export class Adjustments {
   /** Adjustments decided since start, so a second decision queued behind the first is refused. */
   private readonly decided = new Set<number>();
 
-  private constructor(private readonly deps: AdjustmentsDeps) {}
+  private constructor(private readonly deps: AdjustmentsDeps) {
+    deps.sequencer.handle('admin.adjustmentProposed', (context, proposal) =>
+      this.applyProposal(context, proposal),
+    );
+    deps.sequencer.handle('admin.adjustmentDecided', (context, decision) =>
+      this.applyDecision(context, decision),
+    );
+  }
 
   static async open(deps: AdjustmentsDeps): Promise<Adjustments> {
     const adjustments = new Adjustments(deps);
@@ -93,32 +131,16 @@ export class Adjustments {
     );
     const value = adjustmentValue(amount, price);
     const id = await this.deps.sequencer
-      .submit((context) => {
-        const id = this.takeId(context);
-        const row = {
-          id,
-          user_id: input.user_id,
-          currency_id: currency.id,
-          account_type_id: type.id,
-          amount: amount.toString(),
-          usd_value: Decimal.unitsToString(value),
-          reason: input.reason,
-          reference: input.reference,
-          proposed_by: operator.id,
-          proposed_by_name: operator.name,
-          created_at: context.now,
-        };
-        // Refused now rather than at approval, when it is already plain it cannot be applied.
-        this.refuseBeyondAvailable(context, row);
-        context.insert('admin_adjustments', {
-          ...row,
-          status: 'pending',
-          decided_by: null,
-          decided_by_name: null,
-          decision_reason: null,
-          decided_at: null,
-        });
-        return id;
+      .dispatch('admin.adjustmentProposed', {
+        user_id: input.user_id,
+        currency_id: currency.id,
+        account_type_id: type.id,
+        amount: amount.toString(),
+        usd_value: Decimal.unitsToString(value),
+        reason: input.reason,
+        reference: input.reference,
+        proposed_by: operator.id,
+        proposed_by_name: operator.name,
       })
       .catch(postingErrorToAppError);
     return this.view(await this.row(id));
@@ -129,11 +151,22 @@ export class Adjustments {
     const before = await this.row(id);
     const problem = approvalProblem(decidable(before), operator.id);
     if (problem) throw conflict(problem);
+    const movement = {
+      id,
+      user_id: before.user_id,
+      account_type_id: before.account_type_id,
+      currency_id: before.currency_id,
+      amount: String(before.amount),
+      reference: before.reference,
+      reason: before.reason,
+    };
     await this.deps.sequencer
-      .submit((context) => {
-        this.claim(context, id);
-        this.post(context, before);
-        this.decide(context, id, 'applied', operator, reason);
+      .dispatch('admin.adjustmentDecided', {
+        id,
+        status: 'applied',
+        operator: nameOf(operator),
+        reason,
+        movement,
       })
       .catch(postingErrorToAppError);
     return this.view(await this.row(id));
@@ -144,9 +177,12 @@ export class Adjustments {
     const before = await this.row(id);
     const problem = rejectionProblem(decidable(before));
     if (problem) throw conflict(problem);
-    await this.deps.sequencer.submit((context) => {
-      this.claim(context, id);
-      this.decide(context, id, 'rejected', operator, reason);
+    await this.deps.sequencer.dispatch('admin.adjustmentDecided', {
+      id,
+      status: 'rejected',
+      operator: nameOf(operator),
+      reason,
+      movement: null,
     });
     return this.view(await this.row(id));
   }
@@ -173,6 +209,27 @@ export class Adjustments {
   }
 
   // ---- inside the sequencer --------------------------------------------------------------
+
+  private applyProposal(context: CommandContext, proposal: Proposal): number {
+    const row = { ...proposal, id: this.takeId(context), created_at: context.now };
+    // Refused now rather than at approval, when it is already plain it cannot be applied.
+    this.refuseBeyondAvailable(context, row);
+    context.insert('admin_adjustments', {
+      ...row,
+      status: 'pending',
+      decided_by: null,
+      decided_by_name: null,
+      decision_reason: null,
+      decided_at: null,
+    });
+    return row.id;
+  }
+
+  private applyDecision(context: CommandContext, { id, status, operator, reason, movement }: Decision): void {
+    this.claim(context, id);
+    if (movement) this.post(context, movement);
+    this.decide(context, id, status, operator, reason);
+  }
 
   private takeId(context: CommandContext): number {
     const id = this.nextId;
@@ -206,10 +263,7 @@ export class Adjustments {
   }
 
   /** The money: the user's available balance against the adjustments account, one journal entry. */
-  private post(
-    context: CommandContext,
-    row: Pick<Row, 'id' | 'user_id' | 'account_type_id' | 'currency_id' | 'amount' | 'reference' | 'reason'>,
-  ): void {
+  private post(context: CommandContext, row: Movement): void {
     this.refuseBeyondAvailable(context, row);
     const { books } = context;
     const units = Decimal.parse(String(row.amount)).units;
@@ -231,7 +285,7 @@ export class Adjustments {
     context: CommandContext,
     id: number,
     status: AdminAdjustmentStatus,
-    operator: OperatorPrincipal,
+    operator: { id: number; name: string },
     reason: string,
   ): void {
     context.write(
