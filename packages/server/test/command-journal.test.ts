@@ -6,6 +6,7 @@ import { ReplayDivergence } from '../src/ledger/sequencer.js';
 import { BUY, SELL } from '../src/spot/engine.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
 import { BTC, BTC_USDT, ETH, ETH_USDT, LEVER, SPOT, USDT, balanceOf } from './helpers/ledger.js';
+import { scrape } from './helpers/metrics.js';
 import { MICRO } from './helpers/micro.js';
 import { login, uniqueEmail } from './helpers/users.js';
 
@@ -241,6 +242,24 @@ describe('the command journal', () => {
     for (const marketId of [ETH_USDT, BTC_USDT])
       expect(restingIn(target, marketId)).toEqual(restingIn(source, marketId));
     expect(restingIn(source, ETH_USDT).length).toBeGreaterThan(0);
+  });
+
+  it("a demo exchange's start, with its maker's history, is journaled whole and replays row for row", async () => {
+    const demo = await startTestExchange({ marketMaker: true, marketMakerBackfillDays: 1 });
+    targets.push(demo);
+    expect(demo.sequencer.unjournaled).toBe(0);
+    const metrics = await scrape(await demo.operations.serveMetrics(0, '127.0.0.1'));
+    expect(metrics).toMatch(/^oex_sequencer_unjournaled_commands 0$/m);
+    expect(await demo.db.kysely.selectFrom('trades').select('id').execute()).not.toHaveLength(0);
+
+    const target = await startTestExchange({ demo: false });
+    targets.push(target);
+    const users = await demo.db.kysely.selectFrom('users').selectAll().execute();
+    await target.db.kysely.insertInto('users').values(users).execute();
+    await replayJournal(demo.db.kysely, target.sequencer);
+    for (const table of Object.keys(BOOK_TABLES) as BookTable[]) {
+      expect(await rowsOf(target, table), table).toEqual(await rowsOf(demo, table));
+    }
   });
 
   it('a replay that skips a command stops at the first command that no longer applies', async () => {

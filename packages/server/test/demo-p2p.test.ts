@@ -13,7 +13,6 @@ describe('the demo P2P merchant', () => {
       payMethods: openPersonal({ db: ex.db.kysely, config: ex.config, clock: ex.clock }).payMethods,
       p2p: ex.p2p.service,
       ledger: ex.ledger,
-      sequencer: ex.sequencer,
       currencies: ex.currencies,
       clock: ex.clock,
     });

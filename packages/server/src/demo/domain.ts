@@ -19,9 +19,9 @@ import { seedDemo, seedDemoBalances } from './seed.js';
  */
 export const demoSeedDomain: Domain<ExchangeContext & UsersParts & LedgerParts> = {
   name: 'demo seed',
-  open: async ({ db, users, clock, ledger, sequencer, currencies }) => {
+  open: async ({ db, users, clock, ledger, currencies }) => {
     await seedDemo(db, users, clock);
-    await seedDemoBalances(db, ledger, sequencer, currencies);
+    await seedDemoBalances(db, ledger, currencies);
     return { parts: {} };
   },
 };

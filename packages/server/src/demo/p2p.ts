@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { AccountTypeId, Decimal, type BankRawData, type P2pSide } from '@oex/protocol';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
-import type { Sequencer } from '../ledger/sequencer.js';
 import type { LedgerService } from '../ledger/service.js';
 import type { Clock } from '../lib/clock.js';
 import { randomCode } from '../lib/secrets.js';
@@ -40,7 +39,6 @@ export interface DemoP2pDeps {
   payMethods: Pick<PayMethods, 'save'>;
   p2p: Pick<P2pService, 'saveAd' | 'myAds'>;
   ledger: LedgerService;
-  sequencer: Sequencer;
   currencies: CurrencyDirectory;
   clock: Clock;
 }
@@ -86,16 +84,12 @@ export async function seedDemoP2p(deps: DemoP2pDeps, file: DemoP2pFile = DEMO_P2
       });
     }
   }
-  const credits = file.credits.map(([code, amount]) =>
-    deps.ledger.creditCommand(
-      merchantId,
-      AccountTypeId.legal_account!,
-      deps.currencies.byCode(code).id,
-      Decimal.parse(amount),
-    ),
-  );
-  await deps.sequencer.submit((context) => {
-    for (const credit of credits) credit(context);
-    context.insert('settings', { key: P2P_SEED_MARK, value: '1' });
-  });
+  const credits = file.credits.map(([code, amount]) => ({
+    userId: merchantId,
+    typeId: AccountTypeId.legal_account!,
+    currencyId: deps.currencies.byCode(code).id,
+    amount: Decimal.parse(amount).toString(),
+    refId: 0,
+  }));
+  await deps.ledger.creditAll(credits, P2P_SEED_MARK);
 }

@@ -1,6 +1,5 @@
 import { AccountTypeId, Decimal, type DemoInfo } from '@oex/protocol';
 import type { CurrencyDirectory } from '../ledger/currencies.js';
-import type { Sequencer } from '../ledger/sequencer.js';
 import type { LedgerService } from '../ledger/service.js';
 import { loadDemoNews } from './news.js';
 import type { Clock } from '../lib/clock.js';
@@ -110,7 +109,6 @@ const DEMO_CREDITS: [string, string, string][] = [
 export async function seedDemoBalances(
   db: Db,
   ledger: LedgerService,
-  sequencer: Sequencer,
   currencies: CurrencyDirectory,
 ): Promise<void> {
   const done = await db.kysely
@@ -121,16 +119,12 @@ export async function seedDemoBalances(
   if (done) return;
   const users = await db.kysely.selectFrom('users').select(['id', 'email']).execute();
   const idOf = new Map(users.map((user) => [user.email, user.id]));
-  const credits = DEMO_CREDITS.map(([email, code, amount]) =>
-    ledger.creditCommand(
-      idOf.get(email)!,
-      AccountTypeId.change_account,
-      currencies.byCode(code).id,
-      Decimal.parse(amount),
-    ),
-  );
-  await sequencer.submit((context) => {
-    for (const credit of credits) credit(context);
-    context.insert('settings', { key: BALANCES_MARK, value: '1' });
-  });
+  const credits = DEMO_CREDITS.map(([email, code, amount]) => ({
+    userId: idOf.get(email)!,
+    typeId: AccountTypeId.change_account,
+    currencyId: currencies.byCode(code).id,
+    amount: Decimal.parse(amount).toString(),
+    refId: 0,
+  }));
+  await ledger.creditAll(credits, BALANCES_MARK);
 }

@@ -17,7 +17,7 @@ import { formatDateTime } from '../lib/time.js';
 import { PostingError, type SystemAccount } from './books.js';
 import { accountTypeName, type CurrencyDirectory } from './currencies.js';
 import { JOURNAL_MEMO, JournalType } from './journal.js';
-import type { Command, CommandContext, Sequencer } from './sequencer.js';
+import type { CommandContext, Sequencer } from './sequencer.js';
 import { RecentRequests, sameRequest, type RequestOnceKey } from '../lib/request-once.js';
 
 export interface TransferInput {
@@ -55,6 +55,7 @@ export interface TransferData {
 declare module './commands.js' {
   interface CommandCatalogue {
     'ledger.credit': { data: CreditData; result: void };
+    'ledger.credits': { data: { credits: CreditData[]; mark: string | null }; result: void };
     'ledger.transfer': { data: TransferData; result: TransferResult };
   }
 }
@@ -115,6 +116,10 @@ export class LedgerService {
     private readonly timeZone: string,
   ) {
     sequencer.handle('ledger.credit', applyCredit);
+    sequencer.handle('ledger.credits', (context, { credits, mark }) => {
+      for (const credit of credits) applyCredit(context, credit);
+      if (mark !== null) context.insert('settings', { key: mark, value: '1' });
+    });
     sequencer.handle('ledger.transfer', (context, data) => this.applyTransfer(context, data));
   }
 
@@ -130,16 +135,12 @@ export class LedgerService {
       .catch(postingErrorToAppError);
   }
 
-  /** The credit as a step of a larger command (the demo's seed). */
-  creditCommand(
-    userId: number,
-    typeId: number,
-    currencyId: number,
-    amount: Decimal,
-    refId = 0,
-  ): Command<void> {
-    return (context) =>
-      applyCredit(context, { userId, typeId, currencyId, amount: amount.toString(), refId });
+  /**
+   * Many credits in one command, and a setting written with them (the demo's seeds, which mark
+   * themselves done in the same commit).
+   */
+  creditAll(credits: CreditData[], mark: string | null): Promise<void> {
+    return this.sequencer.dispatch('ledger.credits', { credits, mark }).catch(postingErrorToAppError);
   }
 
   /**

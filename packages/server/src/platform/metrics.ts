@@ -58,6 +58,7 @@ export class Metrics implements Scrapeable {
 
   private readonly loopDelay: EventLoopDelay;
   private queueDepth: () => number = () => 0;
+  private unjournaled: () => number = () => 0;
   private epoch: () => number = () => 0;
   private connections: () => number = () => 0;
   private networks: () => readonly WatchedNetwork[] = () => [];
@@ -67,6 +68,7 @@ export class Metrics implements Scrapeable {
     const registers = [this.registry];
     // Getters, not the fields: prom-client calls `collect` with `this` bound to the metric.
     const queueDepth = () => this.queueDepth();
+    const unjournaled = () => this.unjournaled();
     const epoch = () => this.epoch();
     const connections = () => this.connections();
     this.sequencerQueue = new Gauge({
@@ -75,6 +77,14 @@ export class Metrics implements Scrapeable {
       registers,
       collect() {
         this.set(queueDepth());
+      },
+    });
+    new Gauge({
+      name: 'oex_sequencer_unjournaled_commands',
+      help: 'Commands given as code, not data, that changed the books: what a replay of the command journal would miss (0 expected)',
+      registers,
+      collect() {
+        this.set(unjournaled());
       },
     });
     this.leaderEpoch = new Gauge({
@@ -162,9 +172,10 @@ export class Metrics implements Scrapeable {
     });
   }
 
-  /** Where the queue depth is read at each scrape. */
-  watchQueue(depth: () => number): void {
-    this.queueDepth = depth;
+  /** Where the sequencer's queue depth and its count of unjournaled changes are read at each scrape. */
+  watchSequencer(sequencer: { readonly queueDepth: number; readonly unjournaled: number }): void {
+    this.queueDepth = () => sequencer.queueDepth;
+    this.unjournaled = () => sequencer.unjournaled;
   }
 
   /** Where the leader lease's epoch is read at each scrape. */

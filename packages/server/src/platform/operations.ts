@@ -25,7 +25,7 @@ export class Operations {
     const { sequencer, spot, wallet, currencies } = core;
     const metrics = this.metrics;
     sequencer.onBatch((size, commitMs) => metrics.batch(size, commitMs));
-    metrics.watchQueue(() => sequencer.queueDepth);
+    metrics.watchSequencer(sequencer);
     metrics.watchLease(() => core.lease?.epoch ?? 0);
     spot.onPlaced((market, outcome) => {
       metrics.ordersPlaced.inc({ market: market.symbol });
