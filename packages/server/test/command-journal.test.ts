@@ -1,11 +1,14 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/schema.js';
 import { auditLedger } from '../src/ledger/audit.js';
+import { JOURNALED_TABLES, journaledRows, type JournaledTable } from '../src/ledger/journal-check.js';
 import { replayJournal } from '../src/ledger/replay.js';
 import { ReplayDivergence } from '../src/ledger/sequencer.js';
 import { BUY, SELL } from '../src/spot/engine.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
 import { BTC, BTC_USDT, ETH, ETH_USDT, LEVER, SPOT, USDT, balanceOf } from './helpers/ledger.js';
+import { builtEntry } from './helpers/build.js';
 import { scrape } from './helpers/metrics.js';
 import { MICRO } from './helpers/micro.js';
 import { login, uniqueEmail } from './helpers/users.js';
@@ -25,27 +28,8 @@ afterAll(async () => {
   for (const target of targets) await target.stop();
 });
 
-/** The tables the sequencer writes, each by its key: every column, in key order. */
-const BOOK_TABLES = {
-  accounts: 'id',
-  account_logs: 'id',
-  transfers: 'id',
-  orders: 'id',
-  trades: 'id',
-  convert_requests: 'order_id',
-  lever_positions: 'id',
-  micro_orders: 'id',
-  micro_totals: 'currency_id',
-  earn_holdings: 'id',
-  earn_interest: 'pay_at',
-  command_journal: 'id',
-} as const satisfies { [T in keyof Database]?: keyof Database[T] & string };
-
-type BookTable = keyof typeof BOOK_TABLES;
-
-async function rowsOf(exchange: TestExchange, table: BookTable) {
-  return exchange.db.kysely.selectFrom(table).selectAll().orderBy(BOOK_TABLES[table]).execute();
-}
+const run = promisify(execFile);
+const AUDIT = builtEntry('audit-cli');
 
 /** A second exchange on a fresh database with the source's users: the state its journal began from. */
 async function emptyTarget(): Promise<TestExchange> {
@@ -209,7 +193,7 @@ describe('the command journal', () => {
 
     // Every change above was a command given as data.
     expect(source.sequencer.unjournaled).toBe(unjournaled);
-    const journal = await rowsOf(source, 'command_journal');
+    const journal = await journaledRows(source.db.kysely, 'command_journal');
     expect(new Set(journal.map((row) => row.type))).toEqual(
       new Set([
         'ledger.credit',
@@ -229,19 +213,37 @@ describe('the command journal', () => {
         'earn.payDays',
       ]),
     );
-    expect((await rowsOf(source, 'trades')).length).toBeGreaterThanOrEqual(5);
+    expect((await journaledRows(source.db.kysely, 'trades')).length).toBeGreaterThanOrEqual(5);
 
     const target = await emptyTarget();
     const replayed = await replayJournal(source.db.kysely, target.sequencer);
     expect(replayed).toEqual({ commands: journal.length, lastId: journal.length });
-    for (const table of Object.keys(BOOK_TABLES) as BookTable[]) {
-      expect(await rowsOf(target, table), table).toEqual(await rowsOf(source, table));
+    for (const table of Object.keys(JOURNALED_TABLES) as JournaledTable[]) {
+      expect(await journaledRows(target.db.kysely, table), table).toEqual(
+        await journaledRows(source.db.kysely, table),
+      );
     }
     expect((await auditLedger(target.db.kysely)).problems).toEqual([]);
     // The books in memory were rebuilt too: the same orders rest, in the same places.
     for (const marketId of [ETH_USDT, BTC_USDT])
       expect(restingIn(target, marketId)).toEqual(restingIn(source, marketId));
     expect(restingIn(source, ETH_USDT).length).toBeGreaterThan(0);
+  });
+
+  it('npm run audit -- --journal replays it beside the running exchange and names a row changed behind its back', async () => {
+    const env = { ...process.env, DATABASE_URL: source.config.databaseUrl, DEMO: '0', LOG_LEVEL: 'silent' };
+    const good = await run(process.execPath, [AUDIT, '--journal'], { env });
+    expect(good.stdout).toMatch(
+      /journal: \d+ commands replayed; every journaled table is equal to the replay/,
+    );
+
+    // A trade's price rewritten in the database: the ledger still sums, the replay does not agree.
+    const [trade] = await source.db.kysely.selectFrom('trades').select('id').orderBy('id').limit(1).execute();
+    await source.db.kysely.updateTable('trades').set({ price: '1999' }).where('id', '=', trade!.id).execute();
+    const bad = run(process.execPath, [AUDIT, '--journal'], { env });
+    await expect(bad).rejects.toMatchObject({
+      stdout: expect.stringContaining(`journal: DIFFERS: trades id ${trade!.id}: price is 1999 stored`),
+    });
   });
 
   it("a demo exchange's start, with its maker's history, is journaled whole and replays row for row", async () => {
@@ -257,8 +259,10 @@ describe('the command journal', () => {
     const users = await demo.db.kysely.selectFrom('users').selectAll().execute();
     await target.db.kysely.insertInto('users').values(users).execute();
     await replayJournal(demo.db.kysely, target.sequencer);
-    for (const table of Object.keys(BOOK_TABLES) as BookTable[]) {
-      expect(await rowsOf(target, table), table).toEqual(await rowsOf(demo, table));
+    for (const table of Object.keys(JOURNALED_TABLES) as JournaledTable[]) {
+      expect(await journaledRows(target.db.kysely, table), table).toEqual(
+        await journaledRows(demo.db.kysely, table),
+      );
     }
   });
 

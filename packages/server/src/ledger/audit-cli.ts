@@ -4,6 +4,8 @@
  * whether what our addresses hold on chain covers what users hold, per currency.
  * `npm run audit -- --operator-log` also walks the operator log's hash chain, names the first
  * entry that was changed or removed, and prints the head hash (compare it with a published one).
+ * `npm run audit -- --journal` also replays the command journal onto a scratch exchange and names
+ * the first row of each table that differs from it.
  */
 import { parseArgs } from 'node:util';
 import { OperatorLog } from '../admin/operator-log.js';
@@ -13,12 +15,14 @@ import { connect } from '../db/connect.js';
 import { migrate } from '../db/migrate.js';
 import { api, type ReplyOf } from '@oex/protocol';
 import { auditLedger, formatReport } from './audit.js';
+import { replayOnScratch } from './journal-scratch.js';
 import { currentWriter, lockPathFor } from './writer-lock.js';
 
 const { values } = parseArgs({
   options: {
     chain: { type: 'boolean', default: false },
     'operator-log': { type: 'boolean', default: false },
+    journal: { type: 'boolean', default: false },
   },
 });
 const config = loadConfig();
@@ -37,6 +41,15 @@ try {
       console.log(`operator log: BROKEN at entry ${check.broken_at}: ${check.problem} (last good ${head})`);
       process.exitCode = 1;
     }
+  }
+  if (values.journal) {
+    const check = await replayOnScratch(db);
+    for (const difference of check.differences) console.log(`journal: DIFFERS: ${difference}`);
+    if (check.differences.length === 0) {
+      console.log(
+        `journal: ${check.commands} commands replayed; every journaled table is equal to the replay`,
+      );
+    } else process.exitCode = 1;
   }
 } finally {
   await db.close();
