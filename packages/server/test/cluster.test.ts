@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { connect } from '../src/db/connect.js';
 import { auditLedger } from '../src/ledger/audit.js';
+import { replayOnScratch } from '../src/ledger/journal-scratch.js';
 import { firstSeqOf } from '../src/cluster/lease-rules.js';
 import { LeverStatus, MICRO_CLOSED } from '@oex/protocol';
 import { OrderStatus } from '../src/spot/orders.js';
@@ -566,6 +567,11 @@ describe.skipIf(!pg || !natsUp)('a cluster: two cores on PostgreSQL, two gateway
         expect(acked.micros.length).toBeGreaterThanOrEqual(2);
 
         expect((await auditLedger(db.kysely)).problems).toEqual([]);
+        // Ten leaders wrote one journal: replayed from the start, it gives back every book row.
+        const journal = await replayOnScratch(db);
+        console.warn(`cluster: the journal's ${journal.commands} commands replayed onto a scratch exchange`);
+        expect(journal.differences).toEqual([]);
+        expect(journal.commands).toBeGreaterThan(acked.orders.length + acked.transfers.length);
       } finally {
         await db.close();
       }
