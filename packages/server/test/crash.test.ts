@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Db } from '../src/db/connect.js';
 import { auditLedger } from '../src/ledger/audit.js';
+import { replayOnScratch } from '../src/ledger/journal-scratch.js';
 import { startServer } from './helpers/child-server.js';
 import { freshDatabase } from './helpers/exchange.js';
 import { USDT } from './helpers/ledger.js';
@@ -72,6 +73,8 @@ describe('kill -9', () => {
         expect(lost).toEqual([]);
         const report = await auditLedger(db.kysely);
         expect(report.problems).toEqual([]);
+        // What the kills left is exactly what its journal replays to: no batch wrote one without the other.
+        expect((await replayOnScratch(db)).differences).toEqual([]);
       } finally {
         await db.close();
       }

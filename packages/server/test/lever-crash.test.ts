@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../src/db/connect.js';
 import { DEMO } from '../src/demo/seed.js';
 import { auditLedger } from '../src/ledger/audit.js';
+import { replayOnScratch } from '../src/ledger/journal-scratch.js';
 import { killHard, startServer, startServerWithTopOfBookMarks } from './helpers/child-server.js';
 import type { ApiClient } from './helpers/client.js';
 import { freshDatabase } from './helpers/exchange.js';
@@ -92,6 +93,7 @@ describe('leveraged positions survive kill -9', () => {
       const db = connect(database.url);
       try {
         expect((await auditLedger(db.kysely)).problems).toEqual([]);
+        expect((await replayOnScratch(db)).differences).toEqual([]);
       } finally {
         await db.close();
       }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../src/db/connect.js';
 import { DEMO } from '../src/demo/seed.js';
 import { auditLedger } from '../src/ledger/audit.js';
+import { replayOnScratch } from '../src/ledger/journal-scratch.js';
 import { JournalType } from '../src/ledger/journal.js';
 import { killHard, startServer } from './helpers/child-server.js';
 import type { ApiClient } from './helpers/client.js';
@@ -147,6 +148,7 @@ describe('seconds contracts survive kill -9', () => {
         const closed = await db.kysely.selectFrom('micro_orders').select(['id', 'outcome']).execute();
         expect(closed.filter((row) => row.outcome !== 'loss')).toHaveLength(won);
         expect((await auditLedger(db.kysely)).problems).toEqual([]);
+        expect((await replayOnScratch(db)).differences).toEqual([]);
       } finally {
         await db.close();
       }

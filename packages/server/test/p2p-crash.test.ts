@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../src/db/connect.js';
 import { DEMO } from '../src/demo/seed.js';
 import { auditLedger } from '../src/ledger/audit.js';
+import { replayOnScratch } from '../src/ledger/journal-scratch.js';
 import { JournalType } from '../src/ledger/journal.js';
 import { hashPassword } from '../src/users/passwords.js';
 import { killHard, spawnServer, startServer } from './helpers/child-server.js';
@@ -204,6 +205,7 @@ describe('P2P deadlines survive kill -9', () => {
       ]);
       expect(String(Number(of(aliceId).balance))).toBe(String(2 * PAID));
       expect((await auditLedger(db.kysely)).problems).toEqual([]);
+      expect((await replayOnScratch(db)).differences).toEqual([]);
       await db.close();
     },
     budget(60_000),

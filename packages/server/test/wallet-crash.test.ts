@@ -9,6 +9,7 @@ import { devWallet } from '../src/demo/dev-chain.js';
 import { depositXpub, evmDepositAddress, rootFromMnemonic } from '../src/chains/keys.js';
 import { connect, type Db } from '../src/db/connect.js';
 import { auditLedger } from '../src/ledger/audit.js';
+import { replayOnScratch } from '../src/ledger/journal-scratch.js';
 import { testChain } from './helpers/chain.js';
 import { killHard, startServer } from './helpers/child-server.js';
 import type { ApiClient } from './helpers/client.js';
@@ -200,6 +201,7 @@ describe('kill -9 on a real chain', () => {
         );
         for (const [i, user] of users.entries()) expect(byUser.get(user.id), `user ${i}`).toBe(`${10 + i}`);
         expect((await withDb((db) => auditLedger(db.kysely))).problems).toEqual([]);
+        expect((await withDb(replayOnScratch)).differences).toEqual([]);
       } finally {
         await killHard(child);
       }
@@ -269,6 +271,7 @@ describe('kill -9 on a real chain', () => {
           expect(await tokensAt(chainToken, withdrawal.address), `withdrawal ${withdrawal.id}`).toBe(units);
         }
         expect((await withDb((db) => auditLedger(db.kysely))).problems).toEqual([]);
+        expect((await withDb(replayOnScratch)).differences).toEqual([]);
       } finally {
         await killHard(child);
       }
