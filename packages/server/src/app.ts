@@ -1,5 +1,5 @@
 import fastifyWebsocket from '@fastify/websocket';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { adminDomain, type AdminParts } from './admin/domain.js';
 import { marketsDeskDomain, type MarketsDeskParts } from './admin/markets/domain.js';
 import { adminUsersDomain } from './admin/users/domain.js';
@@ -7,7 +7,7 @@ import { apiKeysDomain, type ApiKeysParts } from './apikeys/domain.js';
 import { binanceDomain } from './binance/domain.js';
 import type { Config } from './config.js';
 import { contentDomain, type ContentParts } from './content/domain.js';
-import { connect } from './db/connect.js';
+import { connect, type Db } from './db/connect.js';
 import { migrate } from './db/migrate.js';
 import { seedReference } from './db/seed/index.js';
 import type { DemoParts } from './demo/domain.js';
@@ -21,7 +21,8 @@ import { Sequencer } from './ledger/sequencer.js';
 import { acquireWriterLock, lockPathFor, type WriterLock } from './ledger/writer-lock.js';
 import { LeaderLease } from './cluster/lease.js';
 import { firstSeqOf } from './cluster/lease-rules.js';
-import { takeLead } from './cluster/standby-server.js';
+import { serveStandby, takeLead } from './cluster/standby-server.js';
+import { JournalFollower } from './cluster/follower.js';
 import { startCoreBus, type CoreBus } from './cluster/core-bus.js';
 import { leverDomain, type LeverParts } from './lever/domain.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -150,20 +151,21 @@ async function openCoreDomains(
   clock: Clock,
   demo: Demo | null,
   lead: Lead,
-): Promise<{ domains: OpenDomains<CoreContext>; close(): Promise<void> }> {
-  const context = await openContext(config, clock, lead);
+): Promise<{ domains: OpenDomains<CoreContext>; standby?: Following; close(): Promise<void> }> {
+  const { context, standby } = await openContext(config, clock, lead);
   let domains: OpenDomains<CoreContext>;
   try {
     domains = await coreDomains(demo).open(context, context.log);
   } catch (error) {
-    await closeContext(context);
+    await closeContext(context, standby);
     throw error;
   }
   return {
     domains,
+    standby,
     async close() {
       await domains.stop();
-      await closeContext(context);
+      await closeContext(context, standby);
     },
   };
 }
@@ -174,15 +176,26 @@ export async function startExchange(config: Config, options: StartOptions = {}):
   const core = await openCoreDomains(config, options.clock ?? systemClock, demo, {
     wait: true,
     port: options.port ?? config.port,
+    follow: config.standbyFollow,
   });
   let server: OpenDomains<ServerContext>;
   try {
     server = await serverDomains(demo).open(core.domains.context, core.domains.context.log);
   } catch (error) {
     await core.close();
-    throw error;
+    if (!core.standby) throw error;
+    return startCold(config, options, core.domains.context.log, error);
   }
   const domains = core.domains.followedBy(server);
+  if (core.standby) {
+    try {
+      await followUntilLeading(server.context, domains, core.standby);
+    } catch (error) {
+      await server.stop();
+      await core.close();
+      return startCold(config, options, core.domains.context.log, error);
+    }
+  }
   const context = server.context;
   const { operations } = context;
   // Numbered past every earlier leader's seqs (epoch 0, from 0, without a lease).
@@ -249,14 +262,104 @@ export async function startExchange(config: Config, options: StartOptions = {}):
  * How a process on PostgreSQL comes to lead: a tool only if no one leads; the server waits as a
  * standby, answering on its port that it is one (cluster/standby-server.ts).
  */
-type Lead = { wait: false } | { wait: true; port: number };
+type Lead = { wait: false } | { wait: true; port: number; follow?: boolean };
+
+/** A standby opened to follow the leader: its answers on the port, and its writer lock to come. */
+interface Following {
+  standby: { close(): Promise<void> };
+  writerLock: LaterWriterLock;
+  follower?: JournalFollower;
+}
+
+/** A writer lock taken only once the process leads: a following standby's is empty until then. */
+class LaterWriterLock implements WriterLock {
+  private lock: WriterLock | undefined;
+
+  take(path: string, info: Parameters<typeof acquireWriterLock>[1]): void {
+    const taken = acquireWriterLock(path, info, true);
+    if ('heldBy' in taken) throw new Error(`process ${taken.heldBy.pid} already writes to this database`);
+    this.lock = taken;
+  }
+
+  update(info: Parameters<WriterLock['update']>[0]): void {
+    this.lock?.update(info);
+  }
+
+  release(): void {
+    this.lock?.release();
+  }
+}
+
+/** Following failed (a command that did not apply as it did, a load that failed): stand by cold. */
+async function startCold(
+  config: Config,
+  options: StartOptions,
+  log: Logger,
+  error: unknown,
+): Promise<Exchange> {
+  log.warn({ err: error }, 'standby: following the leader failed; waiting to take over from the tables');
+  return startExchange({ ...config, standbyFollow: false }, options);
+}
+
+/**
+ * A following standby (docs/cluster.md): its domains were opened on one snapshot; from the
+ * journal's position in it, it applies the leader's commands as they commit until it takes the
+ * lease, then catches up the journal's last rows, leads, and reloads what the journal does not
+ * carry. The leader fenced out by the new epoch commits nothing after the takeover, so the journal
+ * read then is whole.
+ */
+async function followUntilLeading(
+  context: ServerContext,
+  domains: OpenDomains<ServerContext>,
+  following: Following,
+): Promise<void> {
+  const { db, sequencer, lease, log, config } = context;
+  const { max } = await db.kysely
+    .selectFrom('command_journal')
+    .select((eb) => eb.fn.max<number>('id').as('max'))
+    .executeTakeFirstOrThrow();
+  await db.snapshot().end();
+  const follower = new JournalFollower(db.kysely, sequencer, Number(max ?? 0));
+  following.follower = follower;
+  follower.start();
+  log.info(`standby: following the leader's journal from command ${follower.position}`);
+  const waiting = lease!.acquire(true);
+  try {
+    await Promise.race([waiting, follower.stopped]);
+  } catch (error) {
+    await lease!.release();
+    await waiting.catch(() => {});
+    throw error;
+  }
+  const started = performance.now();
+  await follower.stop();
+  if (follower.failure) throw follower.failure;
+  const caughtUp = await follower.catchUp();
+  sequencer.lead();
+  following.writerLock.take(lockPathFor(config.databaseUrl), {
+    pid: process.pid,
+    port: 0,
+    adminToken: context.adminToken,
+  });
+  await migrate(db);
+  await seedReference(db);
+  await domains.takeover();
+  await following.standby.close();
+  log.info(
+    `took over at journal command ${follower.position} (${caughtUp} caught up) in ${Math.round(performance.now() - started)} ms`,
+  );
+}
 
 /**
  * What every domain reads, opened before the first: on PostgreSQL the leader's lease (waited for as
  * a standby while another process leads), the writer lock, the database migrated and its reference
  * data seeded, the log, the settings, the directories and the sequencer.
  */
-async function openContext(config: Config, clock: Clock, lead: Lead): Promise<ExchangeContext> {
+async function openContext(
+  config: Config,
+  clock: Clock,
+  lead: Lead,
+): Promise<{ context: ExchangeContext; standby?: Following }> {
   const log = pino({
     level: config.logLevel,
     redact: { paths: ['mnemonic', '*.mnemonic'], censor: '[secret]' },
@@ -264,24 +367,46 @@ async function openContext(config: Config, clock: Clock, lead: Lead): Promise<Ex
   const db = connect(config.databaseUrl);
   let lease: LeaderLease | undefined;
   let writerLock: WriterLock | undefined;
+  let standby: Following | undefined;
   try {
     if (db.dialect === 'postgres') {
       lease = new LeaderLease(db, config.leaderLeaseMs, {
         info: (message) => log.info(message),
         warn: (message) => log.warn(message),
       });
-      await takeLead(lease, lead.wait ? { port: lead.port, host: config.host } : undefined);
+      if (lead.wait && lead.follow && (await lease.heldByAnother())) {
+        standby = {
+          standby: await serveStandby(
+            lead.port,
+            config.host,
+            () => lease!.lastSeenHolder,
+            () => standby?.follower?.position ?? null,
+          ),
+          writerLock: new LaterWriterLock(),
+        };
+        // Everything the domains load is read from this one instant (ended once they are open).
+        await db.snapshot().begin();
+      } else await takeLead(lease, lead.wait ? { port: lead.port, host: config.host } : undefined);
     }
     const adminToken = randomToken();
-    const lockPath = lockPathFor(config.databaseUrl);
-    const taken = acquireWriterLock(lockPath, { pid: process.pid, port: 0, adminToken }, lease !== undefined);
-    if ('heldBy' in taken) {
-      throw new Error(`process ${taken.heldBy.pid} already writes to this database (lock ${lockPath})`);
+    if (standby) writerLock = standby.writerLock;
+    else {
+      const lockPath = lockPathFor(config.databaseUrl);
+      const taken = acquireWriterLock(
+        lockPath,
+        { pid: process.pid, port: 0, adminToken },
+        lease !== undefined,
+      );
+      if ('heldBy' in taken) {
+        throw new Error(`process ${taken.heldBy.pid} already writes to this database (lock ${lockPath})`);
+      }
+      writerLock = taken;
+      await migrate(db);
+      await seedReference(db);
     }
-    writerLock = taken;
-    await migrate(db);
-    await seedReference(db);
-    return {
+    const sequencer = await Sequencer.load(db, clock);
+    if (standby) sequencer.follow();
+    const context: ExchangeContext = {
       config,
       db,
       clock,
@@ -289,13 +414,15 @@ async function openContext(config: Config, clock: Clock, lead: Lead): Promise<Ex
       settings: new Settings(db.kysely),
       timeZone: config.exchangeTz,
       currencies: await CurrencyDirectory.load(db.kysely),
-      sequencer: await Sequencer.load(db, clock),
+      sequencer,
       markets: await MarketDirectory.load(db.kysely),
       writerLock,
       lease,
       adminToken,
     };
+    return { context, standby };
   } catch (error) {
+    await closeStandby(db, standby);
     await lease?.release();
     await db.close();
     writerLock?.release();
@@ -303,8 +430,17 @@ async function openContext(config: Config, clock: Clock, lead: Lead): Promise<Ex
   }
 }
 
+/** A following standby's answers on its port and its snapshot, if still open. */
+async function closeStandby(db: Db, standby: Following | undefined): Promise<void> {
+  if (!standby) return;
+  await standby.follower?.stop();
+  await standby.standby.close();
+  await db.snapshot().end();
+}
+
 /** After the last domain: the sequencer commits what is queued, then the lease goes, then the database. */
-async function closeContext(context: ExchangeContext): Promise<void> {
+async function closeContext(context: ExchangeContext, standby?: Following): Promise<void> {
+  await closeStandby(context.db, standby);
   await context.sequencer.close();
   await context.lease?.release();
   await context.db.close();

@@ -55,6 +55,11 @@ export interface Config {
    */
   leaderLeaseMs: number;
   /**
+   * STANDBY_FOLLOW (default on): a standby opens its domains at once and applies the leader's
+   * journaled commands as they commit, so a takeover catches up instead of loading every table.
+   */
+  standbyFollow: boolean;
+  /**
    * NATS_URL: the bus to the gateways (docs/cluster.md). Set, the leading process answers the
    * gateways' requests and publishes their live pushes; unset, it serves its own port only.
    */
@@ -188,6 +193,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     maxConnectionsPerAddress: integer(env.MAX_CONNECTIONS_PER_ADDRESS, 128, 'MAX_CONNECTIONS_PER_ADDRESS'),
     liveSessionCheckMs: integer(env.LIVE_SESSION_CHECK_MS, 30_000, 'LIVE_SESSION_CHECK_MS'),
     leaderLeaseMs: integer(env.LEADER_LEASE_MS, 3000, 'LEADER_LEASE_MS'),
+    standbyFollow: flag(env.STANDBY_FOLLOW, true),
     natsUrl: env.NATS_URL || undefined,
     natsPrefix: env.NATS_PREFIX || 'oex',
     advertiseUrl: env.ADVERTISE_URL || undefined,

@@ -15,6 +15,7 @@ import {
   killHard,
   spawnServer,
   startServerWithTopOfBookMarks,
+  untilFollowing,
   untilHealth,
 } from './helpers/child-server.js';
 import { ApiClient } from './helpers/client.js';
@@ -446,6 +447,9 @@ describe.skipIf(!pg || !natsUp)('a cluster: two cores on PostgreSQL, two gateway
         const standby: Core = { child, api: new ApiClient(`http://127.0.0.1:${port}`), errors };
         if (!(await untilHealth(standby, (status) => status === 'standby', 90_000, 50)))
           throw new Error('the standby did not come up');
+        // It follows the leader's journal: the takeover catches up instead of loading the tables.
+        if ((await untilFollowing(standby)) === null)
+          throw new Error(`the standby does not follow: ${errors()}`);
         trace(`round ${round}: standby up, ${total()} acknowledged`);
         await Promise.race([untilAcked(PER_ROUND), failed]);
         // Each leader also takes lever and seconds-contract calls: its mark tape needs a few

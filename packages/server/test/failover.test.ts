@@ -2,7 +2,8 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../src/db/connect.js';
 import { auditLedger } from '../src/ledger/audit.js';
-import { killHard, spawnServer, startServer, untilHealth } from './helpers/child-server.js';
+import { replayOnScratch } from '../src/ledger/journal-scratch.js';
+import { killHard, spawnServer, startServer, untilFollowing, untilHealth } from './helpers/child-server.js';
 import { ApiClient } from './helpers/client.js';
 import { freshDatabase } from './helpers/exchange.js';
 import { USDT } from './helpers/ledger.js';
@@ -24,14 +25,17 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A second server on the same database, once it answers as a standby: it has loaded its code and
- * waits for the lease, its port saying so.
+ * waits for the lease, its port saying so. With `following`, once it also follows the leader's
+ * journal (its domains open on a snapshot, applying the leader's commands as they commit).
  */
-async function standbyOf(url: string): Promise<Node> {
+async function standbyOf(url: string, following = false): Promise<Node> {
   const { child, port, errors } = await spawnServer(url, LEASE);
   const node = { child, api: new ApiClient(`http://127.0.0.1:${port}`), errors };
-  if (await untilHealth(node, (status) => status === 'standby', 90_000, 50)) return node;
+  if (await untilHealth(node, (status) => status === 'standby', 90_000, 50)) {
+    if (!following || (await untilFollowing(node)) !== null) return node;
+  }
   child.kill('SIGKILL');
-  throw new Error('the standby did not come up');
+  throw new Error(`the standby did not come up${following ? ' following' : ''}: ${errors()}`);
 }
 
 /** Until the node answers its health check as the leader; the time it took. */
@@ -73,7 +77,7 @@ describe.skipIf(!process.env.TEST_PG_URL)('failover to a standby (PostgreSQL)', 
       const acknowledged = { transfers: [] as string[], orders: [] as string[] };
       const takeovers: number[] = [];
       for (let round = 0; round < ROUNDS; round += 1) {
-        const standby = await standbyOf(database.url);
+        const standby = await standbyOf(database.url, true);
         started.push(standby.child);
         let stop = false;
         let sent = 0;
@@ -125,7 +129,7 @@ describe.skipIf(!process.env.TEST_PG_URL)('failover to a standby (PostgreSQL)', 
       }
       takeovers.sort((a, b) => a - b);
       console.warn(
-        `takeover after kill -9 (lease 1000 ms), ms: min ${takeovers[0]}, median ${takeovers[Math.floor(ROUNDS / 2)]}, max ${takeovers[ROUNDS - 1]}`,
+        `takeover of a following standby after kill -9 (lease 1000 ms), ms: min ${takeovers[0]}, median ${takeovers[Math.floor(ROUNDS / 2)]}, max ${takeovers[ROUNDS - 1]}`,
       );
 
       const db = connect(database.url);
@@ -146,6 +150,8 @@ describe.skipIf(!process.env.TEST_PG_URL)('failover to a standby (PostgreSQL)', 
         expect(once(transfers, acknowledged.transfers)).toEqual([]);
         expect(once(orders, acknowledged.orders)).toEqual([]);
         expect((await auditLedger(db.kysely)).problems).toEqual([]);
+        // Each new leader went on from books it had followed: what they wrote is the journal's replay.
+        expect((await replayOnScratch(db)).differences).toEqual([]);
       } finally {
         await db.close();
       }

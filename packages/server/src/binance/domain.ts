@@ -28,12 +28,15 @@ export type BinanceContext = ExchangeContext &
 export const binanceDomain: Domain<BinanceContext> = {
   name: 'trading api',
   open: async (context) => {
-    // The listen keys a previous leader gave out, before any call can present one.
-    await listenKeysOf(context).load();
+    // The listen keys a previous leader gave out, before any call can present one (a following
+    // standby reads them when it takes over: reading sweeps the expired ones).
+    if (!context.sequencer.following) await listenKeysOf(context).load();
     const streams = binanceStreams(context);
     return {
       parts: {},
       routes: () => [{ plugin: binanceRest(context) }, { plugin: streams.plugin }],
+      // Keys the leader gave out while this process followed it.
+      takeover: () => listenKeysOf(context).load(),
       // Sockets close with 1001 as the drain begins; stop waits for the last of them.
       drain: () => void streams.close(),
       stop: () => streams.close(),

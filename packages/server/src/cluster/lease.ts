@@ -120,6 +120,21 @@ export class LeaderLease {
     throw new Error('stopped while waiting for the lease');
   }
 
+  /** Whether another live process holds the lease now: then a standby may follow it. */
+  async heldByAnother(): Promise<boolean> {
+    await this.ensureTable();
+    const { rows } = await this.db.kysely.executeQuery<Row>(
+      CompiledQuery.raw(
+        `select holder, epoch, expires_at, ${DB_NOW} as now from leader_lease where name = $1`,
+        [NAME],
+      ),
+    );
+    const row = rows[0]!;
+    const held = leaseRow(row);
+    this.lastSeenHolder = held.holder;
+    return !mayTake(held, this.holder, Number(row.now), goneFromThisHost(held.holder));
+  }
+
   /** Stops renewing and, when leading, lets the lease go at once so a standby needs not wait. */
   async release(): Promise<void> {
     this.stopped = true;

@@ -17,6 +17,8 @@ export async function serveStandby(
   port: number,
   host: string,
   leader: () => string,
+  /** A following standby's journal position (cluster/follower.ts), shown by its health. */
+  following: () => number | null = () => null,
 ): Promise<{ close(): Promise<void> }> {
   const server = createServer((request, response) => {
     const path = (request.url ?? '').split('?')[0];
@@ -31,7 +33,7 @@ export async function serveStandby(
       return json(200, {
         code: ResponseCode.OK,
         msg: 'ok',
-        data: { status: 'standby', database: 'postgres' },
+        data: { status: 'standby', database: 'postgres', following: following() },
       });
     }
     response.setHeader('retry-after', String(RETRY_AFTER_SECONDS));

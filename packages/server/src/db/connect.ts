@@ -1,7 +1,14 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type CompiledQuery,
+  type PostgresPool,
+  type PostgresPoolClient,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -20,6 +27,13 @@ export interface Db {
    * (cluster/lease.ts). PostgreSQL only: SQLite has one writer by its file lock.
    */
   guardBatches(guard: BatchGuard): void;
+  /**
+   * From `begin` until `end`, every query of this process reads one snapshot of the database
+   * (PostgreSQL: one connection in a repeatable-read, read-only transaction), so state loaded by
+   * many queries is the state at one instant: a following standby's (cluster/follower.ts). SQLite
+   * has one writer and no standby: there it is refused.
+   */
+  snapshot(): { begin(): Promise<void>; end(): Promise<void> };
   close(): Promise<void>;
 }
 
@@ -59,7 +73,27 @@ export function connect(url: string): Db {
     // An idle connection the server closed (restart, failover) must not crash the process: the
     // pool drops it and opens a new one when needed.
     pool.on('error', (error) => console.error(`postgres: idle connection lost: ${error.message}`));
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // While a snapshot is taken, every query goes to its one connection, one after another. A
+    // transaction asked for meanwhile runs inside the snapshot's: its begin and end are left out.
+    let pinned: pg.PoolClient | undefined;
+    let queue: Promise<unknown> = Promise.resolve();
+    const shared = (client: pg.PoolClient): PostgresPoolClient => ({
+      query: ((text: string, values: readonly unknown[]) => {
+        const run = queue.then((): Promise<unknown> =>
+          /^\s*(begin|start transaction|commit|rollback)\b/i.test(text)
+            ? Promise.resolve({ rows: [], command: 'SELECT', rowCount: 0 })
+            : client.query(text, [...values]),
+        );
+        queue = run.catch(() => {});
+        return run;
+      }) as unknown as PostgresPoolClient['query'],
+      release: () => {},
+    });
+    const pools: PostgresPool = {
+      connect: async () => (pinned ? shared(pinned) : pool.connect()),
+      end: () => pool.end(),
+    };
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pools }) });
     let guard: BatchGuard | undefined;
     return {
       kysely,
@@ -72,6 +106,20 @@ export function connect(url: string): Db {
       guardBatches: (next) => {
         guard = next;
       },
+      snapshot: () => ({
+        async begin() {
+          if (pinned) throw new Error('a snapshot is already taken');
+          const client = await pool.connect();
+          await client.query('begin isolation level repeatable read read only');
+          pinned = client;
+        },
+        async end() {
+          const client = pinned;
+          if (!client) return;
+          pinned = undefined;
+          await client.query('commit').finally(() => client.release());
+        },
+      }),
       close: () => kysely.destroy(),
     };
   }
@@ -103,6 +151,9 @@ export function connect(url: string): Db {
     },
     guardBatches: () => {
       throw new Error('batch guards are for PostgreSQL: SQLite has one writer by its lock file');
+    },
+    snapshot: () => {
+      throw new Error('snapshots are for a following standby, on PostgreSQL');
     },
     close: () => kysely.destroy(),
   };

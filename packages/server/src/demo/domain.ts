@@ -55,13 +55,16 @@ export const demoDomain: Domain<
     let marketMaker: MarketMaker | undefined;
     let marketBot: BotProcess | undefined;
     // The demo merchant is the fiat desk's liquidity, seeded with the market maker.
+    // The bot's API keys are made anew at each start: by a following standby once it leads.
+    const openBot = async () => {
+      if (!marketMaker || !config.marketBot) return;
+      const keys = await botKeys(context.apiKeys, marketMaker.makerId, marketMaker.takerId);
+      marketBot = new BotProcess(keys, config);
+    };
     if (config.marketMaker) {
       await seedDemoP2p({ ...context, payMethods: personal.payMethods, p2p: p2p.service });
       marketMaker = await openMarketMaker(context);
-      if (config.marketBot) {
-        const keys = await botKeys(context.apiKeys, marketMaker.makerId, marketMaker.takerId);
-        marketBot = new BotProcess(keys, config);
-      }
+      if (!context.sequencer.following) await openBot();
     }
     const devChain = wallet.devChain;
     return {
@@ -71,6 +74,7 @@ export const demoDomain: Domain<
         { plugin: devPages },
         ...(devChain ? [api(devChainApi(devChain))] : []),
       ],
+      takeover: openBot,
       listening: (url) => marketBot?.start(url),
       drain: () => marketBot?.stop(),
       // Also when a start fails half-way, with no drain.

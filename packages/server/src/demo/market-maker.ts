@@ -186,7 +186,7 @@ export class MarketMaker {
  * so the books are full before the server takes a call; the bot program then quotes live.
  */
 export async function openMarketMaker(
-  core: Pick<ExchangeContext, 'config' | 'db' | 'clock' | 'currencies'> &
+  core: Pick<ExchangeContext, 'config' | 'db' | 'clock' | 'currencies' | 'sequencer'> &
     SpotParts &
     Pick<UsersParts, 'users'>,
 ): Promise<MarketMaker> {
@@ -201,7 +201,10 @@ export async function openMarketMaker(
     seed: core.config.marketMakerSeed,
     backfillDays: core.config.marketMakerBackfillDays,
   });
-  await maker.backfill();
-  await maker.step();
+  // A following standby places nothing: the leader's history and quotes reach it by the journal.
+  if (!core.sequencer.following) {
+    await maker.backfill();
+    await maker.step();
+  }
   return maker;
 }

@@ -7,10 +7,28 @@ import type { Sequencer } from './sequencer.js';
 const PAGE = 2000;
 
 /**
+ * The next page of the command journal after `afterId`, in order. Ids run without a gap; a gap
+ * means rows are missing, and nothing after it may be applied.
+ */
+export async function journalAfter(db: Kysely<Database>, afterId: number): Promise<JournaledCommand[]> {
+  const rows = await db
+    .selectFrom('command_journal')
+    .selectAll()
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(PAGE)
+    .execute();
+  return rows.map((row, index) => {
+    const id = Number(row.id);
+    if (id !== afterId + index + 1) throw new Error(`the journal has no command ${afterId + index + 1}`);
+    return { id, type: row.type, data: row.data, at: Number(row.at), batchAt: Number(row.batch_at) };
+  });
+}
+
+/**
  * Replays the command journal of `source` after `afterId` onto `sequencer`, in order, page by
  * page (docs/cluster.md). The target must hold the state the journal started from: a database
- * migrated the same way, with the same users, and nothing else applied. Ids run without a gap;
- * a gap means rows are missing and nothing after it is applied.
+ * migrated the same way, with the same users, and nothing else applied.
  */
 export async function replayJournal(
   source: Kysely<Database>,
@@ -20,25 +38,8 @@ export async function replayJournal(
   let lastId = afterId;
   let commands = 0;
   for (;;) {
-    const rows = await source
-      .selectFrom('command_journal')
-      .selectAll()
-      .where('id', '>', lastId)
-      .orderBy('id')
-      .limit(PAGE)
-      .execute();
-    if (rows.length === 0) return { commands, lastId };
-    const entries: JournaledCommand[] = rows.map((row) => ({
-      id: Number(row.id),
-      type: row.type,
-      data: row.data,
-      at: Number(row.at),
-      batchAt: Number(row.batch_at),
-    }));
-    entries.forEach((entry, index) => {
-      if (entry.id !== lastId + index + 1)
-        throw new Error(`replay: the journal has no command ${lastId + index + 1}`);
-    });
+    const entries = await journalAfter(source, lastId);
+    if (entries.length === 0) return { commands, lastId };
     await sequencer.replay(entries);
     commands += entries.length;
     lastId = entries[entries.length - 1]!.id;

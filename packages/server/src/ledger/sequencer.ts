@@ -138,6 +138,8 @@ export class Sequencer {
   private resyncNeeded = false;
   private unjournaledChanges = 0;
   private draining = false;
+  /** A following standby's: replayed commands apply in memory only, and no other is taken. */
+  private followingLeader = false;
   private idle: Promise<void> = Promise.resolve();
   private closed = false;
 
@@ -210,6 +212,23 @@ export class Sequencer {
   /** Commands queued and not yet in a batch. */
   get queueDepth(): number {
     return this.queue.length;
+  }
+
+  /**
+   * A standby following the leader's journal (cluster/follower.ts): from now until `lead`, replayed
+   * commands change the books in memory and nothing is written, and any other command is refused.
+   */
+  follow(): void {
+    this.followingLeader = true;
+  }
+
+  /** The standby took the lease: its batches are written (behind the fence) from now on. */
+  lead(): void {
+    this.followingLeader = false;
+  }
+
+  get following(): boolean {
+    return this.followingLeader;
   }
 
   /** Whether commands are still taken (false once `close` began). */
@@ -308,6 +327,7 @@ export class Sequencer {
 
   private push<R>(command: Command<R>, journal: Pending['journal'], at: number | undefined): Promise<R> {
     if (this.closed) return Promise.reject(new Error('the sequencer is closed'));
+    if (this.followingLeader) return Promise.reject(new Error('a following standby takes no command'));
     return new Promise<R>((resolve, reject) => {
       this.queue.push({ command, journal, at, resolve: resolve as (value: unknown) => void, reject });
       if (!this.draining) {
@@ -355,7 +375,10 @@ export class Sequencer {
         const detail = [...off].map(([currencyId, sum]) => `currency ${currencyId} off by ${sum} units`);
         throw new LedgerImbalance(detail.join(', '));
       }
-      if (
+      if (this.followingLeader) {
+        // Nothing is written, but the log rows the leader wrote took their ids.
+        counters.set('account_logs', counters.get('account_logs')! + changes.logs.length);
+      } else if (
         changes.logs.length > 0 ||
         staged.inserts.size > 0 ||
         staged.updates.size > 0 ||

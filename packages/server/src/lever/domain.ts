@@ -28,6 +28,8 @@ export const leverDomain: Domain<ExchangeContext & UsersParts & SpotParts & Mark
       parts: { lever },
       routes: () => [api(leverApi({ lever: lever.service, live, sessions }))],
       live: (hub) => live.attach(hub, lever.risk),
+      // Terms are cached a while: read them as the leader left them.
+      takeover: async () => lever.terms.forget(),
     };
   },
 };

@@ -17,6 +17,8 @@ export const markDomain: Domain<ExchangeContext & SpotParts, MarkParts> = {
     return {
       parts: { markTape },
       routes: () => [api(markApi(markTape, markets, () => clock.now()))],
+      // The leader wrote a row a second meanwhile; the tape goes on from its newest.
+      takeover: () => markTape.load(),
       start: () => markTape.start(),
       stop: () => markTape.close(),
     };

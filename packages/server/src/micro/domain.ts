@@ -21,6 +21,8 @@ export const microDomain: Domain<ExchangeContext & AdminParts & UsersParts & Mar
       parts: { micro },
       routes: () => [api(microApi({ micro: micro.service, sessions, allow }))],
       live: (hub) => attachMicroLive(hub, micro.settler),
+      // Terms are cached a while: read them as the leader left them.
+      takeover: async () => micro.terms.forget(),
     };
   },
 };

@@ -64,6 +64,11 @@ export interface OpenDomain<Parts extends object> {
   routes?(): DomainRoutes[];
   /** Wires its live channels to the hub. */
   live?(hub: Hub): LiveFeed | void;
+  /**
+   * A following standby took the lease (cluster/follower.ts): reloads what it keeps from tables the
+   * command journal does not carry (the mark tape, listen keys, cached terms), before `start`.
+   */
+  takeover?(): Promise<void>;
   /** Starts its timers, once every domain is open and routed and before the server listens. */
   start?(): void | Promise<void>;
   /** Once the server listens, with its base URL: for programs it starts that call the server back. */
@@ -175,6 +180,10 @@ export class OpenDomains<Context> {
   /** Closes the live feeds' own timers, last first (the hub itself is the caller's). */
   closeLive(): void {
     for (const feed of this.feeds.splice(0).reverse()) feed.close();
+  }
+
+  async takeover(): Promise<void> {
+    for (const { domain } of this.opened) await domain.takeover?.();
   }
 
   async start(): Promise<void> {

@@ -31,14 +31,21 @@ export const spotDomain: Domain<ExchangeContext & UsersParts, SpotParts> = {
       Decimal.parse(config.usdCny),
     );
     await spot.load();
-    const klineFlush = setInterval(() => {
-      spot.klines.flush().catch((error: Error) => console.error(`klines: flush failed: ${error.message}`));
-    }, KLINE_FLUSH_MS);
-    klineFlush.unref();
+    let klineFlush: NodeJS.Timeout | undefined;
     return {
       parts: { spot },
       routes: () => [api(spotApi(spot, sessions, new FavoriteMarkets(db.kysely, markets, clock)))],
       live: (hub) => new SpotLiveFeed(hub, spot, sequencer),
+      // Operators' market rows as the leader left them (the journal carries its changes too).
+      takeover: () => markets.refresh(db.kysely),
+      start() {
+        klineFlush = setInterval(() => {
+          spot.klines
+            .flush()
+            .catch((error: Error) => console.error(`klines: flush failed: ${error.message}`));
+        }, KLINE_FLUSH_MS);
+        klineFlush.unref();
+      },
       async stop() {
         // Fills of the sequencer's last batches still reach the bars: it commits its queue first
         // (closing it again later, with the context, waits for nothing).

@@ -90,6 +90,21 @@ export async function untilHealth(
   return false;
 }
 
+/**
+ * The journal position a standby reports once it follows the leader (cluster/follower.ts): its
+ * domains open on a snapshot and the leader's commands applied as they commit. Null if it does not
+ * within `withinMs`.
+ */
+export async function untilFollowing(server: { api: ApiClient }, withinMs = 90_000): Promise<number | null> {
+  for (const started = Date.now(); Date.now() - started < withinMs;) {
+    const health = await server.api.get<{ following: number | null }>('health');
+    const position = health.body.data?.following;
+    if (typeof position === 'number') return position;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return null;
+}
+
 /** kill -9, and wait until the process is gone. */
 export function killHard(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
