@@ -255,16 +255,15 @@ export class Sequencer {
    * its result once its batch is committed.
    */
   dispatch<T extends CommandType>(type: T, data: DataOf<T>, at?: number): Promise<ResultOf<T>> {
-    return this.enqueue(this.handlerOf(type), { type, data: JSON.stringify(data) }, at) as Promise<
-      ResultOf<T>
-    >;
+    const journal = { type, data: JSON.stringify(data) };
+    return this.push(this.commandOf(journal), journal, at) as Promise<ResultOf<T>>;
   }
 
   /**
    * Applies journaled commands again, in order: each run of one batch time is a batch of that
-   * time and each command has its own, so every row and balance gets the time it had. Commands submitted meanwhile wait until it ends.
-   * Rejects at the first command that does not apply as it did (the state it met was not the
-   * journal's), after that command's batch committed without it.
+   * time and each command has its own, so every row and balance gets the time it had. Commands
+   * submitted meanwhile wait until it ends. Rejects at the first command that does not apply as it
+   * did (the state it met was not the journal's), after that command's batch committed without it.
    */
   async replay(entries: readonly JournaledCommand[]): Promise<void> {
     if (this.closed) throw new Error('the sequencer is closed');
@@ -293,11 +292,10 @@ export class Sequencer {
   private async replayBatch(entries: readonly JournaledCommand[], batchAt: number): Promise<void> {
     const refused: { entry: JournaledCommand; error: unknown }[] = [];
     const batch = entries.map((entry): Pending => {
-      const handler = this.handlerOf(entry.type);
-      const data: unknown = JSON.parse(entry.data);
+      const journal = { type: entry.type, data: entry.data };
       return {
-        command: (context) => handler(context, data),
-        journal: { type: entry.type, data: entry.data },
+        command: this.commandOf(journal),
+        journal,
         at: entry.at,
         resolve: () => {},
         reject: (error) => refused.push({ entry, error }),
@@ -308,16 +306,15 @@ export class Sequencer {
     if (first) throw new ReplayDivergence(first.entry, first.error);
   }
 
-  private handlerOf(type: string): AnyHandler {
+  /**
+   * A journaled command's handler applied to its data as journaled: read back from its JSON, so a
+   * command given now and its replay later see exactly the same data.
+   */
+  private commandOf({ type, data }: { type: string; data: string }): Command<unknown> {
     const handler = this.handlers.get(type);
     if (!handler) throw new Error(`no handler for the command ${type}`);
-    return handler;
-  }
-
-  private enqueue(handler: AnyHandler, journal: { type: string; data: string }, at: number | undefined) {
-    // The handler reads the data as journaled, so a replay gives it exactly what it had.
-    const data: unknown = JSON.parse(journal.data);
-    return this.push((context) => handler(context, data), journal, at);
+    const parsed: unknown = JSON.parse(data);
+    return (context) => handler(context, parsed);
   }
 
   /** Queues a command; resolves with its result once its batch is committed. */
