@@ -271,13 +271,18 @@ interface Following {
   follower?: JournalFollower;
 }
 
-/** A writer lock taken only once the process leads: a following standby's is empty until then. */
+/**
+ * The writer lock, taken when the process leads: at start, or by a following standby once it takes
+ * over (empty until then).
+ */
 class LaterWriterLock implements WriterLock {
   private lock: WriterLock | undefined;
 
-  take(path: string, info: Parameters<typeof acquireWriterLock>[1]): void {
-    const taken = acquireWriterLock(path, info, true);
-    if ('heldBy' in taken) throw new Error(`process ${taken.heldBy.pid} already writes to this database`);
+  take(path: string, info: Parameters<typeof acquireWriterLock>[1], takeOver: boolean): void {
+    const taken = acquireWriterLock(path, info, takeOver);
+    if ('heldBy' in taken) {
+      throw new Error(`process ${taken.heldBy.pid} already writes to this database (lock ${path})`);
+    }
     this.lock = taken;
   }
 
@@ -336,11 +341,11 @@ async function followUntilLeading(
   if (follower.failure) throw follower.failure;
   const caughtUp = await follower.catchUp();
   sequencer.lead();
-  following.writerLock.take(lockPathFor(config.databaseUrl), {
-    pid: process.pid,
-    port: 0,
-    adminToken: context.adminToken,
-  });
+  following.writerLock.take(
+    lockPathFor(config.databaseUrl),
+    { pid: process.pid, port: 0, adminToken: context.adminToken },
+    true,
+  );
   await migrate(db);
   await seedReference(db);
   await domains.takeover();
@@ -391,16 +396,13 @@ async function openContext(
     const adminToken = randomToken();
     if (standby) writerLock = standby.writerLock;
     else {
-      const lockPath = lockPathFor(config.databaseUrl);
-      const taken = acquireWriterLock(
-        lockPath,
+      const lock = new LaterWriterLock();
+      lock.take(
+        lockPathFor(config.databaseUrl),
         { pid: process.pid, port: 0, adminToken },
         lease !== undefined,
       );
-      if ('heldBy' in taken) {
-        throw new Error(`process ${taken.heldBy.pid} already writes to this database (lock ${lockPath})`);
-      }
-      writerLock = taken;
+      writerLock = lock;
       await migrate(db);
       await seedReference(db);
     }
