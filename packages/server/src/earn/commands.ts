@@ -48,22 +48,20 @@ declare module '../ledger/commands.js' {
   }
 }
 
-const dec = (text: string) => Decimal.parse(text);
-
 /** A purchase as its data carries it, with its decimals parsed again. */
 function newHoldingFrom(data: AsData<NewHolding>): NewHolding {
   const { product } = data;
   return {
     ...data,
-    principal: dec(data.principal),
-    rate: dec(data.rate),
-    daily: dec(data.daily),
+    principal: Decimal.parse(data.principal),
+    rate: Decimal.parse(data.rate),
+    daily: Decimal.parse(data.daily),
     product: {
       ...product,
-      minNumber: dec(product.minNumber),
-      maxNumber: dec(product.maxNumber),
-      totalQuota: dec(product.totalQuota),
-      sold: dec(product.sold),
+      minNumber: Decimal.parse(product.minNumber),
+      maxNumber: Decimal.parse(product.maxNumber),
+      totalQuota: Decimal.parse(product.totalQuota),
+      sold: Decimal.parse(product.sold),
     },
   };
 }
@@ -84,7 +82,7 @@ export class EarnCommands {
     sequencer.handle('earn.buy', (context, data) => this.buy(newHoldingFrom(data))(context));
     sequencer.handle('earn.payDays', (context, { due }) => this.payDays(due)(context));
     sequencer.handle('earn.fund', (context, { currencyId, amount }) =>
-      this.fund(currencyId, dec(amount))(context),
+      this.fund(currencyId, Decimal.parse(amount))(context),
     );
   }
 

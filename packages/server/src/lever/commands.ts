@@ -63,26 +63,25 @@ declare module '../ledger/commands.js' {
   }
 }
 
-const dec = (text: string) => Decimal.parse(text);
-const markFrom = (data: AsData<Mark>): Mark => ({ price: dec(data.price), time: data.time });
-const orNull = (text: string | null) => (text === null ? null : dec(text));
+const markFrom = (data: AsData<Mark>): Mark => ({ price: Decimal.parse(data.price), time: data.time });
+const orNull = (text: string | null) => (text === null ? null : Decimal.parse(text));
 
 /** A new position as its data carries it, with its decimals parsed again. */
 function newPositionFrom(data: AsData<NewPosition>): NewPosition {
   return {
     ...data,
-    number: dec(data.number),
-    price: dec(data.price),
+    number: Decimal.parse(data.number),
+    price: Decimal.parse(data.price),
     target: orNull(data.target),
-    originPrice: dec(data.originPrice),
-    margin: dec(data.margin),
-    originMargin: dec(data.originMargin),
-    fee: dec(data.fee),
-    overnight: dec(data.overnight),
-    takeProfit: dec(data.takeProfit),
-    stopLoss: dec(data.stopLoss),
-    pointRate: dec(data.pointRate),
-    overnightRate: dec(data.overnightRate),
+    originPrice: Decimal.parse(data.originPrice),
+    margin: Decimal.parse(data.margin),
+    originMargin: Decimal.parse(data.originMargin),
+    fee: Decimal.parse(data.fee),
+    overnight: Decimal.parse(data.overnight),
+    takeProfit: Decimal.parse(data.takeProfit),
+    stopLoss: Decimal.parse(data.stopLoss),
+    pointRate: Decimal.parse(data.pointRate),
+    overnightRate: Decimal.parse(data.overnightRate),
   };
 }
 
@@ -102,7 +101,7 @@ export class LeverCommands {
     sequencer.handle('lever.close', (context, data) =>
       this.close(
         data.id,
-        dec(data.closePrice),
+        Decimal.parse(data.closePrice),
         markFrom(data.mark),
         data.closedType,
         data.userId ?? undefined,
@@ -110,16 +109,22 @@ export class LeverCommands {
     );
     sequencer.handle('lever.liquidate', (context, data) => {
       const marks = new Map(data.marks.map(([marketId, mark]) => [marketId, markFrom(mark)]));
-      return this.liquidate(data.userId, data.quoteId, marks, dec(data.threshold))(context);
+      return this.liquidate(data.userId, data.quoteId, marks, Decimal.parse(data.threshold))(context);
     });
     sequencer.handle('lever.setStops', (context, data) =>
-      this.setStops(data.id, data.userId, dec(data.takeProfit), dec(data.stopLoss))(context),
+      this.setStops(
+        data.id,
+        data.userId,
+        Decimal.parse(data.takeProfit),
+        Decimal.parse(data.stopLoss),
+      )(context),
     );
     sequencer.handle('lever.overnight', (context, { id, chargeTime, decimals }) =>
       this.overnight(id, chargeTime, decimals)(context),
     );
     sequencer.handle('lever.fund', (context, { funds, mark }) => {
-      for (const { system, currencyId, amount } of funds) this.fund(system, currencyId, dec(amount))(context);
+      for (const { system, currencyId, amount } of funds)
+        this.fund(system, currencyId, Decimal.parse(amount))(context);
       if (mark !== null) context.insert('settings', { key: mark, value: '1' });
     });
   }

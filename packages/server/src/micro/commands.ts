@@ -36,17 +36,15 @@ declare module '../ledger/commands.js' {
   }
 }
 
-const dec = (text: string) => Decimal.parse(text);
-
 /** A new contract as its data carries it, with its decimals parsed again. */
 function newContractFrom(data: AsData<NewContract>): NewContract {
   return {
     ...data,
-    stake: dec(data.stake),
-    fee: dec(data.fee),
-    profitRatio: dec(data.profitRatio),
-    openPrice: dec(data.openPrice),
-    worstCase: dec(data.worstCase),
+    stake: Decimal.parse(data.stake),
+    fee: Decimal.parse(data.fee),
+    profitRatio: Decimal.parse(data.profitRatio),
+    openPrice: Decimal.parse(data.openPrice),
+    worstCase: Decimal.parse(data.worstCase),
   };
 }
 
@@ -66,10 +64,10 @@ export class MicroCommands {
   register(sequencer: Sequencer): void {
     sequencer.handle('micro.stake', (context, data) => this.stake(newContractFrom(data))(context));
     sequencer.handle('micro.settle', (context, { orderIds, end }) =>
-      this.settle(orderIds, { time: end.time, price: dec(end.price) })(context),
+      this.settle(orderIds, { time: end.time, price: Decimal.parse(end.price) })(context),
     );
     sequencer.handle('micro.fund', (context, { currencyId, amount }) =>
-      this.fund(currencyId, dec(amount))(context),
+      this.fund(currencyId, Decimal.parse(amount))(context),
     );
   }
 

@@ -209,16 +209,14 @@ declare module '../ledger/commands.js' {
   }
 }
 
-const dec = (text: string) => Decimal.parse(text);
-
 /** An ad as its data carries it, with its decimals parsed again. */
 function adSaveFrom(data: AsData<AdSave>): AdSave {
   return {
     ...data,
-    price: dec(data.price),
-    minNumber: dec(data.minNumber),
-    maxNumber: dec(data.maxNumber),
-    total: dec(data.total),
+    price: Decimal.parse(data.price),
+    minNumber: Decimal.parse(data.minNumber),
+    maxNumber: Decimal.parse(data.maxNumber),
+    total: Decimal.parse(data.total),
   };
 }
 
@@ -245,7 +243,7 @@ export class P2pCommands {
       this.freeze(userId, frozen, reason)(context),
     );
     sequencer.handle('p2p.place', (context, data) =>
-      this.place({ ...data, number: dec(data.number) })(context),
+      this.place({ ...data, number: Decimal.parse(data.number) })(context),
     );
     sequencer.handle('p2p.change', (context, data) => this.change(data)(context));
   }

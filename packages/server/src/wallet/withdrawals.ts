@@ -109,13 +109,12 @@ export class Withdrawals {
 
   private constructor(private readonly deps: WithdrawalDeps) {
     const { sequencer } = deps;
-    const dec = (text: string) => Decimal.parse(text);
     sequencer.handle('wallet.withdraw', (context, data) =>
       this.applyWithdraw(context, {
         ...data,
-        amount: dec(data.amount),
-        fee: dec(data.fee),
-        received: dec(data.received),
+        amount: Decimal.parse(data.amount),
+        fee: Decimal.parse(data.fee),
+        received: Decimal.parse(data.received),
       }),
     );
     sequencer.handle('wallet.withdrawalMove', (context, data) => this.applyMove(context, data));
