@@ -453,4 +453,40 @@ describe('OrderBook levels', () => {
       budgetLeft: 0n,
     });
   });
+  it('reuses the nodes and levels of orders that left, each starting clean on its new side and price', () => {
+    const book = new OrderBook();
+    // Fill and cancel orders on both sides, so nodes and levels are kept for reuse.
+    book.placeLimit(1, 1, SELL, 105, 3);
+    book.placeLimit(2, 2, SELL, 106, 2);
+    book.placeLimit(3, 3, BUY, 95, 4);
+    book.placeMarket(9, BUY, 3); // fills 1 whole: its node and the level at 105 leave
+    expect(book.cancel(2)?.remaining).toBe(2);
+    expect(book.cancel(3)?.side).toBe(BUY);
+    expect(book.size).toBe(0);
+    // New orders take those nodes and levels: on other sides, other prices, other owners.
+    book.placeLimit(4, 4, BUY, 104, 5);
+    book.placeLimit(5, 5, BUY, 104, 1);
+    book.placeLimit(6, 6, SELL, 107, 7);
+    expect([1, 2, 3].map((id) => book.get(id))).toEqual([undefined, undefined, undefined]);
+    expect(book.get(4)).toMatchObject({
+      id: 4,
+      owner: 4,
+      side: BUY,
+      price: 104,
+      remaining: 5,
+      next: book.get(5),
+    });
+    expect(book.get(5)).toMatchObject({ prev: book.get(4), next: null });
+    expect(book.depth(Infinity)).toEqual({
+      bids: [{ price: 104, quantity: 6 }],
+      asks: [{ price: 107, quantity: 7 }],
+    });
+    const sold = book.placeMarket(8, SELL, 6);
+    expect(sold.fills.map((fill) => [fill.makerId, fill.makerOwner, fill.price, fill.quantity])).toEqual([
+      [4, 4, 104, 5],
+      [5, 5, 104, 1],
+    ]);
+    expect(ids(book, BUY)).toEqual([]);
+    expect(ids(book, SELL)).toEqual([6]);
+  });
 });

@@ -13,19 +13,23 @@ export const BUY = 1;
 export const SELL = 2;
 export type Side = typeof BUY | typeof SELL;
 
-/** A resting order: one node of its price level's FIFO list. A class, so every node has one shape. */
+/**
+ * A resting order: one node of its price level's FIFO list. A class, so every node has one shape.
+ * The book reuses nodes that left it (see `OrderBook.spareOrders`), so a node handed out by
+ * `cancel` or `get` is only to be read before the book's next call.
+ */
 export class RestingOrder {
   prev: RestingOrder | null = null;
   next: RestingOrder | null = null;
 
   constructor(
-    readonly id: number,
-    readonly owner: number,
-    readonly side: Side,
-    readonly price: number,
+    public id: number,
+    public owner: number,
+    public side: Side,
+    public price: number,
     /** Lots still open. */
     public remaining: number,
-    readonly level: Level,
+    public level: Level,
   ) {}
 }
 
@@ -37,8 +41,17 @@ class Level {
   volume = 0;
   count = 0;
 
-  constructor(readonly price: number) {}
+  constructor(public price: number) {}
 }
+
+/**
+ * How many nodes and levels that left the book it keeps for reuse. A resting order lives long enough
+ * to be promoted to the old generation; allocating a new one per order made the collector's old-space
+ * work land unevenly on matching (docs/performance.md). Bounded, so a book that once held many
+ * orders does not keep their memory forever.
+ */
+const SPARE_ORDERS = 4096;
+const SPARE_LEVELS = 512;
 
 export interface Fill {
   makerId: number;
@@ -181,6 +194,8 @@ class BookSide {
   /** Ascending prices for bids (best = highest = last), descending for asks (best = lowest = last). */
   readonly levels: Level[] = [];
   private readonly byPrice = new LevelIndex();
+  /** Emptied levels, kept for reuse. */
+  private readonly spare: Level[] = [];
 
   constructor(private readonly ascending: boolean) {}
 
@@ -192,7 +207,7 @@ class BookSide {
   levelFor(price: number): Level {
     let level = this.byPrice.get(price);
     if (level !== undefined) return level;
-    level = new Level(price);
+    level = this.newLevel(price);
     this.byPrice.add(level);
     const levels = this.levels;
     const length = levels.length;
@@ -209,6 +224,7 @@ class BookSide {
 
   removeLevel(level: Level): void {
     this.byPrice.remove(level);
+    if (this.spare.length < SPARE_LEVELS) this.spare.push(level);
     const levels = this.levels;
     if (levels[levels.length - 1] === level) {
       levels.pop();
@@ -216,6 +232,18 @@ class BookSide {
     }
     const index = this.indexOf(level.price);
     if (levels[index] === level) levels.splice(index, 1);
+  }
+
+  /** An empty level at `price`: a spare one when there is one. */
+  private newLevel(price: number): Level {
+    const level = this.spare.pop();
+    if (level === undefined) return new Level(price);
+    level.price = price;
+    level.head = null;
+    level.tail = null;
+    level.volume = 0;
+    level.count = 0;
+    return level;
   }
 
   /** Binary search: the index of the first level that does not sort before `price`. */
@@ -256,6 +284,8 @@ export class OrderBook {
   private readonly bids = new BookSide(true);
   private readonly asks = new BookSide(false);
   private readonly orders = new OrderIndex();
+  /** Nodes of orders that left the book, kept for reuse (at most SPARE_ORDERS). */
+  private readonly spareOrders: RestingOrder[] = [];
 
   /** A limit order: matches what crosses its price, then rests with the rest. */
   placeLimit(id: number, owner: number, side: Side, price: number, quantity: number): MatchResult {
@@ -396,7 +426,7 @@ export class OrderBook {
   private rest(id: number, owner: number, side: Side, price: number, remaining: number): void {
     const book = side === BUY ? this.bids : this.asks;
     const level = book.levelFor(price);
-    const node = new RestingOrder(id, owner, side, price, remaining, level);
+    const node = this.newNode(id, owner, side, price, remaining, level);
     node.prev = level.tail;
     if (level.tail) level.tail.next = node;
     else level.head = node;
@@ -406,6 +436,21 @@ export class OrderBook {
     this.orders.add(node);
   }
 
+  /** A node for a resting order: a spare one when there is one. */
+  private newNode(id: number, owner: number, side: Side, price: number, remaining: number, level: Level) {
+    const node = this.spareOrders.pop();
+    if (node === undefined) return new RestingOrder(id, owner, side, price, remaining, level);
+    node.id = id;
+    node.owner = owner;
+    node.side = side;
+    node.price = price;
+    node.remaining = remaining;
+    node.level = level;
+    node.next = null;
+    return node;
+  }
+
+  /** Takes an order out of its level (and the level out of its side when it empties); keeps the node for reuse. */
   private unlink(order: RestingOrder): void {
     const level = order.level;
     if (order.prev) order.prev.next = order.next;
@@ -415,6 +460,7 @@ export class OrderBook {
     level.volume -= order.remaining;
     level.count -= 1;
     this.orders.remove(order);
+    if (this.spareOrders.length < SPARE_ORDERS) this.spareOrders.push(order);
     if (level.count === 0) (order.side === BUY ? this.bids : this.asks).removeLevel(level);
   }
 }
