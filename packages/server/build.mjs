@@ -34,6 +34,7 @@ await build({
   entryPoints: {
     main: 'src/main.ts',
     'signer-main': 'src/wallet/signer-main.ts',
+    'signer-service': 'src/wallet/signer-service.ts',
     'gateway-main': 'src/cluster/gateway-main.ts',
     'audit-cli': 'src/ledger/audit-cli.ts',
     'credit-cli': 'src/ledger/credit-cli.ts',

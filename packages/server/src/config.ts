@@ -89,6 +89,12 @@ export interface Config {
   /** The BIP-39 phrase of the wallet (deposit keys and hot wallet). Demo: a public demo phrase. */
   walletMnemonic: string | undefined;
   /**
+   * WALLET_SIGNER: where the wallet's keys are. `process` (the default): a signer process this
+   * process starts with WALLET_MNEMONIC. `nats`: a signer service of its own (`npm run signer`,
+   * which alone is given the phrase) asked over NATS_URL; this process then never sees the phrase.
+   */
+  walletSigner: 'process' | 'nats';
+  /**
    * Where uploaded images are kept (outside the web root): UPLOADS_DIR, by default `uploads` beside
    * the SQLite database file, or `data/uploads` with PostgreSQL.
    */
@@ -144,6 +150,14 @@ export function defaultUploadsDir(databaseUrl: string): string {
 /** WEB_DIST: the built web app a core or a gateway serves; the workspace's build by default. */
 export function webDistOf(env: Env): string {
   return env.WEB_DIST || serverPath('../web/dist');
+}
+
+/** One of `allowed`, the first by default. */
+function oneOf<T extends string>(value: string | undefined, allowed: readonly [T, ...T[]], name: string): T {
+  if (!value) return allowed[0];
+  if (!(allowed as readonly string[]).includes(value))
+    throw new Error(`${name} must be one of ${allowed.join(', ')}`);
+  return value as T;
 }
 
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
@@ -202,6 +216,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     anvilBlockTime: integer(env.ANVIL_BLOCK_TIME, 2, 'ANVIL_BLOCK_TIME'),
     chainPollMs: integer(env.CHAIN_POLL_MS, 1000, 'CHAIN_POLL_MS'),
     walletMnemonic: env.WALLET_MNEMONIC || undefined,
+    walletSigner: oneOf(env.WALLET_SIGNER, ['process', 'nats'] as const, 'WALLET_SIGNER'),
     uploadsDir: env.UPLOADS_DIR || defaultUploadsDir(databaseUrl),
     uploadsPerHour: integer(env.UPLOADS_PER_HOUR, 60, 'UPLOADS_PER_HOUR'),
     feedbackPerHour: integer(env.FEEDBACK_PER_HOUR, 5, 'FEEDBACK_PER_HOUR'),

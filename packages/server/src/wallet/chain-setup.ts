@@ -11,7 +11,7 @@ import type { KeyFamily } from '../chains/keys.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import type { AdapterFactory } from './networks.js';
-import { ChildSigner, type TransferSigner } from './signer.js';
+import { ChildSigner, type SignerState, type TransferSigner } from './signer.js';
 
 /** anvil's chain id: a development chain, where the demo token may be deployed and test coins sent. */
 const DEV_CHAIN_ID = 31337;
@@ -77,6 +77,34 @@ async function storedToken(db: Kysely<Database>): Promise<{ id: number; token: s
 }
 
 /**
+ * The signer: a process of this one's, given the phrase (demo: the public demo phrase), or with
+ * WALLET_SIGNER=nats a signer service on the bus, and then this process never sees the phrase.
+ * None without a phrase.
+ */
+async function startSigner(config: Config, log?: Logger): Promise<TransferSigner | undefined> {
+  const onState = (state: SignerState, error?: Error) =>
+    state === 'running'
+      ? log?.info('the signer is running again')
+      : log?.warn({ err: error }, 'the signer is down; withdrawals wait until it is back');
+  if (config.walletSigner === 'nats') {
+    if (config.walletMnemonic) {
+      throw new Error(
+        'WALLET_SIGNER=nats: WALLET_MNEMONIC belongs to the signer service (npm run signer), not here',
+      );
+    }
+    if (!config.natsUrl)
+      throw new Error('WALLET_SIGNER=nats needs NATS_URL, the bus the signer service answers on');
+    const { NatsSigner } = await import('./nats-signer.js');
+    return NatsSigner.start(config.natsUrl, config.natsPrefix, onState);
+  }
+  const mnemonic =
+    config.walletMnemonic ??
+    (config.demo ? (await import('../demo/dev-chain.js')).devWallet().exchange_mnemonic : undefined);
+  // The phrase goes to the signer process; this process keeps public keys only.
+  return mnemonic ? ChildSigner.start(mnemonic, onState) : undefined;
+}
+
+/**
  * Connects the configured EVM node (or starts anvil), derives the wallet's keys, and in demo on a
  * development chain deploys the demo token when the chain has none. Loaded only when a chain is set.
  */
@@ -85,17 +113,7 @@ export async function connectChains(
   db: Kysely<Database>,
   log?: Logger,
 ): Promise<ConnectedChains> {
-  const mnemonic =
-    config.walletMnemonic ??
-    (config.demo ? (await import('../demo/dev-chain.js')).devWallet().exchange_mnemonic : undefined);
-  // The phrase goes to the signer process; this process keeps public keys only.
-  const signer = mnemonic
-    ? await ChildSigner.start(mnemonic, (state, error) =>
-        state === 'running'
-          ? log?.info('the signer process is running again')
-          : log?.warn({ err: error }, 'the signer process is down; withdrawals wait until it is restarted'),
-      )
-    : undefined;
+  const signer = await startSigner(config, log);
   const evm = config.evmRpcUrl ? await connectEvm(config) : undefined;
   const btc = config.bitcoinRpcUrl ? await connectBitcoin(config) : undefined;
   const families: KeyFamily[] = [...(evm ? ['evm' as const] : []), ...(btc ? ['btc' as const] : [])];

@@ -1,0 +1,58 @@
+/**
+ * `npm run signer`: the wallet's signer as a service of its own on NATS, for cores that hold no keys
+ * (WALLET_SIGNER=nats on them; docs/cluster.md). WALLET_MNEMONIC (required; taken out of the
+ * environment at once), NATS_URL (required), NATS_PREFIX (`oex`). It answers `<prefix>.signer` in
+ * the queue group `signer`, so a second one can stand by, with public keys and signatures of prepared
+ * transfers, never a key. It reads no database and no chain. Stops on SIGINT and SIGTERM.
+ */
+import { connect } from 'nats';
+import { signerSubject } from './nats-signer.js';
+import type { SignerRequest } from './signer.js';
+import { answerSigner, holdKeys } from './signer-keys.js';
+
+const phrase = process.env.WALLET_MNEMONIC ?? '';
+delete process.env.WALLET_MNEMONIC;
+const natsUrl = process.env.NATS_URL;
+if (!phrase || !natsUrl) {
+  console.error(
+    'WALLET_MNEMONIC and NATS_URL are required: the signer holds the phrase and answers over NATS',
+  );
+  process.exit(2);
+}
+const holder = holdKeys(phrase);
+const prefix = process.env.NATS_PREFIX || 'oex';
+const nc = await connect({ servers: natsUrl, name: 'oex-signer' });
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const subscription = nc.subscribe(signerSubject(prefix), {
+  queue: 'signer',
+  callback: (error, message) => {
+    if (error) return;
+    let request: SignerRequest | null = null;
+    try {
+      request = JSON.parse(decoder.decode(message.data)) as SignerRequest;
+    } catch {
+      // answered below
+    }
+    if (typeof request !== 'object' || request === null) {
+      message.respond(encoder.encode(JSON.stringify({ id: 0, error: 'not a signer request' })));
+      return;
+    }
+    void answerSigner(holder, request).then((response) =>
+      message.respond(encoder.encode(JSON.stringify(response))),
+    );
+  },
+});
+// Not the URL: it may carry the bus's credentials.
+console.warn(`signer answering ${subscription.getSubject()} (pid ${process.pid})`);
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    nc.drain().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}
