@@ -19,6 +19,8 @@ interface Node {
   api: ApiClient;
   /** What it wrote to stderr so far, where known. */
   errors?(): string;
+  /** What it logged (stdout) so far, where known. */
+  logs?(): string;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -29,8 +31,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * journal (its domains open on a snapshot, applying the leader's commands as they commit).
  */
 async function standbyOf(url: string, following = false): Promise<Node> {
-  const { child, port, errors } = await spawnServer(url, LEASE);
-  const node = { child, api: new ApiClient(`http://127.0.0.1:${port}`), errors };
+  const { child, port, errors, logs } = await spawnServer(url, LEASE);
+  const node = { child, api: new ApiClient(`http://127.0.0.1:${port}`), errors, logs };
   if (await untilHealth(node, (status) => status === 'standby', 90_000, 50)) {
     if (!following || (await untilFollowing(node)) !== null) return node;
   }
@@ -120,6 +122,10 @@ describe.skipIf(!process.env.TEST_PG_URL)('failover to a standby (PostgreSQL)', 
           if (done('transfers') && done('orders')) break;
         }
         await sleep(Math.floor(Math.random() * 300));
+        // The standby followed this round's commands and found its postings equal to the leader's
+        // (a difference makes it stand by cold, and it no longer reports a journal position).
+        const following = await standby.api.get<{ following: number | null }>('health');
+        expect(typeof following.body.data?.following).toBe('number');
         await killHard(leader.child);
         const killedAt = Date.now();
         stop = true;
@@ -157,6 +163,57 @@ describe.skipIf(!process.env.TEST_PG_URL)('failover to a standby (PostgreSQL)', 
       }
       // The last leader serves the same user on the same session.
       expect((await leader.api.get('account/list', {}, { token })).body.code).toBe(1);
+    },
+  );
+
+  it(
+    "a standby whose books differ from the leader's finds it at the first posting that differs, and stands by cold",
+    { timeout: budget(120_000) },
+    async () => {
+      const own = await freshDatabase();
+      try {
+        const leader = await startServer(own.url, LEASE);
+        started.push(leader.child);
+        const token = await signIn(leader.api);
+        // A balance changed behind the leader's back: the leader keeps its own in memory, and a
+        // standby opening now loads the changed one.
+        const db = connect(own.url);
+        const account = await db.kysely
+          .selectFrom('accounts')
+          .innerJoin('users', 'users.id', 'accounts.user_id')
+          .select(['accounts.id', 'accounts.balance'])
+          .where('users.email', '=', 'alice@demo.test')
+          .where('accounts.currency_id', '=', USDT)
+          .where('accounts.account_type_id', '=', 1)
+          .executeTakeFirstOrThrow();
+        await db.kysely
+          .updateTable('accounts')
+          .set({ balance: String(Number(account.balance) + 1) })
+          .where('id', '=', account.id)
+          .execute();
+        await db.close();
+        const standby = await standbyOf(own.url, true);
+        started.push(standby.child);
+        const moved = await leader.api.post(
+          'account/transfer',
+          { currency_id: USDT, balance: '0.01', from: 1, to: 3, request_id: 'diverge-1' },
+          { token },
+        );
+        expect(moved.body.code, moved.body.msg).toBe(1);
+        for (const since = Date.now(); Date.now() - since < 30_000; await sleep(50)) {
+          if (standby.logs!().includes('books differ')) break;
+        }
+        expect(standby.logs!()).toMatch(
+          /the follower's books differ from the leader's: account_logs id \d+: balance_after is [\d.]+ stored, [\d.]+ replayed/,
+        );
+        // It no longer follows: it waits to take over cold, from the tables.
+        const health = await standby.api.get<{ status: string; following: number | null }>('health');
+        expect(health.body.data).toMatchObject({ status: 'standby', following: null });
+        await killHard(standby.child);
+        await killHard(leader.child);
+      } finally {
+        await own.drop();
+      }
     },
   );
 

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { firstDifference } from '../ledger/journal-check.js';
 import { replayJournal } from '../ledger/replay.js';
-import type { Sequencer } from '../ledger/sequencer.js';
+import type { FollowedRows, Sequencer } from '../ledger/sequencer.js';
 
 /** How often a following standby looks for the leader's new commands. */
 const FOLLOW_EVERY_MS = 50;
@@ -63,11 +64,45 @@ export class JournalFollower {
     await this.pass;
   }
 
-  /** Applies every journaled command after the position, in order; answers how many. */
+  /**
+   * Applies every journaled command after the position, in order, and after each page checks the
+   * rows its books made against the leader's; answers how many it applied.
+   */
   async catchUp(): Promise<number> {
     if (this.failed) throw this.failed;
-    const { commands, lastId } = await replayJournal(this.db, this.sequencer, this.at);
+    const { commands, lastId } = await replayJournal(this.db, this.sequencer, this.at, () =>
+      checkFollowedRows(this.db, this.sequencer.takeFollowedRows()),
+    );
     this.at = lastId;
     return commands;
+  }
+}
+
+/** A follower's books made other rows than the leader's: its memory is not the leader's. */
+export class FollowerDivergence extends Error {}
+
+/**
+ * Every account-log row (each carries the balance and lock after its posting) and every trade the
+ * follower's books made, compared column for column with the leader's rows of the same ids. A
+ * follower that loaded or applied anything differently is found at its first differing posting, not
+ * at a takeover; it then stands by cold, from the tables (app.ts).
+ */
+export async function checkFollowedRows(db: Kysely<Database>, rows: FollowedRows): Promise<void> {
+  for (const table of ['account_logs', 'trades'] as const) {
+    const made = rows[table];
+    if (made.length === 0) continue;
+    const first = made[0]!.id as number;
+    const last = made[made.length - 1]!.id as number;
+    const stored = await db
+      .selectFrom(table)
+      .selectAll()
+      .where('id', '>=', first)
+      .where('id', '<=', last)
+      .orderBy('id')
+      .execute();
+    const difference = firstDifference(table, stored, made);
+    if (difference !== null) {
+      throw new FollowerDivergence(`the follower's books differ from the leader's: ${difference}`);
+    }
   }
 }

@@ -42,8 +42,8 @@ function canonical(value: unknown): string | null {
   return /^-?\d+(\.\d+)?$/.test(text) ? Decimal.parse(text).toString() : text;
 }
 
-/** Where the database and its replay first differ in one table, or null when equal. */
-function firstDifference(table: JournaledTable, stored: object[], replayed: object[]): string | null {
+/** Where the database and its replay first differ in one table (rows in key order), or null when equal. */
+export function firstDifference(table: JournaledTable, stored: object[], replayed: object[]): string | null {
   const key = JOURNALED_TABLES[table];
   for (let i = 0; i < Math.max(stored.length, replayed.length); i += 1) {
     const a = stored[i] as Record<string, unknown> | undefined;

@@ -34,6 +34,8 @@ export async function replayJournal(
   source: Kysely<Database>,
   sequencer: Sequencer,
   afterId = 0,
+  /** Run after each page applied, before the next is read (a follower's check). */
+  afterPage: () => Promise<void> = async () => {},
 ): Promise<{ commands: number; lastId: number }> {
   let lastId = afterId;
   let commands = 0;
@@ -41,6 +43,7 @@ export async function replayJournal(
     const entries = await journalAfter(source, lastId);
     if (entries.length === 0) return { commands, lastId };
     await sequencer.replay(entries);
+    await afterPage();
     commands += entries.length;
     lastId = entries[entries.length - 1]!.id;
   }

@@ -122,6 +122,12 @@ function isRefusal(error: unknown): boolean {
   return error instanceof AppError || error instanceof PostingError;
 }
 
+/** Rows of the tables a following standby checks against the leader's, by table. */
+export interface FollowedRows {
+  account_logs: Record<string, unknown>[];
+  trades: Record<string, unknown>[];
+}
+
 /**
  * The one writer of balances (docs/platform.md). Commands queue; a batch is applied in order to the
  * in-memory books, its effects are written in one database transaction, and only after the commit
@@ -140,6 +146,8 @@ export class Sequencer {
   private draining = false;
   /** A following standby's: replayed commands apply in memory only, and no other is taken. */
   private followingLeader = false;
+  /** While following: the rows the leader must have written for the commands applied since the last take. */
+  private followed: FollowedRows = { account_logs: [], trades: [] };
   private idle: Promise<void> = Promise.resolve();
   private closed = false;
 
@@ -225,10 +233,22 @@ export class Sequencer {
   /** The standby took the lease: its batches are written (behind the fence) from now on. */
   lead(): void {
     this.followingLeader = false;
+    this.followed = { account_logs: [], trades: [] };
   }
 
   get following(): boolean {
     return this.followingLeader;
+  }
+
+  /**
+   * The account-log and trade rows this follower's books made since the last call, as the leader
+   * wrote them if both books are the same. Those tables are only ever inserted into, so the leader's
+   * rows of the same ids stay comparable however far it has gone on.
+   */
+  takeFollowedRows(): FollowedRows {
+    const rows = this.followed;
+    this.followed = { account_logs: [], trades: [] };
+    return rows;
   }
 
   /** Whether commands are still taken (false once `close` began). */
@@ -373,8 +393,13 @@ export class Sequencer {
         throw new LedgerImbalance(detail.join(', '));
       }
       if (this.followingLeader) {
-        // Nothing is written, but the log rows the leader wrote took their ids.
-        counters.set('account_logs', counters.get('account_logs')! + changes.logs.length);
+        // Nothing is written, but the log rows the leader wrote took their ids; they and the trades
+        // are kept for the follower to compare with the leader's (cluster/follower.ts).
+        const firstLog = counters.get('account_logs')!;
+        counters.set('account_logs', firstLog + changes.logs.length);
+        for (const row of logRowsOf(changes.logs, firstLog, now)) this.followed.account_logs.push(row);
+        for (const row of staged.inserts.get('trades') ?? [])
+          this.followed.trades.push(row as Record<string, unknown>);
       } else if (
         changes.logs.length > 0 ||
         staged.inserts.size > 0 ||
@@ -511,30 +536,10 @@ export class Sequencer {
     }
     for (const query of staged.writes) queries.push(query);
     for (const query of staged.latest.values()) queries.push(query);
-    let logId = counters.get('account_logs')!;
-    const logRows = rows.insert(
-      'account_logs',
-      changes.logs.map((log) => ({
-        id: logId++,
-        account_id: log.accountId,
-        user_id: log.userId,
-        account_type_id: log.typeId,
-        currency_id: log.currencyId,
-        change_balance: units(log.available),
-        change_lock: units(log.locked),
-        balance_after: units(log.balanceAfter),
-        lock_after: units(log.lockAfter),
-        type: log.entry.type,
-        memo: log.entry.memo,
-        notes: log.entry.notes ?? '',
-        ref_type: log.entry.refType,
-        ref_id: log.entry.refId,
-        extra_data: log.entry.extra ? JSON.stringify(log.entry.extra) : '{}',
-        created_at: log.entry.at ?? now,
-      })),
-    );
+    const firstLog = counters.get('account_logs')!;
+    const logRows = rows.insert('account_logs', logRowsOf(changes.logs, firstLog, now));
     for (const query of logRows) queries.push(query);
-    counters.set('account_logs', logId);
+    counters.set('account_logs', firstLog + changes.logs.length);
     return queries;
   }
 
@@ -549,4 +554,27 @@ export class Sequencer {
     this.closed = true;
     while (this.draining) await this.idle;
   }
+}
+
+/** The account-log rows of a batch's postings, numbered from `firstId`. */
+function logRowsOf(logs: LogRecord[], firstId: number, now: number): Record<string, unknown>[] {
+  let id = firstId;
+  return logs.map((log) => ({
+    id: id++,
+    account_id: log.accountId,
+    user_id: log.userId,
+    account_type_id: log.typeId,
+    currency_id: log.currencyId,
+    change_balance: units(log.available),
+    change_lock: units(log.locked),
+    balance_after: units(log.balanceAfter),
+    lock_after: units(log.lockAfter),
+    type: log.entry.type,
+    memo: log.entry.memo,
+    notes: log.entry.notes ?? '',
+    ref_type: log.entry.refType,
+    ref_id: log.entry.refId,
+    extra_data: log.entry.extra ? JSON.stringify(log.entry.extra) : '{}',
+    created_at: log.entry.at ?? now,
+  }));
 }

@@ -21,12 +21,13 @@ export function freePort(): Promise<number> {
 
 /**
  * The real server as a child process, started the way `npm start` starts it, not waited for: a
- * crash test kills it -9 while it starts. `errors()` is what it wrote to stderr so far.
+ * crash test kills it -9 while it starts. `errors()` is what it wrote to stderr so far, `logs()`
+ * what it logged (stdout).
  */
 export async function spawnServer(
   databaseUrl: string,
   env: Record<string, string> = {},
-): Promise<{ child: ChildProcess; port: number; errors(): string }> {
+): Promise<{ child: ChildProcess; port: number; errors(): string; logs(): string }> {
   const port = await freePort();
   const child = spawn(process.execPath, [MAIN], {
     env: {
@@ -41,11 +42,13 @@ export async function spawnServer(
       KEEP_ALIVE_TIMEOUT_MS: '120000',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let errors = '';
+  let logs = '';
   child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-  return { child, port, errors: () => errors };
+  child.stdout!.on('data', (chunk: Buffer) => (logs += chunk.toString()));
+  return { child, port, errors: () => errors, logs: () => logs };
 }
 
 /** The real server as a child process, started the way `npm start` starts it, so it can be killed -9. */
