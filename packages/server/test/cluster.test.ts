@@ -484,6 +484,10 @@ describe.skipIf(!pg || !natsUp)('a cluster: two cores on PostgreSQL, two gateway
         }
 
         await sleep(Math.floor(Math.random() * 300));
+        // Its books made the leader's postings for this round's orders, transfers, positions and
+        // contracts: a difference would have made it stop following (cluster/follower.ts).
+        const following = await standby.api.get<{ following: number | null }>('health');
+        expect(typeof following.body.data?.following, errors()).toBe('number');
         trace(`round ${round}: kill, ${total()} acknowledged`);
         await killHard(leader.child);
         const killedAt = Date.now();
