@@ -206,9 +206,17 @@ describe.skipIf(!process.env.TEST_PG_URL)('failover to a standby (PostgreSQL)', 
         expect(standby.logs!()).toMatch(
           /the follower's books differ from the leader's: account_logs id \d+: balance_after is [\d.]+ stored, [\d.]+ replayed/,
         );
-        // It no longer follows: it waits to take over cold, from the tables.
-        const health = await standby.api.get<{ status: string; following: number | null }>('health');
-        expect(health.body.data).toMatchObject({ status: 'standby', following: null });
+        // It no longer follows: it closed its port, opened again cold and waits to take over from
+        // the tables.
+        let health: { status: string; following: number | null } | undefined;
+        for (const since = Date.now(); Date.now() - since < budget(60_000); await sleep(100)) {
+          health = await standby.api.get<{ status: string; following: number | null }>('health').then(
+            (answer) => answer.body.data,
+            () => undefined,
+          );
+          if (health?.following === null) break;
+        }
+        expect(health).toMatchObject({ status: 'standby', following: null });
         await killHard(standby.child);
         await killHard(leader.child);
       } finally {
