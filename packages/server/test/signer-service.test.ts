@@ -133,6 +133,29 @@ describe.skipIf(!natsUp)('the signer as a service of its own on NATS (WALLET_SIG
         await until(() => signer.state() === 'restarting');
         await expect(signer.sign({ family: 'evm' }, transfer)).rejects.toThrow(/not answering/);
         expect(states).toEqual(['restarting', 'running', 'restarting']);
+
+        // Started with the keys it had before: refused when a service answers with others...
+        await expect(
+          NatsSigner.start(NATS_URL, prefix, undefined, { known: signer.keys(), knownWaitMs: 3_000 }),
+        ).rejects.toThrow(/other keys than this exchange had/);
+        // ...and with none running it starts on them, refusing to sign until one with them answers.
+        await kill(service);
+        const later: string[] = [];
+        const again = await NatsSigner.start(NATS_URL, prefix, (state) => later.push(state), {
+          known: signer.keys(),
+          knownWaitMs: 500,
+        });
+        try {
+          expect(again.state()).toBe('restarting');
+          expect(again.keys()).toEqual(signer.keys());
+          await expect(again.sign({ family: 'evm' }, transfer)).rejects.toThrow(/not answering/);
+          service = await startService(phrase);
+          await until(() => again.state() === 'running');
+          expect((await again.sign({ family: 'evm' }, transfer)).nonce).toBe(3);
+          expect(later).toEqual(['restarting', 'running']);
+        } finally {
+          await again.stop();
+        }
       } finally {
         await signer.stop();
         await kill(service);
@@ -147,9 +170,9 @@ describe.skipIf(!natsUp)('the signer as a service of its own on NATS (WALLET_SIG
     async () => {
       // A phrase of its own, not the demo's that a core would use by itself: the keys must be the service's.
       const servicePhrase = generateMnemonic(wordlist);
-      const service = await startService(servicePhrase);
+      let service = await startService(servicePhrase);
       const { node, control } = await testChain();
-      const exchange = await startTestExchange({
+      let exchange = await startTestExchange({
         evmRpcUrl: node.rpcUrl,
         ...MANUAL_CHAIN,
         walletSigner: 'nats',
@@ -217,6 +240,15 @@ describe.skipIf(!natsUp)('the signer as a service of its own on NATS (WALLET_SIG
         });
         expect(paid).toBe(19_980_000n); // 20 USDT less its fee (0.1 %), in 6 decimals
         expect((await auditLedger(exchange.db.kysely)).problems).toEqual([]);
+
+        // The public keys are kept: restarted while no service runs, the exchange starts on them
+        // within seconds, trading on, its withdrawals waiting for the signer.
+        await kill(service);
+        exchange = await exchange.restart();
+        expect(exchange.wallet.signerState()).toBe('restarting');
+        expect(exchange.wallet.hotAddress('evm')).toBe(evmAddressOfPublicKey(publicKeyOf(hot)).toLowerCase());
+        service = await startService(servicePhrase);
+        await until(() => exchange.wallet.signerState() === 'running');
       } finally {
         await exchange.stop();
         await node.stop();

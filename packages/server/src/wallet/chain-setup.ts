@@ -11,7 +11,7 @@ import type { KeyFamily } from '../chains/keys.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import type { AdapterFactory } from './networks.js';
-import { ChildSigner, type SignerState, type TransferSigner } from './signer.js';
+import { ChildSigner, type SignerState, type TransferSigner, type WalletKeys } from './signer.js';
 
 /** anvil's chain id: a development chain, where the demo token may be deployed and test coins sent. */
 const DEV_CHAIN_ID = 31337;
@@ -76,12 +76,38 @@ async function storedToken(db: Kysely<Database>): Promise<{ id: number; token: s
     .executeTakeFirst();
 }
 
+/** Where the wallet's public keys are kept once a signer service gave them (they are not secret). */
+const KEYS_SETTING = 'wallet_public_keys';
+
+async function knownKeys(db: Kysely<Database>): Promise<WalletKeys | undefined> {
+  const row = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', KEYS_SETTING)
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.value) as WalletKeys) : undefined;
+}
+
+async function rememberKeys(db: Kysely<Database>, keys: WalletKeys): Promise<void> {
+  const value = JSON.stringify(keys);
+  await db
+    .insertInto('settings')
+    .values({ key: KEYS_SETTING, value })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+}
+
 /**
  * The signer: a process of this one's, given the phrase (demo: the public demo phrase), or with
  * WALLET_SIGNER=nats a signer service on the bus, and then this process never sees the phrase.
  * None without a phrase.
  */
-async function startSigner(config: Config, log?: Logger): Promise<TransferSigner | undefined> {
+async function startSigner(
+  config: Config,
+  db: Kysely<Database>,
+  following: boolean,
+  log?: Logger,
+): Promise<TransferSigner | undefined> {
   const onState = (state: SignerState, error?: Error) =>
     state === 'running'
       ? log?.info('the signer is running again')
@@ -95,7 +121,11 @@ async function startSigner(config: Config, log?: Logger): Promise<TransferSigner
     if (!config.natsUrl)
       throw new Error('WALLET_SIGNER=nats needs NATS_URL, the bus the signer service answers on');
     const { NatsSigner } = await import('./nats-signer.js');
-    return NatsSigner.start(config.natsUrl, config.natsPrefix, onState);
+    const known = await knownKeys(db);
+    const signer = await NatsSigner.start(config.natsUrl, config.natsPrefix, onState, { known });
+    // Not by a following standby: it reads one read-only snapshot, and the leader keeps them.
+    if (!known && !following) await rememberKeys(db, signer.keys());
+    return signer;
   }
   const mnemonic =
     config.walletMnemonic ??
@@ -112,8 +142,10 @@ export async function connectChains(
   config: Config,
   db: Kysely<Database>,
   log?: Logger,
+  /** A following standby's: it opens on a read-only snapshot and writes nothing. */
+  following = false,
 ): Promise<ConnectedChains> {
-  const signer = await startSigner(config, log);
+  const signer = await startSigner(config, db, following, log);
   const evm = config.evmRpcUrl ? await connectEvm(config) : undefined;
   const btc = config.bitcoinRpcUrl ? await connectBitcoin(config) : undefined;
   const families: KeyFamily[] = [...(evm ? ['evm' as const] : []), ...(btc ? ['btc' as const] : [])];

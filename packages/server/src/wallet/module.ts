@@ -60,7 +60,7 @@ export async function openWallet(deps: WalletDeps): Promise<Wallet> {
   // every start without one.
   const chains =
     config.evmRpcUrl || config.bitcoinRpcUrl
-      ? await (await import('./chain-setup.js')).connectChains(config, kysely, log)
+      ? await (await import('./chain-setup.js')).connectChains(config, kysely, log, sequencer.following)
       : null;
   const factory: AdapterFactory = (network) => {
     if (network.family === 'tron') return { adapter: null, unavailable: 'wallet.unavailable_tron' };

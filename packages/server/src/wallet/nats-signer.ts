@@ -13,7 +13,20 @@ import type {
 export const signerSubject = (prefix: string) => `${prefix}.signer`;
 
 /** How a core asks the signer service: waits at its start, probes, and one call's limit. */
-export const NATS_SIGNER_MS = { keysWait: 30_000, retry: 250, probe: 5_000, call: 10_000 } as const;
+export const NATS_SIGNER_MS = {
+  keysWait: 30_000,
+  knownWait: 5_000,
+  retry: 250,
+  probe: 5_000,
+  call: 10_000,
+} as const;
+
+export interface NatsSignerStart {
+  /** The public keys this exchange had before: it may start on them while no service answers. */
+  known?: WalletKeys;
+  keysWaitMs?: number;
+  knownWaitMs?: number;
+}
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -37,16 +50,37 @@ export class NatsSigner implements TransferSigner {
     private readonly onState: (state: SignerState, error?: Error) => void,
   ) {}
 
+  /**
+   * Connects and takes the public keys from a signer service, waiting for one up to `keysWaitMs`.
+   * With the keys this exchange had before (`known`, kept in its database) it waits only
+   * `knownWaitMs`, then starts on them as `restarting`, so a signer that is down stops withdrawals,
+   * not the exchange; and a service that answers with other keys is refused at once.
+   */
   static async start(
     natsUrl: string,
     prefix: string,
     onState: (state: SignerState, error?: Error) => void = () => undefined,
-    keysWaitMs: number = NATS_SIGNER_MS.keysWait,
+    {
+      known,
+      keysWaitMs = NATS_SIGNER_MS.keysWait,
+      knownWaitMs = NATS_SIGNER_MS.knownWait,
+    }: NatsSignerStart = {},
   ): Promise<NatsSigner> {
     const nc = await connect({ servers: natsUrl, name: 'oex-signer-client' });
     const signer = new NatsSigner(nc, signerSubject(prefix), onState);
     try {
-      signer.walletKeys = await signer.firstKeys(keysWaitMs);
+      // With kept keys and no service answering, it starts on them: the failed asks made it `restarting`.
+      const answered = await signer
+        .firstKeys(known ? knownWaitMs : keysWaitMs)
+        .catch((error: Error) => (known ? undefined : Promise.reject(error)));
+      if (answered && known && JSON.stringify(answered) !== JSON.stringify(known)) {
+        throw new Error(
+          'signer: the signer service holds other keys than this exchange had (a different WALLET_MNEMONIC?); its deposit addresses would change',
+        );
+      }
+      signer.walletKeys = answered ?? known;
+      // A service that answered after failed asks within the wait: running again.
+      if (answered) signer.mark(true);
     } catch (error) {
       await nc.close();
       throw error;
