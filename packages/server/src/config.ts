@@ -60,6 +60,12 @@ export interface Config {
    */
   standbyFollow: boolean;
   /**
+   * JOURNAL_KEEP_DAYS: the leader removes command-journal rows older than this every hour; 0 (the
+   * default) keeps the whole journal. A follower needs only recent rows; a full replay of the
+   * journal (`npm run audit -- --journal`) needs all of them.
+   */
+  journalKeepDays: number;
+  /**
    * NATS_URL: the bus to the gateways (docs/cluster.md). Set, the leading process answers the
    * gateways' requests and publishes their live pushes; unset, it serves its own port only.
    */
@@ -208,6 +214,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     liveSessionCheckMs: integer(env.LIVE_SESSION_CHECK_MS, 30_000, 'LIVE_SESSION_CHECK_MS'),
     leaderLeaseMs: integer(env.LEADER_LEASE_MS, 3000, 'LEADER_LEASE_MS'),
     standbyFollow: flag(env.STANDBY_FOLLOW, true),
+    journalKeepDays: integer(env.JOURNAL_KEEP_DAYS, 0, 'JOURNAL_KEEP_DAYS'),
     natsUrl: env.NATS_URL || undefined,
     natsPrefix: env.NATS_PREFIX || 'oex',
     advertiseUrl: env.ADVERTISE_URL || undefined,

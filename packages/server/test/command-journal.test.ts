@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../src/ledger/audit.js';
 import { JOURNALED_TABLES, journaledRows, type JournaledTable } from '../src/ledger/journal-check.js';
+import { replayOnScratch } from '../src/ledger/journal-scratch.js';
 import { replayJournal } from '../src/ledger/replay.js';
 import { ReplayDivergence } from '../src/ledger/sequencer.js';
 import { BUY, SELL } from '../src/spot/engine.js';
@@ -272,5 +273,42 @@ describe('the command journal', () => {
     const replay = replayJournal(source.db.kysely, target.sequencer, 1);
     await expect(replay).rejects.toBeInstanceOf(ReplayDivergence);
     await expect(replay).rejects.toThrow(/was refused/);
+  });
+  it('JOURNAL_KEEP_DAYS: the leader removes the oldest commands as a prefix, keeps the newest, and a full replay then says why it cannot run', async () => {
+    const keeping = await startTestExchange({ demo: false, journalKeepDays: 1 });
+    targets.push(keeping);
+    const email = uniqueEmail('keep');
+    const id = await keeping.users.createUser({ kind: 'email', email }, 'Secret-Harbor-91', null);
+    const journal = () =>
+      keeping.db.kysely.selectFrom('command_journal').select(['id', 'batch_at']).orderBy('id').execute();
+    await keeping.ledger.credit(id, SPOT, USDT, '10');
+    await keeping.ledger.credit(id, SPOT, USDT, '20');
+    keeping.clock.advance(2 * 86_400_000);
+    await keeping.ledger.credit(id, SPOT, USDT, '30');
+    const before = await journal();
+    expect(before.length).toBeGreaterThanOrEqual(3);
+    await keeping.journalPruner!.tick();
+    const after = await journal();
+    // What was older than a day is gone; the rest is the same rows, without a gap.
+    const cutoff = keeping.clock.now() - 86_400_000;
+    expect(after).toEqual(before.filter((row) => Number(row.batch_at) >= cutoff));
+    expect(after.map((row) => Number(row.id))).toEqual(after.map((_, index) => Number(after[0]!.id) + index));
+    expect(await balanceOf(keeping.api, await login(keeping.api, email, 'Secret-Harbor-91'), USDT)).toBe(
+      '60',
+    );
+    // A full replay needs the first command: it says so instead of replaying part of the history.
+    await expect(replayOnScratch(keeping.db)).rejects.toThrow(
+      `the journal starts at command ${after[0]!.id}: the commands before it were removed`,
+    );
+    // Days later with nothing new: the newest row stays, since the next id counts on from it.
+    keeping.clock.advance(5 * 86_400_000);
+    await keeping.journalPruner!.tick();
+    expect(await journal()).toEqual([after[after.length - 1]]);
+    await keeping.ledger.credit(id, SPOT, USDT, '1');
+    expect((await journal()).map((row) => Number(row.id))).toEqual([
+      Number(after[after.length - 1]!.id),
+      Number(after[after.length - 1]!.id) + 1,
+    ]);
+    expect((await auditLedger(keeping.db.kysely)).problems).toEqual([]);
   });
 });

@@ -58,6 +58,15 @@ export function firstDifference(table: JournaledTable, stored: object[], replaye
   return null;
 }
 
+/** The journal no longer starts at its first command (JOURNAL_KEEP_DAYS): nothing to replay from. */
+export class JournalPruned extends Error {
+  constructor(readonly firstKept: number) {
+    super(
+      `the journal starts at command ${firstKept}: the commands before it were removed (JOURNAL_KEEP_DAYS), and a replay needs them all from the first`,
+    );
+  }
+}
+
 export interface JournalCheck {
   commands: number;
   /** The first difference of each table that differs: empty when the books are their journal's. */
@@ -77,6 +86,11 @@ export async function checkJournal(
   let begin = source.kysely.transaction();
   if (source.dialect === 'postgres') begin = begin.setIsolationLevel('repeatable read');
   return begin.execute(async (snapshot) => {
+    const first = await snapshot
+      .selectFrom('command_journal')
+      .select((eb) => eb.fn.min<number>('id').as('id'))
+      .executeTakeFirstOrThrow();
+    if (first.id !== null && Number(first.id) > 1) throw new JournalPruned(Number(first.id));
     const { commands } = await replayJournal(snapshot, target.sequencer);
     const differences: string[] = [];
     for (const table of Object.keys(JOURNALED_TABLES) as JournaledTable[]) {
