@@ -25,7 +25,7 @@ import { auditLedger } from '../src/ledger/audit.js';
 import { serverPath } from '../src/lib/paths.js';
 import { NatsSigner } from '../src/wallet/nats-signer.js';
 import { budget } from './helpers/budget.js';
-import { chainTick, MANUAL_CHAIN, testChain } from './helpers/chain.js';
+import { chainTick, evmTransfer, MANUAL_CHAIN, testChain } from './helpers/chain.js';
 import { startTestExchange } from './helpers/exchange.js';
 import { balanceOf, USDT } from './helpers/ledger.js';
 import { NATS_URL, natsForTests } from './helpers/nats.js';
@@ -69,19 +69,7 @@ async function until(check: () => boolean, ms = 15_000): Promise<void> {
   }
 }
 
-const transfer = {
-  kind: 'evm' as const,
-  nonce: 3,
-  tx: {
-    chainId: 31337,
-    to: '0x000000000000000000000000000000000000dEaD',
-    value: '1000',
-    data: null,
-    gas: '21000',
-    maxFeePerGas: '2000000000',
-    maxPriorityFeePerGas: '1000000000',
-  },
-};
+const transfer = evmTransfer(3);
 
 afterAll(async () => {
   await Promise.all([...running].map(kill));

@@ -10,6 +10,7 @@ import {
 } from '../src/chains/keys.js';
 import { ChildSigner } from '../src/wallet/signer.js';
 import { budget } from './helpers/budget.js';
+import { evmTransfer } from './helpers/chain.js';
 
 describe('the signer process', () => {
   it(
@@ -23,22 +24,7 @@ describe('the signer process', () => {
         expect(signer.keys().xpubs.btc).toBe(depositXpub(root, 'btc'));
         expect(signer.keys().hot.evm).toBe(publicKeyOf(hotWalletPrivateKey(root, 'evm')));
         expect(JSON.stringify(signer.keys())).not.toMatch(/xprv|tprv/);
-        const signed = await signer.sign(
-          { family: 'evm' },
-          {
-            kind: 'evm',
-            nonce: 7,
-            tx: {
-              chainId: 31337,
-              to: '0x000000000000000000000000000000000000dEaD',
-              value: '1000',
-              data: null,
-              gas: '21000',
-              maxFeePerGas: '2000000000',
-              maxPriorityFeePerGas: '1000000000',
-            },
-          },
-        );
+        const signed = await signer.sign({ family: 'evm' }, evmTransfer(7));
         expect(signed.nonce).toBe(7);
         const from = await recoverTransactionAddress({
           serializedTransaction: signed.raw as TransactionSerialized,
@@ -68,19 +54,7 @@ describe('the signer process', () => {
       const phrase = devWallet().exchange_mnemonic;
       const states: string[] = [];
       const signer = await ChildSigner.start(phrase, (state) => states.push(state));
-      const transfer = {
-        kind: 'evm' as const,
-        nonce: 1,
-        tx: {
-          chainId: 31337,
-          to: '0x000000000000000000000000000000000000dEaD' as const,
-          value: '1',
-          data: null,
-          gas: '21000',
-          maxFeePerGas: '2000000000',
-          maxPriorityFeePerGas: '1000000000',
-        },
-      };
+      const transfer = evmTransfer(1, '1');
       try {
         const first = signer.process!;
         const gone = new Promise((resolve) => first.once('exit', resolve));

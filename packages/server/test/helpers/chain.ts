@@ -1,6 +1,7 @@
 import { createTestClient, http, type TestClient } from 'viem';
 import { foundry } from 'viem/chains';
 import { startAnvil, type AnvilNode } from '../../src/demo/anvil.js';
+import type { SignRequest } from '../../src/chains/adapter.js';
 import type { TestExchange } from './exchange.js';
 
 /** A real local EVM node (anvil, mining a block per transaction) and a client to mine, snapshot and revert. */
@@ -17,3 +18,20 @@ export async function chainTick(exchange: TestExchange): Promise<void> {
 
 /** Exchange settings for tests that drive the chain loops by hand (chainTick). */
 export const MANUAL_CHAIN = { chainPollMs: 3_600_000 };
+
+/** A prepared ETH transfer on anvil's chain id, for the signer's tests: to a burn address. */
+export function evmTransfer(nonce: number, value = '1000'): SignRequest {
+  return {
+    kind: 'evm',
+    nonce,
+    tx: {
+      chainId: 31337,
+      to: '0x000000000000000000000000000000000000dEaD',
+      value,
+      data: null,
+      gas: '21000',
+      maxFeePerGas: '2000000000',
+      maxPriorityFeePerGas: '1000000000',
+    },
+  };
+}
