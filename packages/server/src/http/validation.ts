@@ -84,7 +84,8 @@ export function emptyAsAbsent(schema: unknown, data: unknown): unknown {
   if (empty.length === 0) return data;
   const shapes = shapesOf(schema);
   const absentOk = (key: string): boolean => {
-    const fields = shapes.map((shape) => shape[key]).filter((field) => field !== undefined);
+    // Own fields only: a body key named `valueOf` or `constructor` must not find the prototype's.
+    const fields = shapes.filter((shape) => Object.hasOwn(shape, key)).map((shape) => shape[key]!);
     return fields.length > 0 && fields.every((field) => field.safeParse(undefined).success);
   };
   const drop = new Set(empty.map(([key]) => key).filter(absentOk));
