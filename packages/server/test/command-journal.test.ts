@@ -9,6 +9,7 @@ import { ReplayDivergence } from '../src/ledger/sequencer.js';
 import { BUY, SELL } from '../src/spot/engine.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
 import { BTC, BTC_USDT, ETH, ETH_USDT, LEVER, SPOT, USDT, balanceOf } from './helpers/ledger.js';
+import { budget } from './helpers/budget.js';
 import { builtEntry } from './helpers/build.js';
 import { scrape } from './helpers/metrics.js';
 import { MICRO } from './helpers/micro.js';
@@ -247,25 +248,30 @@ describe('the command journal', () => {
     });
   });
 
-  it("a demo exchange's start, with its maker's history, is journaled whole and replays row for row", async () => {
-    const demo = await startTestExchange({ marketMaker: true, marketMakerBackfillDays: 1 });
-    targets.push(demo);
-    expect(demo.sequencer.unjournaled).toBe(0);
-    const metrics = await scrape(await demo.operations.serveMetrics(0, '127.0.0.1'));
-    expect(metrics).toMatch(/^oex_sequencer_unjournaled_commands 0$/m);
-    expect(await demo.db.kysely.selectFrom('trades').select('id').execute()).not.toHaveLength(0);
+  // A demo's start and 14,000 commands replayed onto PostgreSQL: minutes on a loaded CI machine.
+  it(
+    "a demo exchange's start, with its maker's history, is journaled whole and replays row for row",
+    { timeout: budget(90_000) },
+    async () => {
+      const demo = await startTestExchange({ marketMaker: true, marketMakerBackfillDays: 1 });
+      targets.push(demo);
+      expect(demo.sequencer.unjournaled).toBe(0);
+      const metrics = await scrape(await demo.operations.serveMetrics(0, '127.0.0.1'));
+      expect(metrics).toMatch(/^oex_sequencer_unjournaled_commands 0$/m);
+      expect(await demo.db.kysely.selectFrom('trades').select('id').execute()).not.toHaveLength(0);
 
-    const target = await startTestExchange({ demo: false });
-    targets.push(target);
-    const users = await demo.db.kysely.selectFrom('users').selectAll().execute();
-    await target.db.kysely.insertInto('users').values(users).execute();
-    await replayJournal(demo.db.kysely, target.sequencer);
-    for (const table of Object.keys(JOURNALED_TABLES) as JournaledTable[]) {
-      expect(await journaledRows(target.db.kysely, table), table).toEqual(
-        await journaledRows(demo.db.kysely, table),
-      );
-    }
-  });
+      const target = await startTestExchange({ demo: false });
+      targets.push(target);
+      const users = await demo.db.kysely.selectFrom('users').selectAll().execute();
+      await target.db.kysely.insertInto('users').values(users).execute();
+      await replayJournal(demo.db.kysely, target.sequencer);
+      for (const table of Object.keys(JOURNALED_TABLES) as JournaledTable[]) {
+        expect(await journaledRows(target.db.kysely, table), table).toEqual(
+          await journaledRows(demo.db.kysely, table),
+        );
+      }
+    },
+  );
 
   it('a replay that skips a command stops at the first command that no longer applies', async () => {
     const target = await emptyTarget();
