@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { webDistOf } from '../config.js';
-import { operationsSettings } from '../platform/drain.js';
+import { consoleLog, exitOnSignals, operationsSettings } from '../platform/drain.js';
 import { startGateway } from './gateway.js';
 
 /**
  * `npm run gateway`: a gateway on PORT (8080) and HOST (0.0.0.0) in front of the leading core
  * over NATS_URL (docs/cluster.md), serving the web app built at WEB_DIST; GATEWAY_ID names it (random by default), NATS_PREFIX is the
  * subjects' prefix (`oex`). METRICS_PORT (and METRICS_HOST, loopback by default) serves its
- * `GET /metrics`, as the core's. Stops on SIGINT and SIGTERM.
+ * `GET /metrics`, as the core's. Drains on SIGINT and SIGTERM, within SHUTDOWN_TIMEOUT_MS.
  */
 const natsUrl = process.env.NATS_URL;
 if (!natsUrl) {
@@ -37,17 +37,4 @@ console.warn(
   `gateway ${gateway.id} listening at ${gateway.url}, core over ${natsUrl}` +
     (gateway.metricsUrl ? `, metrics at ${gateway.metricsUrl}` : ''),
 );
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    gateway.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(`gateway: close failed: ${(error as Error).message}`);
-        process.exit(1);
-      },
-    );
-  });
-}
+exitOnSignals(() => gateway.close(), settings.shutdownTimeoutMs, consoleLog);

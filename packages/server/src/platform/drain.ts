@@ -98,6 +98,12 @@ interface Log {
   error(object: object, message: string): void;
 }
 
+/** The drain's log on stderr, for entry points without a logger of their own (gateway, signer). */
+export const consoleLog: Log = {
+  info: (object, message) => console.warn(message, JSON.stringify(object)),
+  error: (object, message) => console.error(message, JSON.stringify(object)),
+};
+
 /**
  * On SIGTERM or SIGINT, drains the exchange (`close`) and exits 0; past `timeoutMs`, or if the
  * drain fails, logs it and exits 1. A second signal of the same kind during a drain is the

@@ -3,9 +3,11 @@
  * (WALLET_SIGNER=nats on them; docs/cluster.md). WALLET_MNEMONIC (required; taken out of the
  * environment at once), NATS_URL (required), NATS_PREFIX (`oex`). It answers `<prefix>.signer` in
  * the queue group `signer`, so a second one can stand by, with public keys and signatures of prepared
- * transfers, never a key. It reads no database and no chain. Stops on SIGINT and SIGTERM.
+ * transfers, never a key. It reads no database and no chain. Drains on SIGINT and SIGTERM, within
+ * SHUTDOWN_TIMEOUT_MS.
  */
 import { connect } from 'nats';
+import { consoleLog, exitOnSignals, operationsSettings } from '../platform/drain.js';
 import { signerSubject } from './nats-signer.js';
 import type { SignerRequest } from './signer.js';
 import { answerSigner, holdKeys } from './signer-keys.js';
@@ -45,14 +47,4 @@ const subscription = nc.subscribe(signerSubject(prefix), {
 });
 // Not the URL: it may carry the bus's credentials.
 console.warn(`signer answering ${subscription.getSubject()} (pid ${process.pid})`);
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    nc.drain().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
-}
+exitOnSignals(() => nc.drain(), operationsSettings().shutdownTimeoutMs, consoleLog);
