@@ -4,14 +4,7 @@ import { generateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english';
 import type { WalletAnswer, WithdrawalView } from '@oex/protocol';
 import { connect } from 'nats';
-import {
-  createPublicClient,
-  getAddress,
-  http,
-  parseAbi,
-  recoverTransactionAddress,
-  type TransactionSerialized,
-} from 'viem';
+import { recoverTransactionAddress, type TransactionSerialized } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   depositXpub,
@@ -25,7 +18,7 @@ import { auditLedger } from '../src/ledger/audit.js';
 import { serverPath } from '../src/lib/paths.js';
 import { NatsSigner } from '../src/wallet/nats-signer.js';
 import { budget } from './helpers/budget.js';
-import { chainTick, evmTransfer, MANUAL_CHAIN, testChain } from './helpers/chain.js';
+import { chainTick, evmTransfer, MANUAL_CHAIN, testChain, tokensAt } from './helpers/chain.js';
 import { startTestExchange } from './helpers/exchange.js';
 import { balanceOf, USDT } from './helpers/ledger.js';
 import { NATS_URL, natsForTests } from './helpers/nats.js';
@@ -219,13 +212,7 @@ describe.skipIf(!natsUp)('the signer as a service of its own on NATS (WALLET_SIG
           .where('id', '=', asked.body.data!.id)
           .executeTakeFirstOrThrow();
         expect(row.status).toBe('complete');
-        const tokens = createPublicClient({ transport: http(node.rpcUrl) });
-        const paid = await tokens.readContract({
-          address: exchange.wallet.devChain!.tokenAddress,
-          abi: parseAbi(['function balanceOf(address) view returns (uint256)']),
-          functionName: 'balanceOf',
-          args: [getAddress(outside)],
-        });
+        const paid = await tokensAt(node.rpcUrl, exchange.wallet.devChain!.tokenAddress, outside);
         expect(paid).toBe(19_980_000n); // 20 USDT less its fee (0.1 %), in 6 decimals
         expect((await auditLedger(exchange.db.kysely)).problems).toEqual([]);
 

@@ -10,7 +10,7 @@ import { depositXpub, evmDepositAddress, rootFromMnemonic } from '../src/chains/
 import { connect, type Db } from '../src/db/connect.js';
 import { auditLedger } from '../src/ledger/audit.js';
 import { replayOnScratch } from '../src/ledger/journal-scratch.js';
-import { testChain } from './helpers/chain.js';
+import { testChain, tokensAt } from './helpers/chain.js';
 import { killHard, startServer } from './helpers/child-server.js';
 import type { ApiClient } from './helpers/client.js';
 import { freshDatabase } from './helpers/exchange.js';
@@ -82,16 +82,6 @@ function countRows(table: 'deposits' | 'withdrawals', states: string[] = []): Pr
     let query = db.kysely.selectFrom(table).select((eb) => eb.fn.countAll().as('n'));
     if (states.length > 0) query = query.where('status', 'in', states);
     return Number((await query.executeTakeFirstOrThrow()).n);
-  });
-}
-
-async function tokensAt(token: `0x${string}`, address: string): Promise<bigint> {
-  const client = createPublicClient({ transport: http(node.rpcUrl) });
-  return client.readContract({
-    address: token,
-    abi: ERC20,
-    functionName: 'balanceOf',
-    args: [getAddress(address)],
   });
 }
 
@@ -268,7 +258,10 @@ describe('kill -9 on a real chain', () => {
           .toEqual([]);
         for (const withdrawal of asked) {
           const units = BigInt(Math.round(Number(withdrawal.received) * 1e6));
-          expect(await tokensAt(chainToken, withdrawal.address), `withdrawal ${withdrawal.id}`).toBe(units);
+          expect(
+            await tokensAt(node.rpcUrl, chainToken, withdrawal.address),
+            `withdrawal ${withdrawal.id}`,
+          ).toBe(units);
         }
         expect((await withDb((db) => auditLedger(db.kysely))).problems).toEqual([]);
         expect((await withDb(replayOnScratch)).differences).toEqual([]);

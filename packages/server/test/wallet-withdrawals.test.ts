@@ -6,11 +6,11 @@ import type {
   WalletAnswer,
   BoundAddressView,
 } from '@oex/protocol';
-import { createPublicClient, getAddress, http, parseAbi, type TestClient } from 'viem';
+import { createPublicClient, getAddress, http, type TestClient } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnvilNode } from '../src/demo/anvil.js';
 import { auditLedger } from '../src/ledger/audit.js';
-import { chainTick, MANUAL_CHAIN, testChain } from './helpers/chain.js';
+import { chainTick, MANUAL_CHAIN, testChain, tokensAt } from './helpers/chain.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
 import { balanceOf, ETH, USDT } from './helpers/ledger.js';
 import { signUp } from './helpers/users.js';
@@ -31,16 +31,7 @@ afterAll(async () => {
   await node?.stop();
 });
 
-const ERC20 = parseAbi(['function balanceOf(address) view returns (uint256)']);
-async function tokensAt(address: string): Promise<bigint> {
-  const client = createPublicClient({ transport: http(node.rpcUrl) });
-  return client.readContract({
-    address: exchange.wallet.devChain!.tokenAddress,
-    abi: ERC20,
-    functionName: 'balanceOf',
-    args: [getAddress(address)],
-  });
-}
+const usdtAt = (address: string) => tokensAt(node.rpcUrl, exchange.wallet.devChain!.tokenAddress, address);
 
 /** A user with a trade password and `amount` USDT deposited on chain and final (6 confirmations). */
 async function fundedUser(amount: string) {
@@ -92,7 +83,7 @@ async function auditClean() {
 describe('withdrawals on a real EVM chain', () => {
   it('pays a withdrawal on chain: hold, signed transaction, 6 confirmations, complete; fee and received exact', async () => {
     const alice = await fundedUser('150');
-    const before = await tokensAt(outside);
+    const before = await usdtAt(outside);
     const asked = await draw(alice.token, { number: '100', address: outside, request_id: 'w-1' });
     expect(asked.body.code, asked.body.msg).toBe(1);
     expect(asked.body.data).toMatchObject({ status: 'queued', amount: '100', fee: '0.1', received: '99.9' });
@@ -112,7 +103,7 @@ describe('withdrawals on a real EVM chain', () => {
     expect(sent.status).toBe('sent');
     expect(sent.tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
     // 99.9 from the first, 9.99 from the twins' one withdrawal.
-    expect(await tokensAt(outside)).toBe(before + 99_900_000n + 9_990_000n);
+    expect(await usdtAt(outside)).toBe(before + 99_900_000n + 9_990_000n);
     await control.mine({ blocks: 5 });
     await chainTick(exchange);
     expect((await records(alice.token)).find((w) => w.id === asked.body.data!.id)).toMatchObject({
@@ -120,7 +111,7 @@ describe('withdrawals on a real EVM chain', () => {
       confirmations: 6,
     });
     expect(await balanceOf(exchange.api, alice.token, USDT)).toBe('40');
-    expect(await tokensAt(outside)).toBe(before + 99_900_000n + 9_990_000n);
+    expect(await usdtAt(outside)).toBe(before + 99_900_000n + 9_990_000n);
     await auditClean();
   });
 
@@ -266,21 +257,21 @@ describe('withdrawals on a real EVM chain', () => {
     // The deposit address is shown checksummed (EIP-55).
     expect(address).toBe(getAddress(address));
     const hot = exchange.wallet.hotAddress('evm')!;
-    const hotBefore = await tokensAt(hot);
-    expect(await tokensAt(address)).toBe(70_000_000n);
+    const hotBefore = await usdtAt(hot);
+    expect(await usdtAt(address)).toBe(70_000_000n);
     // Pass by pass, mining between, as blocks would come: gas top-up, then the token sweep.
     await expect
       .poll(
         async () => {
           await chainTick(exchange);
           await control.mine({ blocks: 1 });
-          return tokensAt(address);
+          return usdtAt(address);
         },
         { timeout: budget(20_000), interval: 50 },
       )
       .toBe(0n);
     await chainTick(exchange);
-    expect(await tokensAt(hot)).toBe(hotBefore + 70_000_000n);
+    expect(await usdtAt(hot)).toBe(hotBefore + 70_000_000n);
     const sweeps = await exchange.db.kysely
       .selectFrom('sweeps')
       .select(['kind', 'status', 'units'])

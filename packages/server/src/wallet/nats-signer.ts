@@ -28,6 +28,9 @@ export interface NatsSignerStart {
   knownWaitMs?: number;
 }
 
+/** Both sides build the keys the same way (signer-keys.ts), so their JSON compares them. */
+const sameKeys = (a: WalletKeys, b: WalletKeys) => JSON.stringify(a) === JSON.stringify(b);
+
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -73,7 +76,7 @@ export class NatsSigner implements TransferSigner {
       const answered = await signer
         .firstKeys(known ? knownWaitMs : keysWaitMs)
         .catch((error: Error) => (known ? undefined : Promise.reject(error)));
-      if (answered && known && JSON.stringify(answered) !== JSON.stringify(known)) {
+      if (answered && known && !sameKeys(answered, known)) {
         throw new Error(
           'signer: the signer service holds other keys than this exchange had (a different WALLET_MNEMONIC?); its deposit addresses would change',
         );
@@ -110,7 +113,7 @@ export class NatsSigner implements TransferSigner {
   private async checkKeys(): Promise<void> {
     try {
       const keys = (await this.call('keys')) as WalletKeys;
-      const same = JSON.stringify(keys) === JSON.stringify(this.walletKeys);
+      const same = sameKeys(keys, this.walletKeys!);
       this.mark(
         same,
         same ? undefined : new Error('signer: a signer service answers with other keys than at start'),

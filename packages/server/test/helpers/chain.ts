@@ -1,4 +1,4 @@
-import { createTestClient, http, type TestClient } from 'viem';
+import { createPublicClient, createTestClient, getAddress, http, parseAbi, type TestClient } from 'viem';
 import { foundry } from 'viem/chains';
 import { startAnvil, type AnvilNode } from '../../src/demo/anvil.js';
 import type { SignRequest } from '../../src/chains/adapter.js';
@@ -34,4 +34,16 @@ export function evmTransfer(nonce: number, value = '1000'): SignRequest {
       maxPriorityFeePerGas: '1000000000',
     },
   };
+}
+
+const BALANCE_OF = parseAbi(['function balanceOf(address) view returns (uint256)']);
+
+/** What `address` holds of the ERC-20 `token` on the node at `rpcUrl`, in its smallest unit. */
+export function tokensAt(rpcUrl: string, token: `0x${string}`, address: string): Promise<bigint> {
+  return createPublicClient({ transport: http(rpcUrl) }).readContract({
+    address: token,
+    abi: BALANCE_OF,
+    functionName: 'balanceOf',
+    args: [getAddress(address)],
+  });
 }
