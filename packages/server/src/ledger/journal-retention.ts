@@ -15,30 +15,26 @@ export const JOURNAL_PRUNE_EVERY_MS = 3_600_000;
  * newest row is always kept, since the next command's id is counted on from it. Answers how many.
  */
 export async function pruneJournal(db: Kysely<Database>, before: number): Promise<number> {
-  const newest = await db
+  const range = await db
     .selectFrom('command_journal')
-    .select((eb) => eb.fn.max<number>('id').as('id'))
+    .select((eb) => [eb.fn.min<number>('id').as('oldest'), eb.fn.max<number>('id').as('newest')])
     .executeTakeFirstOrThrow();
-  if (newest.id === null) return 0;
+  if (range.newest === null) return 0;
   const firstKept = await db
     .selectFrom('command_journal')
     .select((eb) => eb.fn.min<number>('id').as('id'))
     .where('batch_at', '>=', before)
     .executeTakeFirstOrThrow();
-  const last = Math.min(Number(firstKept.id ?? newest.id) - 1, Number(newest.id) - 1);
+  const last = Math.min(Number(firstKept.id ?? range.newest), Number(range.newest)) - 1;
   let deleted = 0;
-  for (;;) {
-    const oldest = await db
-      .selectFrom('command_journal')
-      .select((eb) => eb.fn.min<number>('id').as('id'))
-      .executeTakeFirstOrThrow();
-    if (oldest.id === null || Number(oldest.id) > last) return deleted;
+  for (let from = Number(range.oldest); from <= last; from += CHUNK) {
     const result = await db
       .deleteFrom('command_journal')
-      .where('id', '<=', Math.min(last, Number(oldest.id) + CHUNK - 1))
+      .where('id', '<=', Math.min(last, from + CHUNK - 1))
       .executeTakeFirst();
     deleted += Number(result.numDeletedRows);
   }
+  return deleted;
 }
 
 /**
