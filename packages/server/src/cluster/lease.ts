@@ -18,6 +18,14 @@ const DB_NOW = '(extract(epoch from clock_timestamp()) * 1000)::bigint';
 const NAME = 'core';
 /** Serializes the creation of the lease's table by processes that start together. */
 const CREATE_LOCK = 7_300_113;
+/**
+ * The fence, first in every batch's transaction: `for share` holds the lease row, so a takeover's
+ * update of it waits until this batch has committed or rolled back.
+ */
+const FENCE = CompiledQuery.raw(
+  `select holder, epoch, expires_at from leader_lease where name = $1 for share`,
+  [NAME],
+);
 
 /** Whether the holder was a process of this host that no longer runs. */
 function goneFromThisHost(holder: string): boolean {
@@ -96,7 +104,7 @@ export class LeaderLease {
       const outcome = await this.tryTake();
       if ('epoch' in outcome) {
         this.epochHeld = outcome.epoch;
-        this.db.guardBatches((query) => this.fence(query));
+        this.db.guardBatches({ statement: FENCE, check: (rows) => this.fence(rows) });
         this.renewTimer = setInterval(() => void this.renew(), this.timing.renewEveryMs);
         this.renewTimer.unref();
         this.log.info(`leading under lease epoch ${outcome.epoch} as ${this.holder}`);
@@ -204,13 +212,9 @@ export class LeaderLease {
     }
   }
 
-  private async fence(query: (statement: CompiledQuery) => Promise<unknown[]>): Promise<void> {
-    const rows = (await query(
-      CompiledQuery.raw(`select holder, epoch, expires_at from leader_lease where name = $1 for share`, [
-        NAME,
-      ]),
-    )) as Row[];
-    const row = leaseRow(rows[0]!);
+  /** Refuses the batch when the lease's row is no longer this process's epoch. */
+  private fence(rows: unknown[]): void {
+    const row = leaseRow(rows[0] as Row);
     if (!mayCommit(row, this.holder, this.epochHeld)) {
       this.lose(`the lease is now epoch ${row.epoch} of ${row.holder}`);
       throw new FencedOut(`batch of epoch ${this.epochHeld} refused`);
