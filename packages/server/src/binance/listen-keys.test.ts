@@ -42,13 +42,14 @@ describe('ListenKeys', () => {
     const dropped = before.open(8, 2);
     const expiring = before.open(9, 3);
     before.remove(dropped.listenKey, 8);
-    await Promise.resolve();
+    await before.flushed();
     // Only hashes are stored: no row holds a key.
     expect(JSON.stringify([...rows.values()])).not.toContain(kept.listenKey);
     expect(rows.size).toBe(2);
 
     now += LISTEN_KEY_TTL_MS / 2;
     before.keepalive(kept.listenKey, 7);
+    await before.flushed();
     now += LISTEN_KEY_TTL_MS / 2;
     const after = new ListenKeys(clock, store);
     await after.load();
@@ -64,5 +65,24 @@ describe('ListenKeys', () => {
     expect(after.keepalive(kept.listenKey, 7)).toBe(true);
     expect(after.remove(kept.listenKey, 7)).toBe(true);
     expect(closed).toEqual([kept.listenKey]);
+  });
+  it('applies its writes to the store in the order made, however long each takes', async () => {
+    const rows = new Map<string, StoredListenKey>();
+    // A save that takes longer than the remove after it, as two connections of a pool may.
+    const store: ListenKeyStore = {
+      save: async (grant) => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        rows.set(grant.keyHash, { ...grant });
+      },
+      remove: async (keyHash) => void rows.delete(keyHash),
+      live: async () => [...rows.values()],
+    };
+    const keys = new ListenKeys({ now: () => 5_000_000 }, store);
+    const grant = keys.open(7, 1);
+    keys.remove(grant.listenKey, 7);
+    await keys.flushed();
+    // Past the slow save's end, had it been left to run beside the remove.
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(rows.size).toBe(0);
   });
 });

@@ -42,6 +42,12 @@ const hashOf = (listenKey: string) => createHash('sha256').update(listenKey).dig
 export class ListenKeys {
   private readonly byHash = new Map<string, Held>();
   private readonly closeListeners: ((grant: ListenKeyGrant) => void)[] = [];
+  /**
+   * The store's writes, one after another in the order made: a save and a remove of one key on two
+   * of the pool's connections could otherwise land the other way round (seen in CI on
+   * PostgreSQL: a key closed after it was opened again stayed in the database).
+   */
+  private storeWrites: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly clock: Clock,
@@ -134,7 +140,7 @@ export class ListenKeys {
 
   private close(held: Held): void {
     if (!this.byHash.delete(held.keyHash)) return;
-    this.store?.remove(held.keyHash).catch(this.onStoreError);
+    this.write((store) => store.remove(held.keyHash));
     // A key never presented to this process has no streams here to end.
     if (held.listenKey === undefined) return;
     for (const listener of this.closeListeners) listener(grantOf(held, held.listenKey));
@@ -142,7 +148,18 @@ export class ListenKeys {
 
   private persist(held: Held): void {
     const { listenKey: _key, ...stored } = held;
-    this.store?.save(stored).catch(this.onStoreError);
+    this.write((store) => store.save(stored));
+  }
+
+  /** Resolves once the writes made so far are in the store. */
+  flushed(): Promise<void> {
+    return this.storeWrites;
+  }
+
+  private write(change: (store: ListenKeyStore) => Promise<void>): void {
+    const store = this.store;
+    if (!store) return;
+    this.storeWrites = this.storeWrites.then(() => change(store)).catch(this.onStoreError);
   }
 }
 
