@@ -23,8 +23,8 @@ export interface RowUpdate {
 
 /**
  * Statements for the sequencer's hot writes, built without the query builder. Each has a fixed
- * SQL text per table (and per row count on PostgreSQL), so SQLite runs one cached prepared
- * statement per row and PostgreSQL sends few multi-row statements. Measured: compiling these
+ * SQL text per table (and per row count for PostgreSQL's updates), so SQLite runs one cached
+ * prepared statement per row and PostgreSQL sends few multi-row statements. Measured: compiling these
  * through Kysely and re-preparing a new multi-row text each batch cost about a third of the
  * order path. Table and column names come from code, never from input.
  */
@@ -73,6 +73,8 @@ export class RowWriter {
   insert(table: string, rows: readonly Record<string, unknown>[]): CompiledQuery[] {
     if (rows.length === 0) return [];
     const columns = Object.keys(rows[0]!);
+    const types = this.dialect === 'postgres' ? this.columnTypes.get(table) : undefined;
+    if (types) return [this.insertColumns(table, columns, types, rows)];
     const perStatement =
       this.dialect === 'postgres' ? Math.max(1, Math.floor(MAX_PARAMETERS / columns.length)) : 1;
     const queries: CompiledQuery[] = [];
@@ -89,6 +91,32 @@ export class RowWriter {
       queries.push(CompiledQuery.raw(sql, parameters));
     }
     return queries;
+  }
+
+  /**
+   * PostgreSQL: all the rows in one statement of one array per column, `insert ... select * from
+   * unnest($1::int8[], ...)`. Its text is the same whatever the number of rows, and short: a
+   * VALUES list of 110 rows is 1,760 parameters for the server to parse and plan anew each batch.
+   * Measured alone on this machine, 110 account-log rows with their indexes and the commit: 4.1–5.6
+   * ms a batch, against 6.7–7.9 ms as a VALUES list.
+   */
+  private insertColumns(
+    table: string,
+    columns: readonly string[],
+    types: Map<string, string>,
+    rows: readonly Record<string, unknown>[],
+  ): CompiledQuery {
+    const sql = this.text(`a|${table}|${columns.join(',')}`, () => {
+      const arrays = columns.map((column, i) => {
+        const type = types.get(column);
+        if (!type) throw new Error(`${table} has no column ${column}`);
+        return `$${i + 1}::${type}[]`;
+      });
+      const names = columns.map((column) => `"${column}"`).join(', ');
+      return `insert into "${table}" (${names}) select * from unnest(${arrays.join(', ')})`;
+    });
+    const parameters = columns.map((column) => rows.map((row) => row[column] ?? null));
+    return CompiledQuery.raw(sql, parameters);
   }
 
   /** UPDATE of some columns of one row by id. */
