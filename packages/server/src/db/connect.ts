@@ -112,16 +112,14 @@ export function connect(url: string): Db {
           // once per statement behind whatever the event loop took up in between
           // (docs/performance.md). The fence's rows are checked before the commit is sent.
           const fence = guard;
-          const sent = [
-            client.query('begin', []),
-            ...(fence ? [client.query(fence.statement.sql, [...fence.statement.parameters])] : []),
-            ...queries.map((query) => client.query(query.sql, [...query.parameters])),
-          ];
-          const answers = await Promise.allSettled(sent);
+          const begun = client.query('begin', []);
+          const fenceRead = fence && client.query(fence.statement.sql, [...fence.statement.parameters]);
+          const written = queries.map((query) => client.query(query.sql, [...query.parameters]));
+          const answers = await Promise.allSettled([begun, ...(fenceRead ? [fenceRead] : []), ...written]);
           // The first failure is the cause: the transaction refuses every statement after it.
           const failure = answers.find((answer) => answer.status === 'rejected');
           if (failure) throw failure.reason;
-          if (fence) fence.check((answers[1] as PromiseFulfilledResult<{ rows: unknown[] }>).value.rows);
+          if (fence && fenceRead) fence.check((await fenceRead).rows);
           await client.query('commit', []);
         } catch (error) {
           await client.query('rollback', []).catch(() => {});

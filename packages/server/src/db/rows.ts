@@ -56,6 +56,15 @@ export class RowWriter {
     return types;
   }
 
+  /** A PostgreSQL column's type, which multi-row statements cast their parameters to. */
+  private typeOf(table: string, column: string): string {
+    const types = this.columnTypes.get(table);
+    if (!types) throw new Error(`no column types known for ${table}`);
+    const type = types.get(column);
+    if (!type) throw new Error(`${table} has no column ${column}`);
+    return type;
+  }
+
   private placeholder(index: number): string {
     return this.dialect === 'postgres' ? `$${index}` : '?';
   }
@@ -73,24 +82,17 @@ export class RowWriter {
   insert(table: string, rows: readonly Record<string, unknown>[]): CompiledQuery[] {
     if (rows.length === 0) return [];
     const columns = Object.keys(rows[0]!);
-    const types = this.dialect === 'postgres' ? this.columnTypes.get(table) : undefined;
-    if (types) return [this.insertColumns(table, columns, types, rows)];
-    const perStatement =
-      this.dialect === 'postgres' ? Math.max(1, Math.floor(MAX_PARAMETERS / columns.length)) : 1;
-    const queries: CompiledQuery[] = [];
-    const key = `i|${table}|${columns.join(',')}|`;
-    for (const chunk of chunks(rows, perStatement)) {
-      const sql = this.text(key + chunk.length, () => {
-        let index = 0;
-        const tuple = () => `(${columns.map(() => this.placeholder(++index)).join(', ')})`;
-        const values = chunk.map(tuple).join(', ');
-        return `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values ${values}`;
-      });
-      const parameters: unknown[] = [];
-      for (const row of chunk) for (const column of columns) parameters.push(row[column] ?? null);
-      queries.push(CompiledQuery.raw(sql, parameters));
-    }
-    return queries;
+    if (this.dialect === 'postgres') return [this.insertColumns(table, columns, rows)];
+    const sql = this.text(`i|${table}|${columns.join(',')}`, () => {
+      const placeholders = columns.map(() => '?').join(', ');
+      return `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values (${placeholders})`;
+    });
+    return rows.map((row) =>
+      CompiledQuery.raw(
+        sql,
+        columns.map((column) => row[column] ?? null),
+      ),
+    );
   }
 
   /**
@@ -103,15 +105,10 @@ export class RowWriter {
   private insertColumns(
     table: string,
     columns: readonly string[],
-    types: Map<string, string>,
     rows: readonly Record<string, unknown>[],
   ): CompiledQuery {
     const sql = this.text(`a|${table}|${columns.join(',')}`, () => {
-      const arrays = columns.map((column, i) => {
-        const type = types.get(column);
-        if (!type) throw new Error(`${table} has no column ${column}`);
-        return `$${i + 1}::${type}[]`;
-      });
+      const arrays = columns.map((column, i) => `$${i + 1}::${this.typeOf(table, column)}[]`);
       const names = columns.map((column) => `"${column}"`).join(', ');
       return `insert into "${table}" (${names}) select * from unnest(${arrays.join(', ')})`;
     });
@@ -136,8 +133,6 @@ export class RowWriter {
    */
   updateRows(table: string, updates: readonly RowUpdate[]): CompiledQuery[] {
     if (this.dialect !== 'postgres') return updates.map((row) => this.update(table, row.id, row.values));
-    const types = this.columnTypes.get(table);
-    if (!types) throw new Error(`no column types known for ${table}`);
     // One statement per set of columns (the key keeps the columns' order, so one text per set).
     const groups = new Map<string, { columns: string[]; rows: RowUpdate[] }>();
     for (const row of updates) {
@@ -152,11 +147,7 @@ export class RowWriter {
       const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / (columns.length + 1)));
       for (const chunk of chunks(rows, perStatement)) {
         const sql = this.text(`m|${table}|${key}|${chunk.length}`, () => {
-          const cast = (column: string) => {
-            const type = types.get(column);
-            if (!type) throw new Error(`${table} has no column ${column}`);
-            return `v."${column}"::${type}`;
-          };
+          const cast = (column: string) => `v."${column}"::${this.typeOf(table, column)}`;
           const sets = columns.map((column) => `"${column}" = ${cast(column)}`).join(', ');
           let index = 0;
           const tuple = () => `(${['id', ...columns].map(() => `$${++index}`).join(', ')})`;
