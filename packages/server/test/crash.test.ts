@@ -34,6 +34,7 @@ describe('kill -9', () => {
         }
         let stop = false;
         let sent = 0;
+        let acknowledgedThisRound = 0;
         const stream = async (lane: number) => {
           while (!stop) {
             const requestId = `r${round}-${lane}-${sent++}`;
@@ -45,14 +46,23 @@ describe('kill -9', () => {
                 { currency_id: USDT, balance: '0.01', from, to: from === 1 ? 3 : 1, request_id: requestId },
                 { token },
               );
-              if (answer.body.code === 1) acknowledged.push(requestId);
+              if (answer.body.code === 1) {
+                acknowledged.push(requestId);
+                acknowledgedThisRound += 1;
+              }
             } catch {
               return; // the server is gone
             }
           }
         };
         const lanes = Array.from({ length: 6 }, (_, lane) => stream(lane));
-        await new Promise((resolve) => setTimeout(resolve, 50 + Math.floor(Math.random() * 400)));
+        // Killed while transfers flow: after the round's first few answers (a loaded machine takes
+        // a while to give them), then at a random instant.
+        const started = Date.now();
+        while (acknowledgedThisRound < 5 && Date.now() - started < budget(10_000)) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 400)));
         child.kill('SIGKILL');
         stop = true;
         await Promise.all(lanes);

@@ -111,7 +111,9 @@ describe('leveraged positions', () => {
     const live = await signedIn(ex.url, alice.token, ['LEVER_TRADE', 'LEVER_CLOSED']);
     await book.trade('7.4');
     await tick();
-    const pushed = await live.next('LEVER_TRADE');
+    // The tape also samples each real second: pushes at the marks on the way (7.25, or 7.2 while the
+    // new ask rests before the trade) may come first. The one at 7.4 must come within the wait.
+    const pushed = await live.nextMatching('LEVER_TRADE', (frame) => frame.params.profits_all === '2.92');
     expect(pushed.params).toMatchObject({ currency_match_id: DOT_USDT, profits_all: '2.92' });
     // Close at the mark less the spread: 7.4 − 0.0037 = 7.3963, down to 7.396; profit (7.396 − 7.254) × 20.
     const closed = await ex.api.post<LeverPositionView>(

@@ -149,6 +149,22 @@ export async function accountBalance(
   return Decimal.parse(envelope.data.balance);
 }
 
+/**
+ * Cancels every open order of a user on one side (`tx_in`: buys, `tx_out`: sells) in every market.
+ * Earlier tests may leave orders resting, and the demo taker fills them at any moment: a balance
+ * measured across a test would move by theirs.
+ */
+export async function cancelOpenOrders(
+  request: APIRequestContext,
+  token: string,
+  side: 'tx_in' | 'tx_out',
+): Promise<void> {
+  const headers = { authorization: token };
+  const answer = await request.get(`/api/${side}/list?status=open&page=1&limit=100`, { headers });
+  const open = ((await answer.json()) as { data: { data: { id: number }[] } }).data.data;
+  for (const { id } of open) await request.post(`/api/${side}/cancel`, { headers, data: { id } });
+}
+
 /** Moves an amount of a currency from the user's spot account into another of theirs (by type id). */
 export async function transferFromSpot(
   request: APIRequestContext,

@@ -28,6 +28,7 @@ export async function connect(baseUrl: string): Promise<{
   socket: WebSocket;
   send(type: string, params?: unknown): void;
   next(type: string): Promise<Frame>;
+  nextMatching(type: string, wanted: (frame: Frame) => boolean): Promise<Frame>;
   frames: Frame[];
 }> {
   const socket = new WebSocket(`${baseUrl.replace('http', 'ws')}/ws`);
@@ -44,20 +45,31 @@ export async function connect(baseUrl: string): Promise<{
     else unclaimed.push(frame);
   });
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  const next = (type: string) =>
+    new Promise<Frame>((resolve, reject) => {
+      const seen = unclaimed.find((frame) => frame.type === type);
+      if (seen) {
+        unclaimed.splice(unclaimed.indexOf(seen), 1);
+        return resolve(seen);
+      }
+      waiters.push({ type, resolve });
+      setTimeout(() => reject(new Error(`no ${type} frame`)), 3000);
+    });
   return {
     socket,
     frames,
     send: (type, params) => socket.send(JSON.stringify({ type, params })),
-    next: (type) =>
-      new Promise((resolve, reject) => {
-        const seen = unclaimed.find((frame) => frame.type === type);
-        if (seen) {
-          unclaimed.splice(unclaimed.indexOf(seen), 1);
-          return resolve(seen);
-        }
-        waiters.push({ type, resolve });
-        setTimeout(() => reject(new Error(`no ${type} frame`)), 3000);
-      }),
+    next,
+    /**
+     * The first frame of `type` that is `wanted`, passing over earlier ones: a periodic push the
+     * real-time sampler sent before the change under test. Fails when none comes within a wait.
+     */
+    async nextMatching(type, wanted) {
+      for (;;) {
+        const frame = await next(type);
+        if (wanted(frame)) return frame;
+      }
+    },
   };
 }
 
