@@ -181,6 +181,53 @@ describe('the sequencer', () => {
     expect((await areas()).map((row) => row.sort)).toEqual([298, 299]);
   });
 
+  it('writes any text as it was given: quotes, backslashes, placeholders, other scripts, through every kind of write', async () => {
+    // On PostgreSQL a batch goes as one text with its values written in as literals (db/connect.ts).
+    const awkward = [
+      `it's`,
+      'C:\\new\\table',
+      '$1 and $2',
+      "'); drop table areas; --",
+      "E'x'",
+      '价格 ≥ 5 🚀',
+      'two\nlines',
+    ];
+    const read = () =>
+      ex.db.kysely
+        .selectFrom('areas')
+        .select(['id', 'name', 'global_code'])
+        .where('id', '>=', 9100)
+        .orderBy('id')
+        .execute();
+    await Promise.all(
+      awkward.map((text, i) =>
+        ex.sequencer.submit((context) => {
+          context.insert('areas', {
+            id: 9100 + i,
+            global_code: `G${i}`,
+            name: text.split('').reverse().join(''),
+            sort: i,
+          });
+          context.update('areas', 9100 + i, { name: text });
+        }),
+      ),
+    );
+    expect(await read()).toEqual(
+      awkward.map((text, i) => ({ id: 9100 + i, name: text, global_code: `G${i}` })),
+    );
+    // A statement of the query builder, its parameters among them.
+    await ex.sequencer.submit((context) =>
+      context.write(
+        ex.db.kysely
+          .updateTable('areas')
+          .set({ name: awkward[3]! })
+          .where('name', '=', awkward[2]!)
+          .compile(),
+      ),
+    );
+    expect((await read())[2]!.name).toBe(awkward[3]);
+  });
+
   it('keeps the database audit clean and equal to memory over random sequences', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 25 }), async (steps) => {

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  firstSeqOf,
-  holderName,
-  leaseTiming,
-  mayCommit,
-  mayTake,
-  pidOnHost,
-  SEQS_PER_EPOCH,
-} from './lease-rules.js';
+import { firstSeqOf, holderName, leaseTiming, mayTake, pidOnHost, SEQS_PER_EPOCH } from './lease-rules.js';
 
 describe('lease rules', () => {
   it('renews three times per life and polls six times', () => {
@@ -36,17 +28,6 @@ describe('lease rules', () => {
     expect(pidOnHost(holderName('fe80::1', 7, 'cd'), 'fe80::1')).toBe(7);
     expect(pidOnHost('', 'box')).toBeUndefined();
     expect(pidOnHost('box:x:y', 'box')).toBeUndefined();
-  });
-
-  it('commits only under the epoch and holder the row still names', () => {
-    const row = { holder: 'a', epoch: 4, expiresAt: 0 };
-    expect(mayCommit(row, 'a', 4)).toBe(true);
-    // Expired but not replaced: still the only writer.
-    expect(mayCommit({ ...row, expiresAt: -1 }, 'a', 4)).toBe(true);
-    expect(mayCommit(row, 'a', 3)).toBe(false);
-    expect(mayCommit({ ...row, holder: 'b' }, 'a', 4)).toBe(false);
-    // Taken over and taken back: a batch of the old epoch still may not commit.
-    expect(mayCommit({ ...row, epoch: 6 }, 'a', 4)).toBe(false);
   });
 
   it("numbers a leader's live channels past every earlier leader's, below 2**53", () => {

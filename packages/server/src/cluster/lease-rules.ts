@@ -56,15 +56,6 @@ export function mayTake(row: LeaseRow, me: string, now: number, holderGone = fal
   return row.holder === me || row.expiresAt <= now || holderGone;
 }
 
-/**
- * Whether a batch started under `epoch` by `me` may commit against the row as it stands in the
- * batch's own transaction. Expiry is not checked: a holder whose lease ran out but whom no one
- * replaced is still the only writer; what matters is that no one took over since.
- */
-export function mayCommit(row: LeaseRow, me: string, epoch: number): boolean {
-  return row.holder === me && row.epoch === epoch;
-}
-
 /** How many pushes one leader may number on a channel before its range would meet the next's. */
 export const SEQS_PER_EPOCH = 2 ** 32;
 

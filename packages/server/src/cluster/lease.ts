@@ -6,7 +6,6 @@ import { processAlive } from '../ledger/writer-lock.js';
 import {
   holderName,
   leaseTiming,
-  mayCommit,
   mayTake,
   pidOnHost,
   type LeaseRow,
@@ -18,14 +17,26 @@ const DB_NOW = '(extract(epoch from clock_timestamp()) * 1000)::bigint';
 const NAME = 'core';
 /** Serializes the creation of the lease's table by processes that start together. */
 const CREATE_LOCK = 7_300_113;
+/** The SQLSTATE of a batch the fence refused (class OX: ours). */
+const FENCED_STATE = 'OXF01';
 /**
- * The fence, first in every batch's transaction: `for share` holds the lease row, so a takeover's
- * update of it waits until this batch has committed or rolled back.
+ * The fence, first in every batch's transaction: it fails the batch, before anything of it is
+ * written, unless the lease's row is still this holder's epoch; `for share` holds the row, so a
+ * takeover's update of it waits until this batch has committed or rolled back. Expiry is not
+ * checked: a holder whose lease ran out but whom no one replaced is still the only writer; what
+ * matters is that no one took over since. A function, so the batch goes with its commit in one
+ * round trip (db/connect.ts) and needs no answer read in between.
  */
-const FENCE = CompiledQuery.raw(
-  `select holder, epoch, expires_at from leader_lease where name = $1 for share`,
-  [NAME],
-);
+const FENCE_FUNCTION = `create or replace function oex_lease_fence(lease_name text, me text, my_epoch bigint)
+returns void language plpgsql as $fence$
+declare held record;
+begin
+  select holder, epoch into held from leader_lease where name = lease_name for share;
+  if held.holder is distinct from me or held.epoch is distinct from my_epoch then
+    raise exception using errcode = '${FENCED_STATE}',
+      message = format('the lease is now epoch %s of %s', held.epoch, held.holder);
+  end if;
+end $fence$`;
 
 /** Whether the holder was a process of this host that no longer runs. */
 function goneFromThisHost(holder: string): boolean {
@@ -104,7 +115,14 @@ export class LeaderLease {
       const outcome = await this.tryTake();
       if ('epoch' in outcome) {
         this.epochHeld = outcome.epoch;
-        this.db.guardBatches({ statement: FENCE, check: (rows) => this.fence(rows) });
+        this.db.guardBatches({
+          statement: CompiledQuery.raw(`select oex_lease_fence($1, $2, $3)`, [
+            NAME,
+            this.holder,
+            outcome.epoch,
+          ]),
+          refusal: (error) => this.fenced(error),
+        });
         this.renewTimer = setInterval(() => void this.renew(), this.timing.renewEveryMs);
         this.renewTimer.unref();
         this.log.info(`leading under lease epoch ${outcome.epoch} as ${this.holder}`);
@@ -164,6 +182,7 @@ export class LeaderLease {
           `create table if not exists leader_lease (name text primary key, holder text not null, epoch bigint not null, expires_at bigint not null)`,
         ),
       );
+      await trx.executeQuery(CompiledQuery.raw(FENCE_FUNCTION));
       await trx.executeQuery(
         CompiledQuery.raw(
           `insert into leader_lease (name, holder, epoch, expires_at) values ($1, '', 0, 0) on conflict (name) do nothing`,
@@ -212,13 +231,11 @@ export class LeaderLease {
     }
   }
 
-  /** Refuses the batch when the lease's row is no longer this process's epoch. */
-  private fence(rows: unknown[]): void {
-    const row = leaseRow(rows[0] as Row);
-    if (!mayCommit(row, this.holder, this.epochHeld)) {
-      this.lose(`the lease is now epoch ${row.epoch} of ${row.holder}`);
-      throw new FencedOut(`batch of epoch ${this.epochHeld} refused`);
-    }
+  /** A batch the fence refused: the lead is lost. Other failures are not the fence's. */
+  private fenced(error: unknown): Error | undefined {
+    if ((error as { code?: unknown }).code !== FENCED_STATE) return undefined;
+    this.lose((error as Error).message);
+    return new FencedOut(`batch of epoch ${this.epochHeld} refused`);
   }
 
   private lose(reason: string): void {

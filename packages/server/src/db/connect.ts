@@ -23,7 +23,7 @@ export interface Db {
    */
   executeBatch(queries: CompiledQuery[]): Promise<void>;
   /**
-   * Runs first in every later batch's transaction and throws to refuse it: the leader's fence
+   * Runs first in every later batch's transaction and fails to refuse it: the leader's fence
    * (cluster/lease.ts). PostgreSQL only: SQLite has one writer by its file lock.
    */
   guardBatches(guard: BatchGuard): void;
@@ -38,16 +38,70 @@ export interface Db {
 }
 
 /**
- * A read run first inside every batch's transaction, and a check of its rows that throws to refuse
- * the batch: then it is rolled back, not committed.
+ * A statement run first inside every batch's transaction that fails when the batch may not commit:
+ * then it is rolled back, and `refusal` names the error to throw for that failure (undefined: the
+ * failure was another, thrown as it came).
  */
 export interface BatchGuard {
   statement: CompiledQuery;
-  check(rows: unknown[]): void;
+  refusal(error: unknown): Error | undefined;
 }
 
 // int8 (counts, ids, epoch milliseconds) as numbers: they stay far below 2^53.
 pg.types.setTypeParser(20, (text) => Number(text));
+
+/** pg's own conversion of a parameter to the text it would send (arrays as array literals). */
+const prepareValue = (pg as unknown as { utils: { prepareValue(value: unknown): string | Buffer | null } })
+  .utils.prepareValue;
+
+/**
+ * A statement with its parameters written into its text as literals: each is the text pg would send
+ * for it as an untyped parameter, quoted, so PostgreSQL reads and types it the same way.
+ */
+function inlineParameters(query: CompiledQuery): string {
+  if (query.parameters.length === 0) return query.sql;
+  return query.sql.replace(/\$(\d+)/g, (_placeholder, index: string) => {
+    const value = prepareValue(query.parameters[Number(index) - 1]);
+    if (value === null) return 'null';
+    if (Buffer.isBuffer(value)) return `'\\x${value.toString('hex')}'`;
+    return pg.escapeLiteral(value);
+  });
+}
+
+/**
+ * A batch in one round trip (docs/performance.md): `begin`, the fence, every statement and `commit`
+ * sent as one text, which PostgreSQL runs in order; at the first error it runs nothing more of it,
+ * the commit included, and the transaction is rolled back.
+ */
+async function executeAsText(client: pg.PoolClient, queries: CompiledQuery[], guard: BatchGuard | undefined) {
+  const parts = ['begin'];
+  if (guard) parts.push(inlineParameters(guard.statement));
+  for (const query of queries) parts.push(inlineParameters(query));
+  parts.push('commit');
+  try {
+    await client.query(parts.join(';\n'));
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw guard?.refusal(error) ?? error;
+  }
+}
+
+/** A batch statement by statement, on a connection that takes one at a time (a pinned snapshot's). */
+async function executeEach(
+  client: PostgresPoolClient,
+  queries: CompiledQuery[],
+  guard: BatchGuard | undefined,
+) {
+  await client.query('begin', []);
+  try {
+    if (guard) await client.query(guard.statement.sql, [...guard.statement.parameters]);
+    for (const query of queries) await client.query(query.sql, [...query.parameters]);
+    await client.query('commit', []);
+  } catch (error) {
+    await client.query('rollback', []).catch(() => {});
+    throw guard?.refusal(error) ?? error;
+  }
+}
 
 export function dialectOf(url: string): Dialect {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return 'postgres';
@@ -105,25 +159,11 @@ export function connect(url: string): Db {
       kysely,
       dialect,
       executeBatch: async (queries) => {
-        const client = await pools.connect();
+        // While a snapshot is pinned its one connection takes statements one by one (above).
+        if (pinned) return executeEach(shared(pinned), queries, guard);
+        const client = await pool.connect();
         try {
-          // Every statement is handed to the connection at once; it sends each one as the answer to
-          // the one before arrives. A batch waits twice, for its statements and for its commit, not
-          // once per statement behind whatever the event loop took up in between
-          // (docs/performance.md). The fence's rows are checked before the commit is sent.
-          const fence = guard;
-          const begun = client.query('begin', []);
-          const fenceRead = fence && client.query(fence.statement.sql, [...fence.statement.parameters]);
-          const written = queries.map((query) => client.query(query.sql, [...query.parameters]));
-          const answers = await Promise.allSettled([begun, ...(fenceRead ? [fenceRead] : []), ...written]);
-          // The first failure is the cause: the transaction refuses every statement after it.
-          const failure = answers.find((answer) => answer.status === 'rejected');
-          if (failure) throw failure.reason;
-          if (fence && fenceRead) fence.check((await fenceRead).rows);
-          await client.query('commit', []);
-        } catch (error) {
-          await client.query('rollback', []).catch(() => {});
-          throw error;
+          await executeAsText(client, queries, guard);
         } finally {
           client.release();
         }
