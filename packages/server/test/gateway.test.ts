@@ -81,6 +81,18 @@ async function rawSocket(url: string) {
   };
 }
 
+/** A new user with 1 DOT asks it at `price` through `api`: a change of the DOT/USDT depth. */
+async function askOneDot(api: ApiClient, exchange: Exchange, price: string): Promise<void> {
+  const user = await signUp(api);
+  await exchange.ledger.credit(user.id, SPOT, DOT, '1');
+  const placed = await api.post(
+    'tx_out/add',
+    { currency_match_id: DOT_USDT, number: '1', price },
+    { token: user.token },
+  );
+  expect(placed.body).toMatchObject({ code: 1 });
+}
+
 describe.skipIf(!natsUp)('gateways over NATS', () => {
   beforeAll(async () => {
     // The per-address limit under test is the sign-in calls' own, not the wrong-password lockout.
@@ -224,6 +236,15 @@ describe.skipIf(!natsUp)('gateways over NATS', () => {
       expect(seqs(a)).toEqual(a.map((_, i) => a[0]!.seq! + i));
       // The same bytes as the core's own socket got.
       expect(a.at(-1)!.raw).toEqual(direct.at(-1)!.raw);
+      // A later subscriber on gateway A gets the depth at once from the gateway, before its
+      // acknowledgement and with its seq.
+      const later = await connect(gatewayA.url);
+      later.send('sub', channel);
+      const ack = await later.next('sub');
+      expect(later.frames.map((frame) => frame.type)).toEqual([channel, 'sub']);
+      expect(later.frames[0]!.raw).toEqual(a.at(-1)!.raw);
+      expect(ack.params.seq).toBe(a.at(-1)!.seq);
+      later.socket.close();
       // A later sub's acknowledgement carries the last seq the gateway saw.
       onA.send('unsub', channel);
       expect((await onA.next('unsub')).params.seq).toBe(a.at(-1)!.seq);
@@ -359,14 +380,7 @@ describe.skipIf(!natsUp)('gateways over NATS', () => {
       const watcher = await connect(gatewayA.url);
       watcher.send('sub', 'MARKET_DEPTH.DOT/USDT');
       await watcher.next('sub');
-      const user = await signUp(apiB);
-      await core.ledger.credit(user.id, SPOT, DOT, '1');
-      const placed = await apiB.post(
-        'tx_out/add',
-        { currency_match_id: DOT_USDT, number: '1', price: '41' },
-        { token: user.token },
-      );
-      expect(placed.body).toMatchObject({ code: 1 });
+      await askOneDot(apiB, core, '41');
       await watcher.next('MARKET_DEPTH.DOT/USDT');
       const after = await scrape(gatewayA.metricsUrl!);
       const grew = (name: string, labels: Record<string, string> = {}) =>
@@ -562,6 +576,9 @@ describe.skipIf(!natsUp)('gateways over NATS', () => {
       const onSlow = await connect(slow.url);
       onSlow.send('sub', 'MARKET_DEPTH.DOT/USDT');
       await onSlow.next('sub');
+      // The slow gateway keeps this leader's last depth for its later subscribers.
+      await askOneDot(apiA, current, '31');
+      await onSlow.next('MARKET_DEPTH.DOT/USDT');
 
       const carried = await rawSocket(`${gatewayA.url.replace('http', 'ws')}/ws-api/v3`);
       carried.socket.send(JSON.stringify({ id: 1, method: 'ping' }));
@@ -582,6 +599,17 @@ describe.skipIf(!natsUp)('gateways over NATS', () => {
       const back = await apiA.get('market/currency_matches');
       expect(back.status).toBe(200);
       expect(back.body.code).toBe(1);
+      // Once the slow gateway answered the new leader's ask, it hands out no depth of the last
+      // leader's: a new subscriber gets the acknowledgement alone until the new leader pushes.
+      for (const deadline = Date.now() + 5000; !current.hub.hasSubscribers('MARKET_DEPTH.DOT/USDT');) {
+        if (Date.now() > deadline) throw new Error('the slow gateway did not report to the new leader');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const afterTakeover = await connect(slow.url);
+      afterTakeover.send('sub', 'MARKET_DEPTH.DOT/USDT');
+      await afterTakeover.next('sub');
+      expect(afterTakeover.frames.map((frame) => frame.type)).toEqual(['sub']);
+      afterTakeover.socket.close();
       // A live socket signs in through the new core too.
       const user = await signUp(apiB);
       const socket = await signedIn(gatewayB.url, user.token, ['ORDER']);

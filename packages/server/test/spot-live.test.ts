@@ -109,6 +109,52 @@ describe('spot live feed', () => {
   });
 });
 
+describe('a market depth at subscription', () => {
+  it('a later subscriber gets the last depth push at once, before its acknowledgement and with its seq; the first, and one after everyone left, only the acknowledgement', async () => {
+    const channel = 'MARKET_DEPTH.TRX/USDT';
+    const seller = await trader(TRX, '100');
+    const depthOf = (client: Awaited<ReturnType<typeof connect>>) =>
+      client.frames.filter((frame) => frame.type === channel);
+    const subscribe = async () => {
+      const client = await connect(ex.url);
+      client.send('sub', channel);
+      const ack = await client.next('sub');
+      return { client, ack };
+    };
+    const first = await subscribe();
+    expect(depthOf(first.client)).toEqual([]);
+    await ex.api.post(
+      'tx_out/add',
+      { currency_match_id: TRX_USDT, number: '10', price: '0.5' },
+      { token: seller.token },
+    );
+    await first.client.next(channel);
+    const last = depthOf(first.client).at(-1)!;
+    expect(last.params).toMatchObject({
+      depth: { out: expect.arrayContaining([expect.objectContaining({ price: '0.5', amount: '10' })]) },
+    });
+
+    const second = await subscribe();
+    // The snapshot came first, byte for byte the last push, and the acknowledgement names its seq.
+    expect(second.client.frames.map((frame) => frame.type)).toEqual([channel, 'sub']);
+    expect(second.client.frames[0]!.raw).toEqual(last.raw);
+    expect(second.ack.params.seq).toBe(last.seq);
+    // A second sub on the same socket is acknowledged alone.
+    second.client.send('sub', channel);
+    await second.client.next('sub');
+    expect(depthOf(second.client)).toHaveLength(1);
+
+    // Once nobody listens, the depth is not kept current, so it is not handed out.
+    for (const { client } of [first, second]) {
+      client.send('unsub', channel);
+      await client.next('unsub');
+    }
+    const third = await subscribe();
+    expect(third.client.frames.map((frame) => frame.type)).toEqual(['sub']);
+    for (const { client } of [first, second, third]) client.socket.close();
+  });
+});
+
 describe('klines', () => {
   it('agree with the trades, in every period, and survive a restart', async () => {
     const seller = await trader(TRX, '100');

@@ -177,7 +177,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       hub.deliver(pushed.key, frame, seqOfFrame(pushed.frame));
     },
   });
-  nc.subscribe(subjects.interestAsk, { callback: () => reportInterest() });
+  // Asked by a core that has just begun to lead: what the last leader pushed may be behind it.
+  nc.subscribe(subjects.interestAsk, {
+    callback: () => {
+      hub.forgetSnapshots();
+      reportInterest();
+    },
+  });
   nc.subscribe(subjects.sessionsEnded, {
     callback: (error, msg) => {
       if (error) return;

@@ -3,6 +3,7 @@ import {
   channelOf,
   isKnownChannel,
   isPrivateChannel,
+  isWholeChannel,
   kindOf,
   parseClientMessage,
   pushFrame,
@@ -25,6 +26,21 @@ describe('channels', () => {
     for (const name of ['', 'KLINE.BTC/USDT.2min', 'DAY_MARKET2', 'tx_matched', 'MARKET_DEPTH.']) {
       expect(isKnownChannel(name), name).toBe(false);
     }
+  });
+
+  it('a depth channel is whole (its last push is a snapshot); trades, klines, tickers and private ones are not', () => {
+    expect(isWholeChannel('MARKET_DEPTH.BTC/USDT')).toBe(true);
+    for (const name of [
+      'DAY_MARKET',
+      'GLOBAL_TX.BTC/USDT',
+      'KLINE.BTC/USDT',
+      'KLINE.BTC/USDT.5min',
+      'ORDER',
+    ]) {
+      expect(isWholeChannel(name), name).toBe(false);
+    }
+    // A private channel's key (per owner) is never whole.
+    expect(isWholeChannel('ORDER#5')).toBe(false);
   });
 
   it('parses {type, params} frames and nothing else', () => {

@@ -21,6 +21,15 @@ export function isPrivateChannel(name: string): name is PrivateChannel {
   return (PRIVATE_CHANNELS as readonly string[]).includes(name);
 }
 
+/**
+ * Whether every push of a channel is its whole state (a market's depth: the book's levels, not a
+ * change to them), so the last push is all a new subscriber needs. Trades, klines and tickers are
+ * pushed as they change, one at a time.
+ */
+export function isWholeChannel(name: string): boolean {
+  return name.startsWith('MARKET_DEPTH.');
+}
+
 export function isKnownChannel(name: string): boolean {
   return isPrivateChannel(name) || PUBLIC_CHANNEL.test(name);
 }

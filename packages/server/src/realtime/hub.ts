@@ -1,7 +1,14 @@
 import type { ChannelName, PushOf } from '@oex/protocol';
 import type { WebSocket } from 'ws';
 import type { SessionResolver } from '../users/auth-user.js';
-import { channelOf, isKnownChannel, isPrivateChannel, parseClientMessage, pushFrame } from './channels.js';
+import {
+  channelOf,
+  isKnownChannel,
+  isPrivateChannel,
+  isWholeChannel,
+  parseClientMessage,
+  pushFrame,
+} from './channels.js';
 import { closeSockets } from './close-sockets.js';
 
 /** What the hub needs of sessions: sign-in, word of sessions that end, and a check of the rest. */
@@ -58,6 +65,11 @@ export class Hub {
    */
   private readonly subscribers = new Map<string, Set<Client>>();
   private readonly sequences = new Map<string, number>();
+  /**
+   * The last frame of each whole channel (isWholeChannel: every push is the channel's whole state)
+   * that someone here listens to: a new subscriber's snapshot, sent before its acknowledgement.
+   */
+  private readonly lastWhole = new Map<string, Buffer>();
   private readonly recheckTimer: NodeJS.Timeout;
   /** Told each time a slow client is dropped (metrics). */
   onSlowClientDropped: () => void = () => {};
@@ -134,6 +146,8 @@ export class Hub {
     set.delete(client);
     if (set.size === 0) {
       this.subscribers.delete(key);
+      // No longer kept current: pushes stop once nobody here listens.
+      this.lastWhole.delete(key);
       this.keysChanged = true;
     }
   }
@@ -232,10 +246,15 @@ export class Hub {
         params: { msg: `log in before subscribing to ${channel}`, code: 999 },
       });
     }
+    const key = this.keyOf(client, channel);
+    const snapshot = type === 'sub' && !client.channels.has(channel) ? this.lastWhole.get(key) : undefined;
     if (type === 'sub') this.listen(client, channel);
     else this.unlisten(client, channel);
     await this.reportKeys();
-    const seq = this.sequences.get(this.keyOf(client, channel)) ?? this.firstSeq;
+    // The channel's state as of the seq the acknowledgement carries: the next push is that seq + 1.
+    // A push that came while the keys were reported reached the client itself, and is newer.
+    if (snapshot && this.lastWhole.get(key) === snapshot) this.sendRaw(client, snapshot);
+    const seq = this.sequences.get(key) ?? this.firstSeq;
     this.send(client, { type, params: { channel, seq } });
   }
 
@@ -294,8 +313,14 @@ export class Hub {
     const remote = this.remote?.has(key) ? this.remote : undefined;
     if ((!clients || clients.size === 0) && !remote) return;
     const frame = Buffer.from(JSON.stringify(pushFrame(channel, fields, seq, Date.now())));
+    this.keepWhole(key, frame);
     if (clients) for (const client of clients) this.sendRaw(client, frame);
     remote?.frame(key, frame);
+  }
+
+  /** Keeps a whole channel's frame while someone here listens (its subscribers are `key`'s). */
+  private keepWhole(key: string, frame: Buffer): void {
+    if (isWholeChannel(key) && this.subscribers.get(key)?.size) this.lastWhole.set(key, frame);
   }
 
   /**
@@ -305,7 +330,16 @@ export class Hub {
   deliver(key: string, frame: Buffer, seq: number | null): void {
     if (seq !== null) this.sequences.set(key, seq);
     const clients = this.subscribers.get(key);
+    this.keepWhole(key, frame);
     if (clients) for (const client of clients) this.sendRaw(client, frame);
+  }
+
+  /**
+   * Forgets every kept depth: a gateway's, when a new core begins to lead. The last leader's last
+   * push may miss what it committed just before it died; the new leader's next push is current.
+   */
+  forgetSnapshots(): void {
+    this.lastWhole.clear();
   }
 
   private next(key: string): number {
@@ -343,6 +377,7 @@ export class Hub {
     const sockets = [...this.clients].map((client) => client.socket);
     this.clients.clear();
     this.subscribers.clear();
+    this.lastWhole.clear();
     await closeSockets(sockets, graceMs);
   }
 }
