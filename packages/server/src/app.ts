@@ -170,6 +170,39 @@ async function openCoreDomains(
   };
 }
 
+/** The exchange as a replica of a journal opens it (ledger/journal-scratch.ts). */
+export interface Replica {
+  db: Db;
+  sequencer: Sequencer;
+  /** Stops the domains, then closes the sequencer and the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Every domain opened on `config`'s database with a sequencer that applies only a journal's
+ * commands (`replay`) and takes none of its own: no timers started, no due work done at open, no
+ * HTTP. What it holds after a replay is what the journal made of the state it opened on.
+ */
+export async function openReplica(config: Config): Promise<Replica> {
+  const core = await openCoreDomains(config, systemClock, null, { wait: false, replica: true });
+  let server: OpenDomains<ServerContext>;
+  try {
+    server = await serverDomains(null).open(core.domains.context, core.domains.context.log);
+  } catch (error) {
+    await core.close();
+    throw error;
+  }
+  const { db, sequencer } = core.domains.context;
+  return {
+    db,
+    sequencer,
+    async close() {
+      await server.stop();
+      await core.close();
+    },
+  };
+}
+
 /** Opens the domains, routes their plugins and live channels, starts them and listens. */
 export async function startExchange(config: Config, options: StartOptions = {}): Promise<Exchange> {
   const demo = await loadDemo(config);
@@ -262,7 +295,7 @@ export async function startExchange(config: Config, options: StartOptions = {}):
  * How a process on PostgreSQL comes to lead: a tool only if no one leads; the server waits as a
  * standby, answering on its port that it is one (cluster/standby-server.ts).
  */
-type Lead = { wait: false } | { wait: true; port: number; follow?: boolean };
+type Lead = { wait: false; replica?: boolean } | { wait: true; port: number; follow?: boolean };
 
 /** A standby opened to follow the leader: its answers on the port, and its writer lock to come. */
 interface Following {
@@ -408,6 +441,7 @@ async function openContext(
     }
     const sequencer = await Sequencer.load(db, clock);
     if (standby) sequencer.follow();
+    else if (!lead.wait && lead.replica) sequencer.replicate();
     const context: ExchangeContext = {
       config,
       db,

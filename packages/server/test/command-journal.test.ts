@@ -1,9 +1,19 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../src/ledger/audit.js';
-import { JOURNALED_TABLES, journaledRows, type JournaledTable } from '../src/ledger/journal-check.js';
-import { replayOnScratch } from '../src/ledger/journal-scratch.js';
+import {
+  JOURNALED_TABLES,
+  journaledRows,
+  tableDifference,
+  type JournaledTable,
+} from '../src/ledger/journal-check.js';
+import { openScratchReplica, replayOnScratch } from '../src/ledger/journal-scratch.js';
 import { replayJournal } from '../src/ledger/replay.js';
 import { ReplayDivergence } from '../src/ledger/sequencer.js';
 import { BUY, SELL } from '../src/spot/engine.js';
@@ -232,6 +242,28 @@ describe('the command journal', () => {
     expect(restingIn(source, ETH_USDT).length).toBeGreaterThan(0);
   });
 
+  it("a replica writes the journal's commands to its own database and takes none of its own", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'oex-replica-'));
+    const replica = await openScratchReplica(join(dir, 'replica.db'), dir);
+    try {
+      expect(replica.sequencer.leading).toBe(false);
+      await expect(replica.sequencer.submit(() => undefined)).rejects.toThrow(
+        'a replica takes no command of its own',
+      );
+      const journal = await journaledRows(source.db.kysely, 'command_journal');
+      expect(await replayJournal(source.db.kysely, replica.sequencer)).toEqual({
+        commands: journal.length,
+        lastId: journal.length,
+      });
+      for (const table of ['accounts', 'orders', 'trades', 'command_journal'] as const) {
+        expect(await tableDifference(table, source.db.kysely, replica.db.kysely), table).toBeNull();
+      }
+    } finally {
+      await replica.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('npm run audit -- --journal replays it beside the running exchange and names a row changed behind its back', async () => {
     const env = { ...process.env, DATABASE_URL: source.config.databaseUrl, DEMO: '0', LOG_LEVEL: 'silent' };
     const good = await run(process.execPath, [AUDIT, '--journal'], { env });
@@ -316,5 +348,198 @@ describe('the command journal', () => {
       Number(after[after.length - 1]!.id) + 1,
     ]);
     expect((await auditLedger(keeping.db.kysely)).problems).toEqual([]);
+  });
+
+  // Seven runs of the audit's CLI, each a process that opens every domain: over 90 s in a loaded CI.
+  it(
+    'checkpoints: the audit replays only what came after its last checkpoint, also once the journal before it was removed, and writes one only for books found equal',
+    async () => {
+      const keeping = await startTestExchange({ demo: false, journalKeepDays: 1 });
+      targets.push(keeping);
+      const dir = mkdtempSync(join(tmpdir(), 'oex-checkpoint-'));
+      const checkpoint = join(dir, 'books.db');
+      const env = {
+        ...process.env,
+        DATABASE_URL: keeping.config.databaseUrl,
+        DEMO: '0',
+        LOG_LEVEL: 'silent',
+      };
+      const audit = (...args: string[]) => run(process.execPath, [AUDIT, ...args], { env });
+      const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+      const firstKept = async () =>
+        Number(
+          (
+            await keeping.db.kysely
+              .selectFrom('command_journal')
+              .select((eb) => eb.fn.min<number>('id').as('id'))
+              .executeTakeFirstOrThrow()
+          ).id,
+        );
+      const user = async (currency: number, amount: string) => {
+        const email = uniqueEmail('checkpoint');
+        const id = await keeping.users.createUser({ kind: 'email', email }, 'Secret-Harbor-91', null);
+        await keeping.ledger.credit(id, SPOT, currency, amount);
+        return login(keeping.api, email, 'Secret-Harbor-91');
+      };
+      const order = async (path: string, price: string, token: string) =>
+        (
+          await keeping.api.post<{ id: number }>(
+            path,
+            { currency_match_id: ETH_USDT, number: '1', price },
+            { token },
+          )
+        ).body;
+      try {
+        // Day 0: a bid rests. The first audit replays from the first command and writes a checkpoint.
+        const buyer = await user(USDT, '1000');
+        expect(await order('tx_in/add', '100', buyer)).toMatchObject({ code: 1 });
+        const first = await audit('--checkpoint', checkpoint);
+        const written = /checkpoint written at command (\d+), sha256 ([0-9a-f]{64})/.exec(first.stdout);
+        expect(first.stdout).not.toMatch(/from the checkpoint/);
+        expect(written, first.stdout).not.toBeNull();
+        const [, at, hash] = written!;
+        expect(sha256(checkpoint)).toBe(hash);
+        expect(statSync(checkpoint).mode & 0o777).toBe(0o600);
+        const dayZero = join(dir, 'day-zero.db');
+        copyFileSync(checkpoint, dayZero);
+
+        // Two days on, the resting bid fills, and the leader removes day 0's commands: a full replay
+        // cannot run, the replay from the checkpoint can (the bid rests in the checkpoint's books).
+        keeping.clock.advance(2 * 86_400_000);
+        const seller = await user(ETH, '1');
+        expect(await order('tx_out/add', '100', seller)).toMatchObject({ code: 1 });
+        await keeping.journalPruner!.tick();
+        expect(await firstKept()).toBe(Number(at) + 1);
+        await expect(audit('--journal')).rejects.toMatchObject({
+          stdout: expect.stringContaining('journal: NOT CHECKED: the journal starts at command'),
+        });
+        const second = await audit('--checkpoint', checkpoint);
+        expect(second.stdout).toContain(`journal: from the checkpoint at command ${at}, sha256 ${hash}`);
+        const next =
+          /(\d+) commands replayed; every journaled table is equal to the replay\njournal: checkpoint written at command (\d+), sha256 ([0-9a-f]{64})/.exec(
+            second.stdout,
+          );
+        expect(next, second.stdout).not.toBeNull();
+        const [, replayed, nextAt, nextHash] = next!;
+        expect(Number(nextAt) - Number(at)).toBe(Number(replayed));
+        expect(Number(replayed)).toBeGreaterThanOrEqual(2);
+        expect(sha256(checkpoint)).toBe(nextHash);
+
+        // A trade changed behind the exchange's back is named, and the checkpoint stays as it was.
+        const [trade] = await keeping.db.kysely.selectFrom('trades').selectAll().execute();
+        await keeping.db.kysely
+          .updateTable('trades')
+          .set({ price: '99' })
+          .where('id', '=', trade!.id)
+          .execute();
+        await expect(audit('--checkpoint', checkpoint)).rejects.toMatchObject({
+          stdout: expect.stringContaining(`journal: DIFFERS: trades id ${trade!.id}: price is 99 stored`),
+        });
+        expect(sha256(checkpoint)).toBe(nextHash);
+        await keeping.db.kysely
+          .updateTable('trades')
+          .set({ price: trade!.price })
+          .where('id', '=', trade!.id)
+          .execute();
+
+        // A checkpoint doctored to give the buyer more: its hash is not the one recorded, and its
+        // replay no longer gives the database's balances.
+        const doctored = join(dir, 'doctored.db');
+        copyFileSync(checkpoint, doctored);
+        const file = new Database(doctored);
+        file
+          .prepare('update accounts set balance = balance + 5 where currency_id = ? and balance > 0')
+          .run(USDT);
+        file.close();
+        const forged = audit('--checkpoint', doctored);
+        await expect(forged).rejects.toMatchObject({
+          stdout: expect.stringContaining('journal: DIFFERS: accounts id'),
+        });
+        await expect(forged).rejects.toMatchObject({ stdout: expect.not.stringContaining(nextHash!) });
+
+        // Two days more: the commands the day-zero checkpoint would need next are removed too, and a
+        // replay from it has nothing to go on from, while the newest checkpoint still goes on.
+        keeping.clock.advance(2 * 86_400_000);
+        await user(USDT, '1');
+        await keeping.journalPruner!.tick();
+        const kept = await firstKept();
+        expect(kept).toBeGreaterThan(Number(nextAt));
+        await expect(audit('--checkpoint', dayZero)).rejects.toMatchObject({
+          stdout: expect.stringContaining(
+            `journal: NOT CHECKED: the checkpoint ends at command ${at} and the journal starts at command ${kept}`,
+          ),
+        });
+        expect(sha256(dayZero)).toBe(hash);
+        expect((await audit('--checkpoint', checkpoint)).stdout).toContain(
+          `journal: from the checkpoint at command ${nextAt}, sha256 ${nextHash}`,
+        );
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    budget(60_000),
+  );
+
+  it('the pruner keeps every command after the newest checkpoint the audit recorded, past the keep, until a newer one is recorded', async () => {
+    const keeping = await startTestExchange({ demo: false, journalKeepDays: 1 });
+    targets.push(keeping);
+    const dir = mkdtempSync(join(tmpdir(), 'oex-checkpoint-'));
+    const checkpoint = join(dir, 'books.db');
+    const env = { ...process.env, DATABASE_URL: keeping.config.databaseUrl, DEMO: '0', LOG_LEVEL: 'silent' };
+    const audit = async () => {
+      const { stdout } = await run(process.execPath, [AUDIT, '--checkpoint', checkpoint], { env });
+      const written = /checkpoint written at command (\d+), sha256 ([0-9a-f]{64})/.exec(stdout);
+      expect(written, stdout).not.toBeNull();
+      return { at: Number(written![1]), sha256: written![2]! };
+    };
+    const ids = async () =>
+      (await keeping.db.kysely.selectFrom('command_journal').select('id').orderBy('id').execute()).map(
+        (row) => Number(row.id),
+      );
+    const recorded = () =>
+      keeping.db.kysely.selectFrom('journal_checkpoints').selectAll().orderBy('command_id').execute();
+    const id = await keeping.users.createUser(
+      { kind: 'email', email: uniqueEmail('held') },
+      'Secret-Harbor-91',
+      null,
+    );
+    try {
+      await keeping.ledger.credit(id, SPOT, USDT, '10');
+      const first = await audit();
+      expect((await recorded()).map((row) => [Number(row.command_id), row.sha256])).toEqual([
+        [first.at, first.sha256],
+      ]);
+
+      // The audit is not run for days (or it found a difference, and wrote none): the commands
+      // after its checkpoint are older than the keep, and stay, so the next replay can start.
+      await keeping.ledger.credit(id, SPOT, USDT, '20');
+      await keeping.ledger.credit(id, SPOT, USDT, '30');
+      keeping.clock.advance(3 * 86_400_000);
+      await keeping.ledger.credit(id, SPOT, USDT, '40');
+      const newest = Math.max(...(await ids()));
+      await keeping.journalPruner!.tick();
+      expect(await ids()).toEqual(Array.from({ length: newest - first.at }, (_, i) => first.at + 1 + i));
+      const second = await audit();
+      expect(second.at).toBe(newest);
+
+      // With the newer checkpoint recorded, the keep alone decides again: only the newest stays.
+      await keeping.journalPruner!.tick();
+      expect(await ids()).toEqual([newest]);
+
+      // A checkpoint the journal already starts after can no longer go on, and holds nothing.
+      await keeping.db.kysely.deleteFrom('journal_checkpoints').execute();
+      await keeping.db.kysely
+        .insertInto('journal_checkpoints')
+        .values({ command_id: newest - 2, sha256: second.sha256, created_at: 0 })
+        .execute();
+      await keeping.ledger.credit(id, SPOT, USDT, '50');
+      keeping.clock.advance(2 * 86_400_000);
+      await keeping.ledger.credit(id, SPOT, USDT, '60');
+      await keeping.journalPruner!.tick();
+      expect(await ids()).toEqual([Math.max(...(await ids()))]);
+      expect((await auditLedger(keeping.db.kysely)).problems).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

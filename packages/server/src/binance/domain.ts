@@ -30,16 +30,20 @@ export const binanceDomain: Domain<BinanceContext> = {
   open: async (context) => {
     // The listen keys a previous leader gave out, before any call can present one (a following
     // standby reads them when it takes over: reading sweeps the expired ones).
-    if (!context.sequencer.following) await listenKeysOf(context).load();
+    if (context.sequencer.leading) await listenKeysOf(context).load();
     const streams = binanceStreams(context);
     return {
       parts: {},
       routes: () => [{ plugin: binanceRest(context) }, { plugin: streams.plugin }],
       // Keys the leader gave out while this process followed it.
       takeover: () => listenKeysOf(context).load(),
-      // Sockets close with 1001 as the drain begins; stop waits for the last of them.
+      // Sockets close with 1001 as the drain begins; stop waits for the last of them, and for the
+      // listen keys' last write to their table, before the database closes.
       drain: () => void streams.close(),
-      stop: () => streams.close(),
+      stop: async () => {
+        await streams.close();
+        await listenKeysOf(context).flushed();
+      },
     };
   },
 };

@@ -28,6 +28,7 @@ import * as spotRequestId from './migrations/026_spot_request_id.js';
 import * as apiKeys from './migrations/027_api_keys.js';
 import * as listenKeys from './migrations/028_listen_keys.js';
 import * as commandJournal from './migrations/029_command_journal.js';
+import * as journalCheckpoints from './migrations/030_journal_checkpoints.js';
 
 /** Versioned migrations, in order. A new migration is a new entry; old ones never change. */
 const MIGRATIONS = {
@@ -59,6 +60,7 @@ const MIGRATIONS = {
   '027_api_keys': apiKeys,
   '028_listen_keys': listenKeys,
   '029_command_journal': commandJournal,
+  '030_journal_checkpoints': journalCheckpoints,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

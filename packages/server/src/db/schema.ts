@@ -850,6 +850,13 @@ export interface CommandJournalTable {
   batch_at: number;
 }
 
+/** A checkpoint the journal's audit wrote: the command it ends at, its file's hash (migration 030). */
+export interface JournalCheckpointsTable {
+  command_id: number;
+  sha256: string;
+  created_at: number;
+}
+
 export interface ApiKeysTable {
   id: Generated<number>;
   user_id: number;
@@ -869,6 +876,7 @@ export interface ApiKeysTable {
 
 export interface Database {
   command_journal: CommandJournalTable;
+  journal_checkpoints: JournalCheckpointsTable;
   api_keys: ApiKeysTable;
   listen_keys: ListenKeysTable;
   liability_snapshots: LiabilitySnapshotsTable;

@@ -64,7 +64,7 @@ export const demoDomain: Domain<
     if (config.marketMaker) {
       await seedDemoP2p({ ...context, payMethods: personal.payMethods, p2p: p2p.service });
       marketMaker = await openMarketMaker(context);
-      if (!context.sequencer.following) await openBot();
+      if (context.sequencer.leading) await openBot();
     }
     const devChain = wallet.devChain;
     return {

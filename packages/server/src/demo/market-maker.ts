@@ -202,7 +202,7 @@ export async function openMarketMaker(
     backfillDays: core.config.marketMakerBackfillDays,
   });
   // A following standby places nothing: the leader's history and quotes reach it by the journal.
-  if (!core.sequencer.following) {
+  if (core.sequencer.leading) {
     await maker.backfill();
     await maker.step();
   }

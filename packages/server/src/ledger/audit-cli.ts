@@ -5,7 +5,10 @@
  * `npm run audit -- --operator-log` also walks the operator log's hash chain, names the first
  * entry that was changed or removed, and prints the head hash (compare it with a published one).
  * `npm run audit -- --journal` also replays the command journal onto a scratch exchange and names
- * the first row of each table that differs from it.
+ * the first row of each table that differs from it. `--checkpoint FILE` (implies `--journal`) starts
+ * that replay from the checkpoint in FILE, if there is one, and writes the next one there once the
+ * books are found equal, recording it in the database so the journal's pruner keeps what the next
+ * replay needs (docs/cluster.md, "Checkpoints").
  */
 import { parseArgs } from 'node:util';
 import { OperatorLog } from '../admin/operator-log.js';
@@ -16,7 +19,8 @@ import { migrate } from '../db/migrate.js';
 import { api, type ReplyOf } from '@oex/protocol';
 import { auditLedger, formatReport } from './audit.js';
 import { JournalPruned } from './journal-check.js';
-import { replayOnScratch } from './journal-scratch.js';
+import { recordCheckpoint } from './journal-retention.js';
+import { replayOnScratch, type Checkpoint } from './journal-scratch.js';
 import { currentWriter, lockPathFor } from './writer-lock.js';
 
 const { values } = parseArgs({
@@ -24,10 +28,25 @@ const { values } = parseArgs({
     chain: { type: 'boolean', default: false },
     'operator-log': { type: 'boolean', default: false },
     journal: { type: 'boolean', default: false },
+    checkpoint: { type: 'string' },
   },
 });
 const config = loadConfig();
 const db = connect(config.databaseUrl);
+
+/**
+ * Tells the exchange's journal pruner of a checkpoint written, so it keeps what a replay from it
+ * needs. When the database refuses the write, it says so, and the check's result stands.
+ */
+async function recordWritten(written: Checkpoint): Promise<void> {
+  try {
+    await recordCheckpoint(db.kysely, written.lastCommand, written.sha256, systemClock.now());
+  } catch (error) {
+    console.log(
+      `journal: the checkpoint is not recorded in the database (${(error as Error).message}): the journal's pruner (JOURNAL_KEEP_DAYS) does not keep the commands after it`,
+    );
+  }
+}
 try {
   await migrate(db);
   const report = await auditLedger(db.kysely);
@@ -43,15 +62,24 @@ try {
       process.exitCode = 1;
     }
   }
-  if (values.journal) {
+  if (values.journal || values.checkpoint !== undefined) {
     try {
-      const check = await replayOnScratch(db);
+      const check = await replayOnScratch(db, values.checkpoint);
+      const { from, written } = check;
+      if (from)
+        console.log(`journal: from the checkpoint at command ${from.lastCommand}, sha256 ${from.sha256}`);
       for (const difference of check.differences) console.log(`journal: DIFFERS: ${difference}`);
       if (check.differences.length === 0) {
         console.log(
           `journal: ${check.commands} commands replayed; every journaled table is equal to the replay`,
         );
       } else process.exitCode = 1;
+      if (written) {
+        console.log(
+          `journal: checkpoint written at command ${written.lastCommand}, sha256 ${written.sha256}`,
+        );
+        await recordWritten(written);
+      }
     } catch (error) {
       if (!(error instanceof JournalPruned)) throw error;
       console.log(`journal: NOT CHECKED: ${error.message}`);

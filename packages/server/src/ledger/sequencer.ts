@@ -144,8 +144,12 @@ export class Sequencer {
   private resyncNeeded = false;
   private unjournaledChanges = 0;
   private draining = false;
-  /** A following standby's: replayed commands apply in memory only, and no other is taken. */
-  private followingLeader = false;
+  /**
+   * Whose commands apply. A leader's: any, written. A following standby's: the leader's journaled
+   * ones, in memory only. A replica's: a journal's, written to its own database (an audit's scratch
+   * copy, ledger/journal-scratch.ts). Neither of the last two takes a command of its own.
+   */
+  private role: 'leader' | 'follower' | 'replica' = 'leader';
   /** While following: the rows the leader must have written for the commands applied since the last take. */
   private followed: FollowedRows = { account_logs: [], trades: [] };
   private idle: Promise<void> = Promise.resolve();
@@ -227,17 +231,26 @@ export class Sequencer {
    * commands change the books in memory and nothing is written, and any other command is refused.
    */
   follow(): void {
-    this.followingLeader = true;
+    this.role = 'follower';
+  }
+
+  /**
+   * A replica of a journal (ledger/journal-scratch.ts): only `replay` applies commands, and they are
+   * written; any other command is refused, so nothing but the journal changes its database.
+   */
+  replicate(): void {
+    this.role = 'replica';
   }
 
   /** The standby took the lease: its batches are written (behind the fence) from now on. */
   lead(): void {
-    this.followingLeader = false;
+    this.role = 'leader';
     this.followed = { account_logs: [], trades: [] };
   }
 
-  get following(): boolean {
-    return this.followingLeader;
+  /** Takes commands of its own: false for a following standby and a replica, whose domains then do no due work. */
+  get leading(): boolean {
+    return this.role === 'leader';
   }
 
   /**
@@ -344,7 +357,13 @@ export class Sequencer {
 
   private push<R>(command: Command<R>, journal: Pending['journal'], at: number | undefined): Promise<R> {
     if (this.closed) return Promise.reject(new Error('the sequencer is closed'));
-    if (this.followingLeader) return Promise.reject(new Error('a following standby takes no command'));
+    if (this.role !== 'leader') {
+      return Promise.reject(
+        new Error(
+          `a ${this.role === 'follower' ? 'following standby' : 'replica'} takes no command of its own`,
+        ),
+      );
+    }
     return new Promise<R>((resolve, reject) => {
       this.queue.push({ command, journal, at, resolve: resolve as (value: unknown) => void, reject });
       if (!this.draining) {
@@ -392,7 +411,7 @@ export class Sequencer {
         const detail = [...off].map(([currencyId, sum]) => `currency ${currencyId} off by ${sum} units`);
         throw new LedgerImbalance(detail.join(', '));
       }
-      if (this.followingLeader) {
+      if (this.role === 'follower') {
         // Nothing is written, but the log rows the leader wrote took their ids; they and the trades
         // are kept for the follower to compare with the leader's (cluster/follower.ts).
         const firstLog = counters.get('account_logs')!;

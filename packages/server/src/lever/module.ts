@@ -38,7 +38,7 @@ export async function openLever(deps: {
   await seedLeverTerms(deps.db);
   const terms = new LeverTermsReader(deps.db, () => deps.clock.now());
   const service = await LeverService.load({ ...deps, terms });
-  if (deps.demo && !deps.sequencer.following) await fundDemo(deps);
+  if (deps.demo && deps.sequencer.leading) await fundDemo(deps);
   const risk = new LeverRisk(
     service,
     deps.sequencer,

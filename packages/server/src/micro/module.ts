@@ -32,7 +32,7 @@ export async function openMicro(deps: {
   await seedTerms(deps.db);
   const terms = new TermsReader(deps.db, deps.settings, () => deps.clock.now());
   const service = await MicroService.load({ ...deps, terms });
-  if (deps.demo && !deps.sequencer.following) await fundDemoPool(service, deps.currencies);
+  if (deps.demo && deps.sequencer.leading) await fundDemoPool(service, deps.currencies);
   const settler = new MicroSettler(service, deps.sequencer, deps.tape);
   settler.attach();
   return { service, settler, terms };

@@ -41,8 +41,11 @@ export interface Transparency {
 export async function openTransparency(deps: TransparencyDeps): Promise<Transparency> {
   const service = new TransparencyService(deps);
   const daily = new DailySnapshots(service, deps.log);
-  // A new exchange publishes its first snapshot at once, not at the first daily time.
-  await service.takeFirst();
-  await daily.tick();
+  // A new exchange publishes its first snapshot at once, not at the first daily time. Only a leader
+  // takes snapshots: a standby or a replica reads the balances through a sequencer that takes none.
+  if (deps.sequencer.leading) {
+    await service.takeFirst();
+    await daily.tick();
+  }
   return { service, daily };
 }

@@ -53,7 +53,7 @@ export interface Markets {
 export async function openMarketsDesk(deps: MarketsDeskDeps): Promise<Markets> {
   const desk = new MarketsDesk(deps);
   const applier = new ChangeApplier(desk, deps.clock, deps.log);
-  // A following standby applies nothing of its own: the leader's changes reach it by the journal.
-  if (!deps.sequencer.following) await applier.tick();
+  // Only a leader applies due changes: a standby or a replica gets the leader's by the journal.
+  if (deps.sequencer.leading) await applier.tick();
   return { desk, applier };
 }
