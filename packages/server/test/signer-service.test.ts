@@ -1,8 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { generateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english';
-import type { WalletAnswer, WithdrawalView } from '@oex/protocol';
+import type { Paged, WalletAnswer, WithdrawalView } from '@oex/protocol';
 import { connect } from 'nats';
 import { recoverTransactionAddress, type TransactionSerialized } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,6 +21,7 @@ import { auditLedger } from '../src/ledger/audit.js';
 import { serverPath } from '../src/lib/paths.js';
 import { NatsSigner } from '../src/wallet/nats-signer.js';
 import { budget } from './helpers/budget.js';
+import { killHard, spawnUntilSaid } from './helpers/child-server.js';
 import { chainTick, evmTransfer, MANUAL_CHAIN, testChain, tokensAt } from './helpers/chain.js';
 import { startTestExchange } from './helpers/exchange.js';
 import { balanceOf, USDT } from './helpers/ledger.js';
@@ -30,30 +34,16 @@ const phrase = devWallet().exchange_mnemonic;
 const running = new Set<ChildProcess>();
 
 /** `npm run signer` from its sources, on this run's subjects: ready once it says it answers. */
-async function startService(walletPhrase: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverPath('src/wallet/signer-service.ts')], {
-    env: { PATH: process.env.PATH ?? '', WALLET_MNEMONIC: walletPhrase, NATS_URL, NATS_PREFIX: prefix },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  running.add(child);
-  child.once('exit', () => running.delete(child));
-  await new Promise<void>((resolve, reject) => {
-    let said = '';
-    child.stderr!.on('data', (chunk: Buffer) => {
-      said += chunk.toString();
-      if (said.includes('signer answering')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`the signer service exited (${code}): ${said}`)));
-  });
-  return child;
+function startService(walletPhrase: string, limits: Record<string, string> = {}): Promise<ChildProcess> {
+  return spawnUntilSaid(
+    ['--import', 'tsx', serverPath('src/wallet/signer-service.ts')],
+    { WALLET_MNEMONIC: walletPhrase, NATS_URL, NATS_PREFIX: prefix, ...limits },
+    'signer answering',
+    running,
+  );
 }
 
-async function kill(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await gone;
-}
+const kill = killHard;
 
 async function until(check: () => boolean, ms = 15_000): Promise<void> {
   for (const start = Date.now(); !check();) {
@@ -191,29 +181,81 @@ describe.skipIf(!natsUp)('the signer as a service of its own on NATS (WALLET_SIG
 
         const outside = '0x000000000000000000000000000000000000dEaD';
         const erc20 = exchange.wallet.networks.list().find((network) => network.chain === 'ERC20')!.id;
-        const asked = await exchange.api.post<WithdrawalView>(
-          'account/draw',
-          {
-            currency_id: USDT,
-            currency_protocol_id: erc20,
-            pay_password: PAY,
-            number: '20',
-            address: outside,
-          },
-          { token: user.token },
-        );
-        expect(asked.body.code, asked.body.msg).toBe(1);
-        await chainTick(exchange);
-        await control.mine({ blocks: 6 });
-        await chainTick(exchange);
-        const row = await exchange.db.kysely
-          .selectFrom('withdrawals')
-          .select(['status', 'tx_hash'])
-          .where('id', '=', asked.body.data!.id)
-          .executeTakeFirstOrThrow();
-        expect(row.status).toBe('complete');
-        const paid = await tokensAt(node.rpcUrl, exchange.wallet.devChain!.tokenAddress, outside);
-        expect(paid).toBe(19_980_000n); // 20 USDT less its fee (0.1 %), in 6 decimals
+        const draw = async (number: string) => {
+          const asked = await exchange.api.post<WithdrawalView>(
+            'account/draw',
+            { currency_id: USDT, currency_protocol_id: erc20, pay_password: PAY, number, address: outside },
+            { token: user.token },
+          );
+          expect(asked.body.code, asked.body.msg).toBe(1);
+          return asked.body.data!.id;
+        };
+        const withdrawal = (id: number) =>
+          exchange.db.kysely
+            .selectFrom('withdrawals')
+            .select(['status', 'tx_hash', 'reason'])
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow();
+        const paidOut = () => tokensAt(node.rpcUrl, exchange.wallet.devChain!.tokenAddress, outside);
+        const settle = async () => {
+          await chainTick(exchange);
+          await control.mine({ blocks: 6 });
+          await chainTick(exchange);
+        };
+        /**
+         * Passes until the withdrawal is as expected, at most five: the pass right after a restart
+         * of the service may find it not yet reached, and the sender asks again on its next pass.
+         */
+        const settleTo = async (id: number, status: string, reason?: string) => {
+          for (let pass = 1; ; pass++) {
+            await settle();
+            const row = await withdrawal(id);
+            if ((row.status === status && (reason === undefined || row.reason === reason)) || pass === 5)
+              return row;
+          }
+        };
+        const first = await draw('20');
+        await settle();
+        expect((await withdrawal(first)).status).toBe('complete');
+        expect(await paidOut()).toBe(19_980_000n); // 20 USDT less its fee (0.1 %), in 6 decimals
+
+        // The service's own limit: 15 USDT out a day, counted in a file of its own. The second 10
+        // USDT would pass it: the withdrawal waits, its owner sees why, and a kill -9 of the signer
+        // forgets nothing. With the limit raised, it is paid.
+        const token = exchange.wallet.devChain!.tokenAddress.toLowerCase();
+        const spent = join(mkdtempSync(join(tmpdir(), 'oex-signer-spent-')), 'spent.jsonl');
+        const limited = (day: string) => ({
+          SIGNER_LIMITS: JSON.stringify({ [`evm:${token}`]: { day } }),
+          SIGNER_SPENT_FILE: spent,
+        });
+        await kill(service);
+        service = await startService(servicePhrase, limited('15000000'));
+        await until(() => exchange.wallet.signerState() === 'running');
+        const within = await draw('10');
+        expect((await settleTo(within, 'complete')).status).toBe('complete');
+        const over = await draw('10');
+        expect(await settleTo(over, 'queued', 'wallet.reason_signer_limit')).toMatchObject({
+          status: 'queued',
+          tx_hash: null,
+          reason: 'wallet.reason_signer_limit',
+        });
+        const view = (
+          await exchange.api.get<Paged<WithdrawalView>>('wallet/withdrawals', {}, { token: user.token })
+        ).body.data!.data.find((row) => row.id === over)!;
+        expect(view).toMatchObject({
+          status: 'queued',
+          reason: "Waiting for the wallet's daily withdrawal limit; your funds stay held and safe",
+        });
+        await kill(service);
+        service = await startService(servicePhrase, limited('15000000'));
+        await until(() => exchange.wallet.signerState() === 'running');
+        await settle();
+        expect((await withdrawal(over)).status).toBe('queued');
+        await kill(service);
+        service = await startService(servicePhrase, limited('30000000'));
+        await until(() => exchange.wallet.signerState() === 'running');
+        expect(await settleTo(over, 'complete')).toMatchObject({ status: 'complete', reason: null });
+        expect(await paidOut()).toBe(19_980_000n + 2n * 9_990_000n);
         expect((await auditLedger(exchange.db.kysely)).problems).toEqual([]);
 
         // The public keys are kept: restarted while no service runs, the exchange starts on them

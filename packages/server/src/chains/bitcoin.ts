@@ -1,10 +1,10 @@
 import { sha256 } from '@noble/hashes/sha2';
-import { HDKey } from '@scure/bip32';
 import { hex } from '@scure/base';
 import { Address, CompactSize, NETWORK, OutScript, p2wpkh, RawTx, TEST_NETWORK } from '@scure/btc-signer';
 import { RawOldTx } from '@scure/btc-signer/script.js';
 import * as P from 'micro-packed';
 import type { ChainAdapter, FeeQuote, IncomingTransfer, SignRequest, TransferReceipt } from './adapter.js';
+import { depositCompressedKey } from './keys.js';
 
 /**
  * Bitcoin against bitcoind's JSON-RPC (Bitcoin Core or Knots; regtest in development and tests).
@@ -88,11 +88,6 @@ export class BitcoinRpcError extends Error {
   }
 }
 
-/** The compressed public key of a deposit index, from the xpub alone. */
-function depositKey(xpub: string, index: number): Uint8Array {
-  return HDKey.fromExtendedKey(xpub).deriveChild(index).publicKey!;
-}
-
 export class BitcoinAdapter implements ChainAdapter {
   readonly chain = 'BTC' as const;
   readonly family = 'btc' as const;
@@ -113,7 +108,7 @@ export class BitcoinAdapter implements ChainAdapter {
   }
 
   depositAddress(xpub: string, index: number): string {
-    return p2wpkh(depositKey(xpub, index), this.network).address!;
+    return p2wpkh(depositCompressedKey(xpub, index), this.network).address!;
   }
 
   addressOf(publicKey: string): string {

@@ -25,10 +25,14 @@ export function depositXpub(root: HDKey, family: KeyFamily): string {
   return root.derive(`m/44'/${COIN_TYPE[family]}'/0'/0`).publicExtendedKey;
 }
 
+/** The compressed public key (33 bytes) of a deposit index, from the xpub alone: Bitcoin's. */
+export function depositCompressedKey(xpub: string, index: number): Uint8Array {
+  return HDKey.fromExtendedKey(xpub).deriveChild(index).publicKey!;
+}
+
 /** The uncompressed public key (65 bytes, 0x04…) of a deposit index, from the xpub alone. */
 export function depositPublicKey(xpub: string, index: number): Uint8Array {
-  const child = HDKey.fromExtendedKey(xpub).deriveChild(index);
-  return secp256k1.ProjectivePoint.fromHex(child.publicKey!).toRawBytes(false);
+  return secp256k1.ProjectivePoint.fromHex(depositCompressedKey(xpub, index)).toRawBytes(false);
 }
 
 export function evmDepositAddress(xpub: string, index: number): Hex {

@@ -2,9 +2,11 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Logger } from 'pino';
 import { PollingTask } from '../lib/poller.js';
 import { toChainUnits } from '../chains/units.js';
+import type { SignedTransfer } from '../chains/adapter.js';
 import type { Database, WithdrawalsTable } from '../db/schema.js';
 import type { Network, Networks } from './networks.js';
 import type { TransferSigner } from './signer.js';
+import { isSigningRefusal } from './signer-guard.js';
 import { confirmationsAt } from './rules.js';
 import type { DepositSweeper } from './sweeper.js';
 import type { Withdrawals } from './withdrawals.js';
@@ -107,17 +109,23 @@ export class WithdrawalSender extends PollingTask {
     }
     // queued: sign only with funds to pay it; otherwise it waits, and says why.
     const units = toChainUnits(String(row.received), adapter.decimals);
-    if ((await adapter.balanceOf(hot)) < units) {
-      const reason = 'wallet.reason_hot_wallet_low';
-      if (row.reason === reason) return false;
-      await this.db.updateTable('withdrawals').set({ reason }).where('id', '=', row.id).execute();
-      return true;
-    }
+    if ((await adapter.balanceOf(hot)) < units) return this.waits(row, 'wallet.reason_hot_wallet_low');
     const nonce = await this.nextNonce(network, hot);
-    const signed = await signer.sign(
-      { family: network.family },
-      await adapter.prepare(hot, row.address, units, nonce),
-    );
+    let signed: SignedTransfer;
+    try {
+      signed = await signer.sign(
+        { family: network.family },
+        await adapter.prepare(hot, row.address, units, nonce),
+      );
+    } catch (error) {
+      // The signer's own limits (signer-guard.ts): it waits for them, asked again each pass.
+      if (!isSigningRefusal(error)) throw error;
+      this.log.warn(
+        { withdrawal: row.id, refusal: (error as Error).message },
+        'withdrawal refused by the signer; it waits',
+      );
+      return this.waits(row, 'wallet.reason_signer_limit');
+    }
     await this.withdrawals.move(row.id, 'queued', 'signed', {
       nonce,
       raw_tx: signed.raw,
@@ -126,6 +134,13 @@ export class WithdrawalSender extends PollingTask {
     });
     await adapter.broadcast(signed.raw);
     await this.withdrawals.move(row.id, 'signed', 'sent');
+    return true;
+  }
+
+  /** A queued withdrawal that waits, with the reason its owner sees; true when the reason changed. */
+  private async waits(row: Selectable<WithdrawalsTable>, reason: string): Promise<boolean> {
+    if (row.reason === reason) return false;
+    await this.db.updateTable('withdrawals').set({ reason }).where('id', '=', row.id).execute();
     return true;
   }
 

@@ -10,6 +10,7 @@ import {
 } from '../chains/keys.js';
 import { signTransfer } from '../chains/signing.js';
 import type { KeyRef, SignerRequest, SignerResponse, WalletKeys } from './signer.js';
+import type { SigningGuard } from './signer-guard.js';
 
 /** The wallet's keys, derived from its phrase: public keys out, signatures out, never a private key. */
 export interface KeyHolder {
@@ -37,12 +38,20 @@ export function holdKeys(phrase: string): KeyHolder {
   };
 }
 
-/** One request to the signer answered: its keys, or a signature; a failure as its message. */
-export async function answerSigner(holder: KeyHolder, request: SignerRequest): Promise<SignerResponse> {
+/**
+ * One request to the signer answered: its keys, or a signature of a transfer its guard admitted; a
+ * failure (a refusal too) as its message.
+ */
+export async function answerSigner(
+  holder: KeyHolder,
+  guard: SigningGuard,
+  request: SignerRequest,
+): Promise<SignerResponse> {
   try {
     if (request.method === 'keys') return { id: request.id, result: holder.keys() };
     if (request.method !== 'sign') throw new Error('unknown method');
     const { ref, transfer } = request.params as { ref: KeyRef; transfer: SignRequest };
+    guard.admit(ref, transfer, holder.keys());
     return { id: request.id, result: await holder.sign(ref, transfer) };
   } catch (error) {
     return { id: request.id, error: error instanceof Error ? error.message : String(error) };

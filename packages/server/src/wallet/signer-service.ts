@@ -3,13 +3,15 @@
  * (WALLET_SIGNER=nats on them; docs/cluster.md). WALLET_MNEMONIC (required; taken out of the
  * environment at once), NATS_URL (required), NATS_PREFIX (`oex`). It answers `<prefix>.signer` in
  * the queue group `signer`, so a second one can stand by, with public keys and signatures of prepared
- * transfers, never a key. It reads no database and no chain. Drains on SIGINT and SIGTERM, within
- * SHUTDOWN_TIMEOUT_MS.
+ * transfers, never a key. It reads no database and no chain. What it signs is checked by rules and
+ * limits of its own (SIGNER_LIMITS, SIGNER_SPENT_FILE: signer-guard.ts). Drains on SIGINT and
+ * SIGTERM, within SHUTDOWN_TIMEOUT_MS.
  */
 import { connect } from 'nats';
 import { consoleLog, exitOnSignals, operationsSettings } from '../platform/drain.js';
 import { signerSubject } from './nats-signer.js';
 import type { SignerRequest } from './signer.js';
+import { SigningGuard } from './signer-guard.js';
 import { answerSigner, holdKeys } from './signer-keys.js';
 
 const phrase = process.env.WALLET_MNEMONIC ?? '';
@@ -19,6 +21,13 @@ if (!phrase || !natsUrl) {
   console.error(
     'WALLET_MNEMONIC and NATS_URL are required: the signer holds the phrase and answers over NATS',
   );
+  process.exit(2);
+}
+let guard: SigningGuard;
+try {
+  guard = SigningGuard.fromEnvironment(process.env);
+} catch (error) {
+  console.error((error as Error).message);
   process.exit(2);
 }
 const holder = holdKeys(phrase);
@@ -40,11 +49,13 @@ const subscription = nc.subscribe(signerSubject(prefix), {
       message.respond(encoder.encode(JSON.stringify({ id: 0, error: 'not a signer request' })));
       return;
     }
-    void answerSigner(holder, request).then((response) =>
+    void answerSigner(holder, guard, request).then((response) =>
       message.respond(encoder.encode(JSON.stringify(response))),
     );
   },
 });
+// Said once the bus has the subscription: a request sent after this line reaches this service.
+await nc.flush();
 // Not the URL: it may carry the bus's credentials.
 console.warn(`signer answering ${subscription.getSubject()} (pid ${process.pid})`);
 exitOnSignals(() => nc.drain(), operationsSettings().shutdownTimeoutMs, consoleLog);

@@ -54,13 +54,27 @@ function signerEntry(): { path: string; execArgv: string[] } {
     : { path: serverPath('src/wallet/signer-main.ts'), execArgv: ['--import', 'tsx'] };
 }
 
+/** The signer's own limits (signer-guard.ts), handed on to the process the server starts. */
+function signerLimitsOf(env: NodeJS.ProcessEnv): Record<string, string> {
+  const { SIGNER_LIMITS, SIGNER_SPENT_FILE } = env;
+  return {
+    ...(SIGNER_LIMITS ? { SIGNER_LIMITS } : {}),
+    ...(SIGNER_SPENT_FILE ? { SIGNER_SPENT_FILE } : {}),
+  };
+}
+
 /** One signer process on an IPC channel: ready once it has said so. */
 async function forkSigner(mnemonic: string): Promise<ChildProcess> {
   const entry = signerEntry();
   const child = fork(entry.path, [], {
     execArgv: entry.execArgv,
     // Only what it needs: never the server's own secrets (database URL, tokens).
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: process.env.NODE_ENV ?? '', WALLET_MNEMONIC: mnemonic },
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: process.env.NODE_ENV ?? '',
+      WALLET_MNEMONIC: mnemonic,
+      ...signerLimitsOf(process.env),
+    },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   await new Promise<void>((resolve, reject) => {

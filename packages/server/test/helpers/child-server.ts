@@ -108,6 +108,33 @@ export async function untilFollowing(server: { api: ApiClient }, withinMs = 90_0
   return null;
 }
 
+/**
+ * A program of ours (`node` with `args`) started with only `env`: ready once its stderr says
+ * `ready`; refused with what it said if it exits first. Added to `running` until it exits.
+ */
+export async function spawnUntilSaid(
+  args: string[],
+  env: Record<string, string>,
+  ready: string,
+  running: Set<ChildProcess>,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  await new Promise<void>((resolve, reject) => {
+    let said = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      said += chunk.toString();
+      if (said.includes(ready)) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`${args.at(-1)} exited (${code}): ${said}`)));
+  });
+  return child;
+}
+
 /** kill -9, and wait until the process is gone. */
 export function killHard(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
