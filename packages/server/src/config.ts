@@ -101,6 +101,12 @@ export interface Config {
    */
   walletSigner: 'process' | 'nats';
   /**
+   * CHAIN_WATCHERS: who watches the chains for deposits. `local` (the default): this process.
+   * `bus`: a process of its own (`npm run watchers`), which tells the leading core over NATS_URL;
+   * this process then runs no deposit watcher and applies what it is told.
+   */
+  chainWatchers: 'local' | 'bus';
+  /**
    * Where uploaded images are kept (outside the web root): UPLOADS_DIR, by default `uploads` beside
    * the SQLite database file, or `data/uploads` with PostgreSQL.
    */
@@ -224,6 +230,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     chainPollMs: integer(env.CHAIN_POLL_MS, 1000, 'CHAIN_POLL_MS'),
     walletMnemonic: env.WALLET_MNEMONIC || undefined,
     walletSigner: oneOf(env.WALLET_SIGNER, ['process', 'nats'] as const, 'WALLET_SIGNER'),
+    chainWatchers: oneOf(env.CHAIN_WATCHERS, ['local', 'bus'] as const, 'CHAIN_WATCHERS'),
     uploadsDir: env.UPLOADS_DIR || defaultUploadsDir(databaseUrl),
     uploadsPerHour: integer(env.UPLOADS_PER_HOUR, 60, 'UPLOADS_PER_HOUR'),
     feedbackPerHour: integer(env.FEEDBACK_PER_HOUR, 5, 'FEEDBACK_PER_HOUR'),

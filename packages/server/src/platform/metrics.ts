@@ -125,44 +125,11 @@ export class Metrics implements Scrapeable {
     ));
     this.loopDelay = eventLoopDelay(this.registry);
     this.eventLoopDelay = this.loopDelay.gauge;
-    const networks = () => this.networks();
-    this.chainBlocksBehind = new Gauge({
-      name: 'oex_chain_watcher_blocks_behind',
-      help: "Blocks between the node's head and the deposit watcher's last scanned block, by network",
-      labelNames: ['network'],
-      registers,
-      collect() {
-        this.reset();
-        for (const { name, progress } of networks()) {
-          if (progress.head !== null && progress.scanned !== null) {
-            this.set({ network: name }, Math.max(0, progress.head - progress.scanned));
-          }
-        }
-      },
-    });
-    this.chainSecondsSinceSync = new Gauge({
-      name: 'oex_chain_watcher_seconds_since_sync',
-      help: "Seconds since the deposit watcher's last pass reached the node's head, by network",
-      labelNames: ['network'],
-      registers,
-      collect() {
-        this.reset();
-        const now = Date.now();
-        for (const { name, progress } of networks()) {
-          if (progress.lastSyncAt !== null) this.set({ network: name }, (now - progress.lastSyncAt) / 1000);
-        }
-      },
-    });
-    this.chainFailuresInRow = new Gauge({
-      name: 'oex_chain_watcher_failures_in_row',
-      help: "Deposit watcher passes that failed since its last good one (the node's answers), by network",
-      labelNames: ['network'],
-      registers,
-      collect() {
-        this.reset();
-        for (const { name, progress } of networks()) this.set({ network: name }, progress.failuresInRow);
-      },
-    });
+    ({
+      blocksBehind: this.chainBlocksBehind,
+      secondsSinceSync: this.chainSecondsSinceSync,
+      failuresInRow: this.chainFailuresInRow,
+    } = chainWatcherMetrics(this.registry, () => this.networks()));
     this.httpSeconds = new Histogram({
       name: 'oex_http_request_duration_seconds',
       help: 'HTTP answer time by method, route pattern and status class',
@@ -249,6 +216,56 @@ export function liveChannelMetrics(
       name: 'oex_ws_slow_clients_dropped_total',
       help: 'Live-channel clients dropped because their unsent output passed the limit',
       registers: [registry],
+    }),
+  };
+}
+
+/**
+ * The deposit watchers' progress by network, read from `networks` at each scrape: the core's, or
+ * the watchers' process's own (wallet/watchers-main.ts).
+ */
+export function chainWatcherMetrics(
+  registry: Registry,
+  networks: () => readonly WatchedNetwork[],
+): { blocksBehind: Gauge<'network'>; secondsSinceSync: Gauge<'network'>; failuresInRow: Gauge<'network'> } {
+  const registers = [registry];
+  return {
+    blocksBehind: new Gauge({
+      name: 'oex_chain_watcher_blocks_behind',
+      help: "Blocks between the node's head and the deposit watcher's last scanned block, by network",
+      labelNames: ['network'],
+      registers,
+      collect() {
+        this.reset();
+        for (const { name, progress } of networks()) {
+          if (progress.head !== null && progress.scanned !== null) {
+            this.set({ network: name }, Math.max(0, progress.head - progress.scanned));
+          }
+        }
+      },
+    }),
+    secondsSinceSync: new Gauge({
+      name: 'oex_chain_watcher_seconds_since_sync',
+      help: "Seconds since the deposit watcher's last pass reached the node's head, by network",
+      labelNames: ['network'],
+      registers,
+      collect() {
+        this.reset();
+        const now = Date.now();
+        for (const { name, progress } of networks()) {
+          if (progress.lastSyncAt !== null) this.set({ network: name }, (now - progress.lastSyncAt) / 1000);
+        }
+      },
+    }),
+    failuresInRow: new Gauge({
+      name: 'oex_chain_watcher_failures_in_row',
+      help: "Deposit watcher passes that failed since its last good one (the node's answers), by network",
+      labelNames: ['network'],
+      registers,
+      collect() {
+        this.reset();
+        for (const { name, progress } of networks()) this.set({ network: name }, progress.failuresInRow);
+      },
     }),
   };
 }

@@ -1,6 +1,7 @@
 import type { Hub } from '../realtime/hub.js';
 import type { SpotService } from '../spot/service.js';
 import type { Wallet } from '../wallet/module.js';
+import { networkLabel } from '../wallet/networks.js';
 import type { ExchangeContext } from './domains.js';
 import { HttpGate } from './drain.js';
 import { Metrics, serveMetrics, type MetricsEndpoint } from './metrics.js';
@@ -33,8 +34,8 @@ export class Operations {
     });
     const networks = () =>
       wallet.networks.list().map((network) => ({
-        name: `${currencies.currency(network.currencyId).code}-${network.chain}`,
-        progress: wallet.watchers.find((watcher) => watcher.watches(network.id))?.progress ?? null,
+        name: networkLabel(currencies.currency(network.currencyId).code, network),
+        progress: wallet.progressOf(network.id),
       }));
     metrics.watchChains(() =>
       networks().flatMap(({ name, progress }) => (progress ? [{ name, progress }] : [])),

@@ -19,15 +19,34 @@ export class DepositAddresses implements AddressOwners {
     private readonly clock: Clock,
   ) {}
 
+  /** The highest stored row read so far, so a refresh reads only what was added since. */
+  private lastId = 0;
+
   static async load(
     db: Kysely<Database>,
     xpubs: Partial<Record<KeyFamily, string>>,
     clock: Clock,
   ): Promise<DepositAddresses> {
     const addresses = new DepositAddresses(db, xpubs, clock);
-    const rows = await db.selectFrom('deposit_addresses').select(['family', 'address', 'user_id']).execute();
-    for (const row of rows) addresses.remember(row.family, row.address, row.user_id);
+    await addresses.refresh();
     return addresses;
+  }
+
+  /**
+   * Reads the addresses stored since the last read: another process (the core) gives them out
+   * while a watcher process of its own watches them (watchers-main.ts).
+   */
+  async refresh(): Promise<void> {
+    const rows = await this.db
+      .selectFrom('deposit_addresses')
+      .select(['id', 'family', 'address', 'user_id'])
+      .where('id', '>', this.lastId)
+      .orderBy('id')
+      .execute();
+    for (const row of rows) {
+      this.remember(row.family, row.address, row.user_id);
+      this.lastId = Math.max(this.lastId, Number(row.id));
+    }
   }
 
   private remember(family: string, address: string, userId: number): void {

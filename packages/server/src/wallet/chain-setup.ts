@@ -79,7 +79,8 @@ async function storedToken(db: Kysely<Database>): Promise<{ id: number; token: s
 /** Where the wallet's public keys are kept once a signer service gave them (they are not secret). */
 const KEYS_SETTING = 'wallet_public_keys';
 
-async function knownKeys(db: Kysely<Database>): Promise<WalletKeys | undefined> {
+/** The wallet's public keys as a core recorded them (none before one started with a signer). */
+export async function knownKeys(db: Kysely<Database>): Promise<WalletKeys | undefined> {
   const row = await db
     .selectFrom('settings')
     .select('value')
@@ -131,7 +132,22 @@ async function startSigner(
     config.walletMnemonic ??
     (config.demo ? (await import('../demo/dev-chain.js')).devWallet().exchange_mnemonic : undefined);
   // The phrase goes to the signer process; this process keeps public keys only.
-  return mnemonic ? ChildSigner.start(mnemonic, onState) : undefined;
+  const signer = mnemonic ? await ChildSigner.start(mnemonic, onState) : undefined;
+  // The watchers' process of their own reads the public keys from the database.
+  if (signer && config.chainWatchers === 'bus' && !following) await recordKeysFor(db, signer);
+  return signer;
+}
+
+/** Records the signer's public keys; refused when other keys were recorded (other deposit addresses). */
+async function recordKeysFor(db: Kysely<Database>, signer: TransferSigner): Promise<void> {
+  const known = await knownKeys(db);
+  if (!known) return rememberKeys(db, signer.keys());
+  if (JSON.stringify(known) !== JSON.stringify(signer.keys())) {
+    await signer.stop();
+    throw new Error(
+      "WALLET_MNEMONIC gives other keys than this exchange recorded: its users' deposit addresses are of those",
+    );
+  }
 }
 
 /**
@@ -144,12 +160,17 @@ export async function connectChains(
   log?: Logger,
   /** A following standby's: it opens on a read-only snapshot and writes nothing. */
   following = false,
+  /**
+   * The public keys alone, with no signer, no development chain and nothing written: the deposit
+   * watchers' process of their own (watchers-main.ts), which signs nothing.
+   */
+  watchOnly?: WalletKeys,
 ): Promise<ConnectedChains> {
-  const signer = await startSigner(config, db, following, log);
+  const signer = watchOnly ? undefined : await startSigner(config, db, following, log);
   const evm = config.evmRpcUrl ? await connectEvm(config) : undefined;
   const btc = config.bitcoinRpcUrl ? await connectBitcoin(config) : undefined;
   const families: KeyFamily[] = [...(evm ? ['evm' as const] : []), ...(btc ? ['btc' as const] : [])];
-  const keys = signer?.keys();
+  const keys = watchOnly ?? signer?.keys();
   const xpubs: Partial<Record<KeyFamily, string>> = keys
     ? Object.fromEntries(families.map((family) => [family, keys.xpubs[family]]))
     : {};
@@ -157,7 +178,7 @@ export async function connectChains(
     ? Object.fromEntries(families.map((family) => [family, keys.hot[family]]))
     : {};
   let devChain: DevChain | undefined;
-  if (evm && keys && config.demo && (await evm.client.getChainId()) === DEV_CHAIN_ID) {
+  if (evm && keys && !watchOnly && config.demo && (await evm.client.getChainId()) === DEV_CHAIN_ID) {
     const stored = await storedToken(db);
     const hot = new EvmAdapter('ETH', evm.client, 18, null).addressOf(keys.hot.evm);
     const { prepareDevChain } = await import('../demo/dev-chain.js');
@@ -173,7 +194,7 @@ export async function connectChains(
   // A local chain's transactions exist on no public explorer: no link rather than a dead one.
   const local = devChain ? { explorerTxUrl: '' } : {};
   const adapterFor: AdapterFactory = (network) => {
-    if (!signer) return { adapter: null, unavailable: 'wallet.unavailable_no_keys' };
+    if (!keys) return { adapter: null, unavailable: 'wallet.unavailable_no_keys' };
     if (network.family === 'btc') {
       if (!btc) return { adapter: null, unavailable: 'wallet.unavailable_btc' };
       return { adapter: btc.adapter, unavailable: null, ...(btc.node ? { explorerTxUrl: '' } : {}) };

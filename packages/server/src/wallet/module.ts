@@ -16,6 +16,7 @@ import { DepositSweeper } from './sweeper.js';
 import { WalletViews } from './views.js';
 import { DepositWatcher } from './watcher.js';
 import { Withdrawals } from './withdrawals.js';
+import type { ChainProgress } from '../platform/metrics.js';
 import type { SignerState } from './signer.js';
 
 export interface WalletDeps {
@@ -38,6 +39,11 @@ export interface Wallet {
   views: WalletViews;
   watchers: DepositWatcher[];
   sender: WithdrawalSender;
+  /**
+   * How far deposits are watched on a network: by this process's watcher, or as the watchers'
+   * process last reported it (CHAIN_WATCHERS=bus); null when none watches it.
+   */
+  progressOf(networkId: number): ChainProgress | null;
   /** The hot wallet's address of a network family, where one is configured. */
   hotAddress(family: string): string | undefined;
   /** The local development chain (demo and tests), to send test deposits. */
@@ -47,7 +53,8 @@ export interface Wallet {
   /** Told which deposits and withdrawals changed, after they changed (live pushes). */
   onDepositsChanged(listener: (ids: number[]) => void): void;
   onWithdrawalsChanged(listener: (ids: number[]) => void): void;
-  start(): void;
+  /** Starts the watchers and the sender; with CHAIN_WATCHERS=bus, answers the watchers' process instead. */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -60,7 +67,7 @@ export async function openWallet(deps: WalletDeps): Promise<Wallet> {
   // every start without one.
   const chains =
     config.evmRpcUrl || config.bitcoinRpcUrl
-      ? await (await import('./chain-setup.js')).connectChains(config, kysely, log, sequencer.following)
+      ? await (await import('./chain-setup.js')).connectChains(config, kysely, log, !sequencer.leading)
       : null;
   const factory: AdapterFactory = (network) => {
     if (network.family === 'tron') return { adapter: null, unavailable: 'wallet.unavailable_tron' };
@@ -94,21 +101,23 @@ export async function openWallet(deps: WalletDeps): Promise<Wallet> {
     const publicKey = chains?.hotPublicKeys[network.family];
     return publicKey && network.adapter ? network.adapter.addressOf(publicKey) : undefined;
   };
-  const watchers = networks.connected().map((network) => {
-    const hot = hotAddress(network);
-    return new DepositWatcher(
-      db,
-      network.adapter!,
-      // The network itself: a scheduled change of its minimum deposit reaches the watcher.
-      network,
-      addresses,
-      deposits,
-      deps.clock,
-      log,
-      // Transfers from the exchange's own addresses (the hot wallet's gas for a sweep) are not deposits.
-      (from) => from === hot || addresses.owners(network.family).has(from),
-    );
-  });
+  // With CHAIN_WATCHERS=bus the watchers run in a process of their own (watchers-main.ts).
+  const watched = config.chainWatchers === 'local' ? networks.connected() : [];
+  const watchers = watched.map(
+    (network) =>
+      new DepositWatcher(
+        db,
+        network.adapter!,
+        // The network itself: a scheduled change of its minimum deposit reaches the watcher.
+        network,
+        addresses,
+        deposits,
+        deps.clock,
+        log,
+        // Transfers from it (gas for a sweep) are not deposits, nor those between deposit addresses.
+        hotAddress(network),
+      ),
+  );
   const payOrders = new PayOrders(
     kysely,
     networks,
@@ -143,14 +152,15 @@ export async function openWallet(deps: WalletDeps): Promise<Wallet> {
     sweptSinceStart = true;
     return matched;
   };
-  for (const watcher of watchers) {
-    watcher.onChange = async (ids) => {
-      await matchPayOrders(ids).catch((error: unknown) =>
-        log.warn({ err: error }, 'pay order matching failed'),
-      );
-      if (ids.length > 0) depositListeners.forEach((listen) => listen(ids));
-    };
-  }
+  const depositsChanged = async (ids: number[]) => {
+    await matchPayOrders(ids).catch((error: unknown) =>
+      log.warn({ err: error }, 'pay order matching failed'),
+    );
+    if (ids.length > 0) depositListeners.forEach((listen) => listen(ids));
+  };
+  for (const watcher of watchers) watcher.onChange = depositsChanged;
+  let watcherBus: { close(): Promise<void> } | undefined;
+  const reported = new Map<number, ChainProgress>();
   sender.onChange = (ids) => withdrawalListeners.forEach((listen) => listen(ids));
   withdrawals.onChange = (ids) => withdrawalListeners.forEach((listen) => listen(ids));
 
@@ -165,17 +175,33 @@ export async function openWallet(deps: WalletDeps): Promise<Wallet> {
     sender,
     devChain: chains?.devChain,
     signerState: () => chains?.signer?.state() ?? 'off',
+    progressOf: (networkId) =>
+      watchers.find((watcher) => watcher.watches(networkId))?.progress ?? reported.get(networkId) ?? null,
     hotAddress: (family) => {
       const network = networks.list().find((candidate) => candidate.family === family && candidate.adapter);
       return network ? hotAddress(network) : undefined;
     },
     onDepositsChanged: (listener) => depositListeners.push(listener),
     onWithdrawalsChanged: (listener) => withdrawalListeners.push(listener),
-    start() {
+    async start() {
+      if (config.chainWatchers === 'bus') {
+        if (!config.natsUrl) throw new Error('CHAIN_WATCHERS=bus needs NATS_URL, the bus the watchers tell');
+        const { serveDepositWatchers } = await import('./watcher-bus.js');
+        watcherBus = await serveDepositWatchers(
+          config.natsUrl,
+          config.natsPrefix,
+          kysely,
+          deposits,
+          depositsChanged,
+          (report) => report.forEach(({ networkId, ...progress }) => reported.set(networkId, progress)),
+          { warn: (message) => log.warn(message) },
+        );
+      }
       for (const watcher of watchers) watcher.start(config.chainPollMs);
       sender.start(config.chainPollMs);
     },
     async close() {
+      await watcherBus?.close();
       await Promise.all([...watchers.map((watcher) => watcher.stop()), sender.stop()]);
       await chains?.close();
     },

@@ -28,6 +28,11 @@ export interface Network {
   unavailable: MessageKey | null;
 }
 
+/** A network as people and the metrics name it: `USDT-ERC20` (readiness, `/metrics` labels). */
+export function networkLabel(currencyCode: string, network: Pick<Network, 'chain'>): string {
+  return `${currencyCode}-${network.chain}`;
+}
+
 interface NetworkSeed {
   currency: string;
   chain: ChainCode;
@@ -118,6 +123,24 @@ export class Networks {
 
   list(): readonly Network[] {
     return this.all;
+  }
+
+  /**
+   * Reads each network's deposit rules again (minimum, confirmations): a watcher process of its
+   * own learns so of an operator's change, which the core applies to its networks in memory.
+   */
+  async reloadRules(db: Kysely<Database>): Promise<void> {
+    const rows = await db
+      .selectFrom('currency_protocols')
+      .select(['id', 'min_deposit', 'confirmations_credit', 'confirmations_withdraw'])
+      .execute();
+    for (const row of rows) {
+      const network = this.byId(row.id);
+      if (!network) continue;
+      network.minDeposit = Decimal.parse(String(row.min_deposit));
+      network.confirmationsCredit = row.confirmations_credit;
+      network.confirmationsWithdraw = row.confirmations_withdraw;
+    }
   }
 
   byId(id: number): Network | undefined {

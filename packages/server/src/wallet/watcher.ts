@@ -6,12 +6,25 @@ import type { ChainProgress } from '../platform/metrics.js';
 import { fromChainUnits } from '../chains/units.js';
 import type { Db } from '../db/connect.js';
 import type { Clock } from '../lib/clock.js';
-import type { DepositLedger } from './deposit-ledger.js';
+import type { DepositRef } from './deposit-ledger.js';
 import { confirmationsAt, depositStatusAt, type DepositThresholds } from './rules.js';
 
 export interface WatchedProtocol extends DepositThresholds {
   id: number;
   currencyId: number;
+}
+
+/**
+ * Where a deposit's change of state goes: the sequencer of this process (DepositLedger), or the
+ * leading core over the bus when the watchers run in a process of their own (watcher-bus.ts).
+ */
+export interface DepositTransitions {
+  transition(
+    deposit: DepositRef,
+    from: DepositStatus,
+    to: DepositStatus,
+    confirmations: number,
+  ): Promise<boolean>;
 }
 
 /** Who owns each watched address of a network family (shared by its protocols). */
@@ -41,11 +54,11 @@ export class DepositWatcher extends PollingTask {
     private readonly adapter: ChainAdapter,
     private readonly protocol: WatchedProtocol,
     private readonly addresses: AddressOwners,
-    private readonly ledger: DepositLedger,
+    private readonly ledger: DepositTransitions,
     private readonly clock: Clock,
     private readonly log: Logger,
-    /** Whether a (normalized) address is the exchange's own: its hot wallet or a deposit address. */
-    private readonly isOwn: (address: string) => boolean = () => false,
+    /** The hot wallet's (normalized) address on this network, where one is configured. */
+    private readonly hotAddress?: string,
   ) {
     super();
   }
@@ -179,7 +192,8 @@ export class DepositWatcher extends PollingTask {
     for (const transfer of transfers) {
       // The exchange moving its own coins (gas from the hot wallet for a sweep, one deposit address
       // to another) is no user's deposit.
-      if (transfer.from !== null && this.isOwn(transfer.from)) continue;
+      if (transfer.from !== null && (transfer.from === this.hotAddress || owners.has(transfer.from)))
+        continue;
       const amount = fromChainUnits(transfer.units, this.adapter.decimals);
       const below = Decimal.parse(amount).lt(this.protocol.minDeposit);
       const row = {
