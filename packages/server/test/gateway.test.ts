@@ -254,6 +254,70 @@ describe.skipIf(!natsUp)('gateways over NATS', () => {
   );
 
   it(
+    "hands a later subscriber each market's last ticker, read from the core's frames",
+    async () => {
+      const seller = await signUp(apiA);
+      const buyer = await signUp(apiA);
+      await core.ledger.credit(seller.id, SPOT, DOT, '1');
+      await core.ledger.credit(seller.id, SPOT, TRX, '1');
+      await core.ledger.credit(buyer.id, SPOT, USDT, '100');
+      const first = await connect(gatewayA.url);
+      first.send('sub', 'DAY_MARKET');
+      await first.next('sub');
+      for (const [market, price] of [
+        [DOT_USDT, '9'],
+        [TRX_USDT, '0.2'],
+      ] as const) {
+        const sold = await apiB.post(
+          'tx_out/add',
+          { currency_match_id: market, number: '1', price },
+          { token: seller.token },
+        );
+        expect(sold.body).toMatchObject({ code: 1 });
+        const bought = await apiB.post(
+          'tx_in/add',
+          { currency_match_id: market, number: '1', price },
+          { token: buyer.token },
+        );
+        expect(bought.body).toMatchObject({ code: 1 });
+      }
+      for (const symbol of ['DOT/USDT', 'TRX/USDT']) {
+        await first.nextMatching('DAY_MARKET', (frame) => frame.params.symbol === symbol);
+      }
+      // Tickers go out twice a second: wait until none is due.
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      const last = new Map<unknown, Frame>();
+      for (const frame of first.frames) if (frame.type === 'DAY_MARKET') last.set(frame.params.symbol, frame);
+
+      const later = await connect(gatewayA.url);
+      later.send('sub', 'DAY_MARKET');
+      const ack = await later.next('sub');
+      const snapshot = later.frames.slice(0, -1);
+      expect(new Set(snapshot.map((frame) => frame.params.symbol))).toEqual(new Set(last.keys()));
+      for (const frame of snapshot.slice(0, -1)) {
+        const { seq: _seq, ...pushed } = last.get(frame.params.symbol)!.raw;
+        expect(frame.raw).toEqual(pushed);
+      }
+      expect(snapshot.at(-1)!.raw).toEqual(last.get(snapshot.at(-1)!.params.symbol)!.raw);
+      expect(snapshot.at(-1)!.seq).toBe(ack.params.seq);
+      for (const client of [first, later]) client.socket.close();
+      // Nothing of theirs rests for a later test's order to meet (an older ask may have filled the bid).
+      for (const [side, token] of [
+        ['tx_out', seller.token],
+        ['tx_in', buyer.token],
+      ] as const) {
+        const open = await apiA.get<{ data: { id: number }[] }>(
+          `${side}/list`,
+          { status: 'open', page: 1, limit: 100 },
+          { token },
+        );
+        for (const { id } of open.body.data!.data) await apiA.post(`${side}/cancel`, { id }, { token });
+      }
+    },
+    budget(30_000),
+  );
+
+  it(
     "counts the client's address at the core, not the gateway's",
     async () => {
       const attempt = (address: string) =>

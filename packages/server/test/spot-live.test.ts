@@ -5,7 +5,7 @@ import { BUY, SELL } from '../src/spot/engine.js';
 import { LIMIT, MARKET } from '../src/spot/orders.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
 import { DOT, DOT_USDT, ETH, ETH_USDT, TRX, TRX_USDT, USDT, trader as traderOf } from './helpers/ledger.js';
-import { connect } from './helpers/ws.js';
+import { connect, type Frame } from './helpers/ws.js';
 
 let ex: TestExchange;
 beforeAll(async () => {
@@ -155,6 +155,76 @@ describe('a market depth at subscription', () => {
   });
 });
 
+describe('tickers and klines at subscription', () => {
+  it("a later subscriber gets each market's last ticker and each period's last bar at once: older parts without a seq, the newest with the acknowledgement's", async () => {
+    const seller = await traderOf(ex, [
+      [TRX, '10'],
+      [DOT, '10'],
+    ]);
+    const buyer = await trader(USDT, '1000');
+    const first = await connect(ex.url);
+    for (const channel of ['DAY_MARKET', 'KLINE.TRX/USDT']) {
+      first.send('sub', channel);
+      await first.next('sub');
+    }
+    const trade = async (market: number, price: string) => {
+      await ex.api.post(
+        'tx_out/add',
+        { currency_match_id: market, number: '1', price },
+        { token: seller.token },
+      );
+      await ex.api.post(
+        'tx_in/add',
+        { currency_match_id: market, number: '1', type: 1 },
+        { token: buyer.token },
+      );
+    };
+    await trade(TRX_USDT, '0.12');
+    await trade(DOT_USDT, '7.5');
+    for (const symbol of ['TRX/USDT', 'DOT/USDT']) {
+      await first.nextMatching('DAY_MARKET', (frame) => frame.params.symbol === symbol);
+    }
+    await first.nextMatching('KLINE.TRX/USDT', (frame) => frame.params.period === '1mon');
+    // The feed coalesces pushes: wait until none is due, so the last ones are those below.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+
+    const lastOf = (channel: string, by: 'symbol' | 'period') => {
+      const last = new Map<unknown, Frame>();
+      for (const frame of first.frames) if (frame.type === channel) last.set(frame.params[by], frame);
+      return last;
+    };
+    const withoutSeq = ({ seq: _seq, ...raw }: Record<string, unknown>) => raw;
+    for (const [channel, by] of [
+      ['DAY_MARKET', 'symbol'],
+      ['KLINE.TRX/USDT', 'period'],
+    ] as const) {
+      const last = lastOf(channel, by);
+      const second = await connect(ex.url);
+      second.send('sub', channel);
+      const ack = await second.next('sub');
+      const snapshot = second.frames.slice(0, -1);
+      expect(second.frames.at(-1)!.type).toBe('sub');
+      // One frame per part, each the part's last push; only the newest keeps its seq, the channel's.
+      expect(snapshot.map((frame) => frame.type)).toEqual(snapshot.map(() => channel));
+      expect(new Set(snapshot.map((frame) => frame.params[by]))).toEqual(new Set(last.keys()));
+      for (const frame of snapshot.slice(0, -1)) {
+        expect(frame.seq).toBeUndefined();
+        expect(frame.raw).toEqual(withoutSeq(last.get(frame.params[by])!.raw));
+      }
+      const newest = snapshot.at(-1)!;
+      expect(newest.seq).toBe(ack.params.seq);
+      expect(newest.raw).toEqual(last.get(newest.params[by])!.raw);
+      second.socket.close();
+    }
+    // Both markets and every period had their part.
+    expect([...lastOf('DAY_MARKET', 'symbol').keys()]).toEqual(
+      expect.arrayContaining(['TRX/USDT', 'DOT/USDT']),
+    );
+    expect(lastOf('KLINE.TRX/USDT', 'period').size).toBe(8);
+    first.socket.close();
+  });
+});
+
 describe('klines', () => {
   it('agree with the trades, in every period, and survive a restart', async () => {
     const seller = await trader(TRX, '100');
@@ -175,7 +245,7 @@ describe('klines', () => {
     const trades = await ex.db.kysely
       .selectFrom('trades')
       .selectAll()
-      .where('currency_match_id', '=', DOT_USDT)
+      .where('currency_match_id', '=', TRX_USDT)
       .execute();
     const check = async () => {
       for (const period of ['1min', '1day', '1week', '1mon'] as const) {

@@ -3,10 +3,10 @@ import {
   channelOf,
   isKnownChannel,
   isPrivateChannel,
-  isWholeChannel,
   kindOf,
   parseClientMessage,
   pushFrame,
+  snapshotRuleOf,
 } from './channels.js';
 
 describe('channels', () => {
@@ -28,19 +28,17 @@ describe('channels', () => {
     }
   });
 
-  it('a depth channel is whole (its last push is a snapshot); trades, klines, tickers and private ones are not', () => {
-    expect(isWholeChannel('MARKET_DEPTH.BTC/USDT')).toBe(true);
-    for (const name of [
-      'DAY_MARKET',
-      'GLOBAL_TX.BTC/USDT',
-      'KLINE.BTC/USDT',
-      'KLINE.BTC/USDT.5min',
-      'ORDER',
-    ]) {
-      expect(isWholeChannel(name), name).toBe(false);
+  it("snapshot rules: depth and one period's klines are whole, tickers by market, all-period klines by period; trades and private ones none", () => {
+    expect(snapshotRuleOf('MARKET_DEPTH.BTC/USDT')).toBe('whole');
+    expect(snapshotRuleOf('KLINE.BTC/USDT.5min')).toBe('whole');
+    expect(snapshotRuleOf('KLINE.BTC/USDT.1mon')).toBe('whole');
+    expect(snapshotRuleOf('KLINE.BTC/USDT')).toEqual({ partBy: 'period' });
+    expect(snapshotRuleOf('DAY_MARKET')).toEqual({ partBy: 'symbol' });
+    for (const name of ['GLOBAL_TX.BTC/USDT', 'ORDER', 'TX_MATCHED']) {
+      expect(snapshotRuleOf(name), name).toBeNull();
     }
-    // A private channel's key (per owner) is never whole.
-    expect(isWholeChannel('ORDER#5')).toBe(false);
+    // A private channel's key (per owner) never has one.
+    expect(snapshotRuleOf('ORDER#5')).toBeNull();
   });
 
   it('parses {type, params} frames and nothing else', () => {

@@ -22,12 +22,22 @@ export function isPrivateChannel(name: string): name is PrivateChannel {
 }
 
 /**
- * Whether every push of a channel is its whole state (a market's depth: the book's levels, not a
- * change to them), so the last push is all a new subscriber needs. Trades, klines and tickers are
- * pushed as they change, one at a time.
+ * How a channel's pushes make up the state a new subscriber needs at once (docs/platform.md,
+ * "Snapshots at subscription"): `whole`, every push is the channel's whole state (a market's depth,
+ * the current bar of one period's klines), so the last push is all it needs; `{ partBy }`, every push
+ * is the whole state of one part, named by that field (a market's ticker in DAY_MARKET, a period's
+ * bar in KLINE.<symbol>), so the last push of each part; null, pushes are events one at a time
+ * (trades, private channels): no snapshot.
  */
-export function isWholeChannel(name: string): boolean {
-  return name.startsWith('MARKET_DEPTH.');
+export type SnapshotRule = 'whole' | { partBy: 'symbol' | 'period' } | null;
+
+const KLINE_OF_PERIOD = /^KLINE\.[^.]+\.[a-z0-9]+$/;
+
+export function snapshotRuleOf(name: string): SnapshotRule {
+  if (name.startsWith('MARKET_DEPTH.') || KLINE_OF_PERIOD.test(name)) return 'whole';
+  if (name.startsWith('KLINE.')) return { partBy: 'period' };
+  if (name === 'DAY_MARKET') return { partBy: 'symbol' };
+  return null;
 }
 
 export function isKnownChannel(name: string): boolean {

@@ -1,15 +1,9 @@
 import type { ChannelName, PushOf } from '@oex/protocol';
 import type { WebSocket } from 'ws';
 import type { SessionResolver } from '../users/auth-user.js';
-import {
-  channelOf,
-  isKnownChannel,
-  isPrivateChannel,
-  isWholeChannel,
-  parseClientMessage,
-  pushFrame,
-} from './channels.js';
+import { channelOf, isKnownChannel, isPrivateChannel, parseClientMessage, pushFrame } from './channels.js';
 import { closeSockets } from './close-sockets.js';
+import { Snapshots } from './snapshots.js';
 
 /** What the hub needs of sessions: sign-in, word of sessions that end, and a check of the rest. */
 export interface LiveSessions extends SessionResolver {
@@ -66,10 +60,10 @@ export class Hub {
   private readonly subscribers = new Map<string, Set<Client>>();
   private readonly sequences = new Map<string, number>();
   /**
-   * The last frame of each whole channel (isWholeChannel: every push is the channel's whole state)
-   * that someone here listens to: a new subscriber's snapshot, sent before its acknowledgement.
+   * The last pushes of the channels whose pushes are states (depth, tickers, klines) that someone
+   * here listens to: a new subscriber's snapshot, sent before its acknowledgement.
    */
-  private readonly lastWhole = new Map<string, Buffer>();
+  private readonly snapshots = new Snapshots();
   private readonly recheckTimer: NodeJS.Timeout;
   /** Told each time a slow client is dropped (metrics). */
   onSlowClientDropped: () => void = () => {};
@@ -147,7 +141,7 @@ export class Hub {
     if (set.size === 0) {
       this.subscribers.delete(key);
       // No longer kept current: pushes stop once nobody here listens.
-      this.lastWhole.delete(key);
+      this.snapshots.drop(key);
       this.keysChanged = true;
     }
   }
@@ -247,13 +241,15 @@ export class Hub {
       });
     }
     const key = this.keyOf(client, channel);
-    const snapshot = type === 'sub' && !client.channels.has(channel) ? this.lastWhole.get(key) : undefined;
+    const snapshot = type === 'sub' && !client.channels.has(channel) ? this.snapshots.of(key) : undefined;
     if (type === 'sub') this.listen(client, channel);
     else this.unlisten(client, channel);
     await this.reportKeys();
     // The channel's state as of the seq the acknowledgement carries: the next push is that seq + 1.
     // A push that came while the keys were reported reached the client itself, and is newer.
-    if (snapshot && this.lastWhole.get(key) === snapshot) this.sendRaw(client, snapshot);
+    if (snapshot && this.snapshots.current(key, snapshot)) {
+      for (const frame of snapshot.frames) this.sendRaw(client, frame);
+    }
     const seq = this.sequences.get(key) ?? this.firstSeq;
     this.send(client, { type, params: { channel, seq } });
   }
@@ -313,14 +309,14 @@ export class Hub {
     const remote = this.remote?.has(key) ? this.remote : undefined;
     if ((!clients || clients.size === 0) && !remote) return;
     const frame = Buffer.from(JSON.stringify(pushFrame(channel, fields, seq, Date.now())));
-    this.keepWhole(key, frame);
+    this.keepSnapshot(key, frame, fields);
     if (clients) for (const client of clients) this.sendRaw(client, frame);
     remote?.frame(key, frame);
   }
 
-  /** Keeps a whole channel's frame while someone here listens (its subscribers are `key`'s). */
-  private keepWhole(key: string, frame: Buffer): void {
-    if (isWholeChannel(key) && this.subscribers.get(key)?.size) this.lastWhole.set(key, frame);
+  /** Keeps a push for later subscribers while someone here listens (its subscribers are `key`'s). */
+  private keepSnapshot(key: string, frame: Buffer, fields?: object): void {
+    if (this.subscribers.get(key)?.size) this.snapshots.keep(key, frame, fields);
   }
 
   /**
@@ -330,16 +326,16 @@ export class Hub {
   deliver(key: string, frame: Buffer, seq: number | null): void {
     if (seq !== null) this.sequences.set(key, seq);
     const clients = this.subscribers.get(key);
-    this.keepWhole(key, frame);
+    this.keepSnapshot(key, frame);
     if (clients) for (const client of clients) this.sendRaw(client, frame);
   }
 
   /**
-   * Forgets every kept depth: a gateway's, when a new core begins to lead. The last leader's last
+   * Forgets every kept snapshot: a gateway's, when a new core begins to lead. The last leader's last
    * push may miss what it committed just before it died; the new leader's next push is current.
    */
   forgetSnapshots(): void {
-    this.lastWhole.clear();
+    this.snapshots.clear();
   }
 
   private next(key: string): number {
@@ -377,7 +373,7 @@ export class Hub {
     const sockets = [...this.clients].map((client) => client.socket);
     this.clients.clear();
     this.subscribers.clear();
-    this.lastWhole.clear();
+    this.snapshots.clear();
     await closeSockets(sockets, graceMs);
   }
 }
