@@ -36,6 +36,7 @@ await build({
     'signer-main': 'src/wallet/signer-main.ts',
     'signer-service': 'src/wallet/signer-service.ts',
     'gateway-main': 'src/cluster/gateway-main.ts',
+    'nats-config-cli': 'src/cluster/nats-config-cli.ts',
     'watchers-main': 'src/wallet/watchers-main.ts',
     'audit-cli': 'src/ledger/audit-cli.ts',
     'credit-cli': 'src/ledger/credit-cli.ts',

@@ -26,6 +26,20 @@ export function subjectsOf(prefix = 'oex') {
 }
 export type Subjects = ReturnType<typeof subjectsOf>;
 
+/** The subject a signer service answers (queue group `signer`, so several may run; wallet/nats-signer.ts). */
+export const signerSubject = (prefix: string) => `${prefix}.signer`;
+
+/**
+ * The deposit watchers' process to the leading core (CHAIN_WATCHERS=bus, wallet/watcher-bus.ts): a
+ * deposit's change of state and which deposits changed (request/reply, queue group `core`), and
+ * how far each network is watched (published after each pass).
+ */
+export const watcherSubjects = (prefix: string) => ({
+  transition: `${prefix}.wallet.deposit`,
+  changed: `${prefix}.wallet.deposits_changed`,
+  progress: `${prefix}.wallet.watch_progress`,
+});
+
 /** The queue group of the cores: one leads at a time, and only the leader subscribes. */
 export const CORE_QUEUE = 'core';
 

@@ -16,6 +16,7 @@ import {
   type SessionAnswer,
 } from './bus-rules.js';
 import { StoredBodies } from './stored-bodies.js';
+import { natsConnectOptions } from './nats-access.js';
 
 export interface CoreBusOptions {
   natsUrl: string;
@@ -55,8 +56,7 @@ export async function startCoreBus(
   const heartbeatMs = options.heartbeatMs ?? INTEREST_HEARTBEAT_MS;
   const interest = new InterestTable(heartbeatMs * INTEREST_MISSED_BEATS);
   const nc: NatsConnection = await connect({
-    servers: options.natsUrl,
-    name: 'oex-core',
+    ...natsConnectOptions(options.natsUrl, 'core', 'oex-core'),
     maxReconnectAttempts: -1,
   });
   const storedBodies = new StoredBodies(nc, options.prefix);
@@ -178,7 +178,8 @@ export async function startCoreBus(
 
   // This core has just begun to lead: the gateways send their sets now, not at their next beat.
   nc.publish(subjects.interestAsk, new Uint8Array());
-  options.log.info(`bus: serving gateways over ${options.natsUrl} (subjects ${options.prefix}.*)`);
+  // Not the URL: it may carry the core's NATS password.
+  options.log.info(`bus: serving gateways (subjects ${options.prefix}.*)`);
   return {
     interest,
     async close() {

@@ -34,6 +34,7 @@ import {
 import { GatewayMetrics, type ForwardOutcome } from './gateway-metrics.js';
 import { StoredBodies } from './stored-bodies.js';
 import { StreamProxies } from './stream-proxy.js';
+import { natsConnectOptions } from './nats-access.js';
 
 export interface GatewayOptions {
   natsUrl: string;
@@ -98,8 +99,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const heartbeatMs = options.heartbeatMs ?? INTEREST_HEARTBEAT_MS;
   const metrics = new GatewayMetrics();
   const nc: NatsConnection = await connect({
-    servers: options.natsUrl,
-    name: `oex-gateway-${id}`,
+    ...natsConnectOptions(options.natsUrl, 'gateway', `oex-gateway-${id}`),
     maxReconnectAttempts: -1,
   });
 

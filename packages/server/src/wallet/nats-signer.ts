@@ -8,9 +8,8 @@ import type {
   TransferSigner,
   WalletKeys,
 } from './signer.js';
-
-/** The subject a signer service answers (queue group `signer`, so several may run). */
-export const signerSubject = (prefix: string) => `${prefix}.signer`;
+import { signerSubject } from '../cluster/bus-rules.js';
+import { natsConnectOptions } from '../cluster/nats-access.js';
 
 /** How a core asks the signer service: waits at its start, probes, and one call's limit. */
 export const NATS_SIGNER_MS = {
@@ -69,7 +68,7 @@ export class NatsSigner implements TransferSigner {
       knownWaitMs = NATS_SIGNER_MS.knownWait,
     }: NatsSignerStart = {},
   ): Promise<NatsSigner> {
-    const nc = await connect({ servers: natsUrl, name: 'oex-signer-client' });
+    const nc = await connect(natsConnectOptions(natsUrl, 'core', 'oex-signer-client'));
     const signer = new NatsSigner(nc, signerSubject(prefix), onState);
     try {
       // With kept keys and no service answering, it starts on them: the failed asks made it `restarting`.

@@ -9,10 +9,11 @@
  */
 import { connect } from 'nats';
 import { consoleLog, exitOnSignals, operationsSettings } from '../platform/drain.js';
-import { signerSubject } from './nats-signer.js';
+import { signerSubject } from '../cluster/bus-rules.js';
 import type { SignerRequest } from './signer.js';
 import { SigningGuard } from './signer-guard.js';
 import { answerSigner, holdKeys } from './signer-keys.js';
+import { natsConnectOptions } from '../cluster/nats-access.js';
 
 const phrase = process.env.WALLET_MNEMONIC ?? '';
 delete process.env.WALLET_MNEMONIC;
@@ -32,7 +33,7 @@ try {
 }
 const holder = holdKeys(phrase);
 const prefix = process.env.NATS_PREFIX || 'oex';
-const nc = await connect({ servers: natsUrl, name: 'oex-signer' });
+const nc = await connect(natsConnectOptions(natsUrl, 'signer', 'oex-signer'));
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const subscription = nc.subscribe(signerSubject(prefix), {

@@ -1,23 +1,18 @@
-import { Decimal, type DepositStatus } from '@oex/protocol';
-import type { Kysely } from 'kysely';
-import { connect, type NatsConnection } from 'nats';
-import { CORE_QUEUE } from '../cluster/bus-rules.js';
-import type { Database } from '../db/schema.js';
-import type { ChainProgress } from '../platform/metrics.js';
-import type { DepositLedger, DepositRef } from './deposit-ledger.js';
-import type { DepositTransitions } from './watcher.js';
-
 /**
  * The deposit watchers in a process of their own (CHAIN_WATCHERS=bus, `npm run watchers`,
  * docs/wallet.md): they read the chains and store what they see, and ask the leading core over
  * NATS for every change of a deposit's state that moves a balance, and tell it which deposits
  * changed. Only the leader answers (queue group `core`, subscribed while it leads).
  */
-export const watcherSubjects = (prefix: string) => ({
-  transition: `${prefix}.wallet.deposit`,
-  changed: `${prefix}.wallet.deposits_changed`,
-  progress: `${prefix}.wallet.watch_progress`,
-});
+import { Decimal, type DepositStatus } from '@oex/protocol';
+import type { Kysely } from 'kysely';
+import { connect, type NatsConnection } from 'nats';
+import { CORE_QUEUE, watcherSubjects } from '../cluster/bus-rules.js';
+import type { Database } from '../db/schema.js';
+import type { ChainProgress } from '../platform/metrics.js';
+import type { DepositLedger, DepositRef } from './deposit-ledger.js';
+import type { DepositTransitions } from './watcher.js';
+import { natsConnectOptions } from '../cluster/nats-access.js';
 
 /** How far the watchers got on one network, as they report it after each pass. */
 export interface NetworkProgress extends ChainProgress {
@@ -124,7 +119,10 @@ export async function serveDepositWatchers(
   progress: (report: NetworkProgress[]) => void,
   log: { warn(message: string): void },
 ): Promise<{ close(): Promise<void> }> {
-  const nc = await connect({ servers: natsUrl, name: 'oex-core-deposits', maxReconnectAttempts: -1 });
+  const nc = await connect({
+    ...natsConnectOptions(natsUrl, 'core', 'oex-core-deposits'),
+    maxReconnectAttempts: -1,
+  });
   const subjects = watcherSubjects(prefix);
   let queue = Promise.resolve();
   const inOrder = <T>(work: () => Promise<T>): Promise<T> => {
@@ -211,7 +209,10 @@ export class BusDepositTransitions implements DepositTransitions {
   ) {}
 
   static async connect(natsUrl: string, prefix: string): Promise<BusDepositTransitions> {
-    const nc = await connect({ servers: natsUrl, name: 'oex-watchers', maxReconnectAttempts: -1 });
+    const nc = await connect({
+      ...natsConnectOptions(natsUrl, 'watchers', 'oex-watchers'),
+      maxReconnectAttempts: -1,
+    });
     return new BusDepositTransitions(nc, watcherSubjects(prefix));
   }
 
