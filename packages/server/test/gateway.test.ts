@@ -17,9 +17,8 @@ import {
 import { firstSeqOf } from '../src/cluster/lease-rules.js';
 import { startGateway, type Gateway, type GatewayOptions } from '../src/cluster/gateway.js';
 import { OrderStatus } from '../src/spot/orders.js';
-import sharp from 'sharp';
 import { budget } from './helpers/budget.js';
-import { uploadFile } from './helpers/uploads.js';
+import { noisePng, uploadFile } from './helpers/uploads.js';
 import { sample, scrape } from './helpers/metrics.js';
 import { ApiClient } from './helpers/client.js';
 import { NATS_URL, natsForTests } from './helpers/nats.js';
@@ -383,13 +382,7 @@ describe.skipIf(!natsUp)('gateways over NATS', () => {
     'sends an upload too large for one NATS message through the object store, stored once and removed once read; the large image comes back the same way',
     async () => {
       const user = await signUp(apiA);
-      // Noise does not compress: a real PNG of about 1.5 MB, past NATS's 1 MiB message.
-      const width = 700;
-      const noise = await sharp(randomBytes(width * width * 3), {
-        raw: { width, height: width, channels: 3 },
-      })
-        .png({ compressionLevel: 0 })
-        .toBuffer();
+      const noise = await noisePng();
       expect(noise.length).toBeGreaterThan(MAX_FORWARDED_BODY);
       const before = await scrape(gatewayA.metricsUrl!);
       const seen: { url: string; bodyRef?: string; bodyBytes: number }[] = [];

@@ -1,7 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { connect as natsConnect, type NatsConnection } from 'nats';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FORWARDED_BODY, signerSubject, subjectsOf, watcherSubjects } from '../src/cluster/bus-rules.js';
 import { startGateway, type Gateway } from '../src/cluster/gateway.js';
@@ -16,7 +15,7 @@ import { killHard, spawnUntilSaid } from './helpers/child-server.js';
 import { ApiClient } from './helpers/client.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
 import { natsForTests, startNatsWithUsers, type NatsWithUsers } from './helpers/nats.js';
-import { uploadFile } from './helpers/uploads.js';
+import { noisePng, uploadFile } from './helpers/uploads.js';
 import { signUp } from './helpers/users.js';
 import { connect as liveConnect } from './helpers/ws.js';
 
@@ -151,13 +150,7 @@ describe.skipIf(!natsUp)('who may say what on NATS (one user per kind of process
       expect(placed.body).toMatchObject({ code: 1 });
       // The core's push reached the gateway's socket.
       await live.next('MARKET_DEPTH.DOT/USDT');
-      // Noise does not compress: a PNG past one NATS message goes through the object store.
-      const width = 700;
-      const noise = await sharp(randomBytes(width * width * 3), {
-        raw: { width, height: width, channels: 3 },
-      })
-        .png({ compressionLevel: 0 })
-        .toBuffer();
+      const noise = await noisePng();
       expect(noise.length).toBeGreaterThan(MAX_FORWARDED_BODY);
       const uploaded = await uploadFile(gateway.url, user.token, noise, 'noise.png', 'image/png').catch(
         (error: Error) => {

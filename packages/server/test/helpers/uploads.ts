@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import type { UploadResult } from '@oex/protocol';
 import sharp from 'sharp';
@@ -96,4 +97,14 @@ export function zipArchive(name = 'payload.html', content = '<script>alert(1)</s
   end.writeUInt32LE(central.length + fileName.length, 12);
   end.writeUInt32LE(centralOffset, 16);
   return Buffer.concat([local, fileName, data, central, fileName, end]);
+}
+
+/**
+ * A real PNG of about 1.5 MB, past NATS's 1 MiB message (MAX_FORWARDED_BODY): noise does not
+ * compress, so a gateway sends it through the object store.
+ */
+export async function noisePng(width = 700): Promise<Buffer> {
+  return sharp(randomBytes(width * width * 3), { raw: { width, height: width, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 }
