@@ -3,6 +3,7 @@ import type { WebSocket } from 'ws';
 import type { SessionResolver } from '../users/auth-user.js';
 import { channelOf, isKnownChannel, isPrivateChannel, parseClientMessage, pushFrame } from './channels.js';
 import { closeSockets } from './close-sockets.js';
+import { textFrame, writePrepared } from './prepared-frame.js';
 import { Snapshots } from './snapshots.js';
 
 /** What the hub needs of sessions: sign-in, word of sessions that end, and a check of the rest. */
@@ -310,7 +311,7 @@ export class Hub {
     if ((!clients || clients.size === 0) && !remote) return;
     const frame = Buffer.from(JSON.stringify(pushFrame(channel, fields, seq, Date.now())));
     this.keepSnapshot(key, frame, fields);
-    if (clients) for (const client of clients) this.sendRaw(client, frame);
+    if (clients) this.sendToAll(clients, frame);
     remote?.frame(key, frame);
   }
 
@@ -327,7 +328,7 @@ export class Hub {
     if (seq !== null) this.sequences.set(key, seq);
     const clients = this.subscribers.get(key);
     this.keepSnapshot(key, frame);
-    if (clients) for (const client of clients) this.sendRaw(client, frame);
+    if (clients) this.sendToAll(clients, frame);
   }
 
   /**
@@ -348,7 +349,13 @@ export class Hub {
     this.sendRaw(client, JSON.stringify(message));
   }
 
-  private sendRaw(client: Client, frame: string | Buffer): void {
+  /** One push to many sockets: its WebSocket frame is built once, and each gets one write of it. */
+  private sendToAll(clients: Set<Client>, frame: Buffer): void {
+    const prepared = clients.size > 1 ? textFrame(frame) : undefined;
+    for (const client of clients) this.sendRaw(client, frame, prepared);
+  }
+
+  private sendRaw(client: Client, frame: string | Buffer, prepared?: Buffer): void {
     if (client.socket.readyState !== client.socket.OPEN) return;
     if (client.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       client.socket.terminate();
@@ -356,6 +363,7 @@ export class Hub {
       this.onSlowClientDropped();
       return;
     }
+    if (prepared && writePrepared(client.socket, prepared)) return;
     client.socket.send(frame, TEXT);
   }
 
