@@ -228,7 +228,15 @@ describe.skipIf(!natsUp)('gateways over NATS', () => {
         if (Date.now() > deadline) throw new Error('the depth with three asks did not reach every socket');
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      const [a, b, direct] = [onA, onB, viaDirect].map(depthFrames) as [Frame[], Frame[], Frame[]];
+      // A gateway's first subscriber makes the core push the depth (its snapshot): the sockets
+      // subscribed one after another, so their pushes are compared from the first all three got.
+      const all = [onA, onB, viaDirect].map(depthFrames);
+      const common = Math.max(...all.map((frames) => frames[0]!.seq!));
+      const [a, b, direct] = all.map((frames) => frames.filter((frame) => frame.seq! >= common)) as [
+        Frame[],
+        Frame[],
+        Frame[],
+      ];
       const seqs = (frames: Frame[]) => frames.map((frame) => frame.seq);
       expect(seqs(a)).toEqual(seqs(direct));
       expect(seqs(b)).toEqual(seqs(direct));
@@ -248,6 +256,26 @@ describe.skipIf(!natsUp)('gateways over NATS', () => {
       onA.send('unsub', channel);
       expect((await onA.next('unsub')).params.seq).toBe(a.at(-1)!.seq);
       for (const client of [onA, onB, viaDirect]) client.socket.close();
+    },
+    budget(30_000),
+  );
+
+  it(
+    "pushes a channel's state when a gateway begins to listen to it: its first subscriber gets it with no change, a later one as its snapshot",
+    async () => {
+      const channel = 'MARKET_DEPTH.TRX/USDT';
+      const first = await connect(gatewayB.url);
+      first.send('sub', channel);
+      const ack = await first.next('sub');
+      const pushed = await first.next(channel);
+      expect(pushed.params).toMatchObject({ symbol: 'TRX/USDT', depth: expect.any(Object) });
+      expect(pushed.seq).toBe((ack.params.seq as number) + 1);
+      const later = await connect(gatewayB.url);
+      later.send('sub', channel);
+      await later.next('sub');
+      expect(later.frames.map((frame) => frame.type)).toEqual([channel, 'sub']);
+      expect(later.frames[0]!.raw).toEqual(pushed.raw);
+      for (const client of [first, later]) client.socket.close();
     },
     budget(30_000),
   );
@@ -280,8 +308,13 @@ describe.skipIf(!natsUp)('gateways over NATS', () => {
         );
         expect(bought.body).toMatchObject({ code: 1 });
       }
-      for (const symbol of ['DOT/USDT', 'TRX/USDT']) {
-        await first.nextMatching('DAY_MARKET', (frame) => frame.params.symbol === symbol);
+      // Both markets' tickers came (the core's push of every ticker, when gateway A began to listen,
+      // and the trades' may come as one flush, so they are not awaited one after the other).
+      const tickerOf = (symbol: string) =>
+        first.frames.some((frame) => frame.type === 'DAY_MARKET' && frame.params.symbol === symbol);
+      for (const deadline = Date.now() + budget(5000); !(tickerOf('DOT/USDT') && tickerOf('TRX/USDT'));) {
+        if (Date.now() > deadline) throw new Error('no ticker of DOT/USDT and TRX/USDT');
+        await new Promise((resolve) => setTimeout(resolve, 20));
       }
       // Tickers go out twice a second: wait until none is due.
       await new Promise((resolve) => setTimeout(resolve, 700));
@@ -641,6 +674,7 @@ describe.skipIf(!natsUp)('gateways over NATS', () => {
       carried.socket.send(JSON.stringify({ id: 1, method: 'ping' }));
       await carried.next((frame) => frame.id === 1);
       await current.close();
+      const seenBeforeTakeover = onSlow.frames.length;
       // The leader's sockets close with it, and the gateway closes its clients' the same way.
       expect(await carried.closed).toBe(1001);
       const started = Date.now();
@@ -656,16 +690,20 @@ describe.skipIf(!natsUp)('gateways over NATS', () => {
       const back = await apiA.get('market/currency_matches');
       expect(back.status).toBe(200);
       expect(back.body.code).toBe(1);
-      // Once the slow gateway answered the new leader's ask, it hands out no depth of the last
-      // leader's: a new subscriber gets the acknowledgement alone until the new leader pushes.
-      for (const deadline = Date.now() + 5000; !current.hub.hasSubscribers('MARKET_DEPTH.DOT/USDT');) {
-        if (Date.now() > deadline) throw new Error('the slow gateway did not report to the new leader');
+      // The slow gateway forgets the last leader's depth when the new one asks for its interest,
+      // and the new leader pushes the depth of each channel a gateway reports: the slow gateway's
+      // subscriber gets it with no order placed, and a new subscriber gets that push as its snapshot.
+      const newLeadersDepth = () =>
+        onSlow.frames.slice(seenBeforeTakeover).filter((frame) => frame.type === 'MARKET_DEPTH.DOT/USDT');
+      for (const deadline = Date.now() + 5000; newLeadersDepth().length === 0;) {
+        if (Date.now() > deadline) throw new Error('no depth from the new leader reached the slow gateway');
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       const afterTakeover = await connect(slow.url);
       afterTakeover.send('sub', 'MARKET_DEPTH.DOT/USDT');
       await afterTakeover.next('sub');
-      expect(afterTakeover.frames.map((frame) => frame.type)).toEqual(['sub']);
+      expect(afterTakeover.frames.map((frame) => frame.type)).toEqual(['MARKET_DEPTH.DOT/USDT', 'sub']);
+      expect(afterTakeover.frames[0]!.raw).toEqual(newLeadersDepth().at(-1)!.raw);
       afterTakeover.socket.close();
       // A live socket signs in through the new core too.
       const user = await signUp(apiB);

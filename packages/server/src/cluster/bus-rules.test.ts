@@ -187,6 +187,21 @@ describe('interest table', () => {
     expect(table.usersOf('ORDER').size).toBe(0);
   });
 
+  it("answers the keys a report adds to the gateway's own last set, and all of them once it was forgotten", () => {
+    const table = new InterestTable(6000);
+    expect(table.report('a', ['DAY_MARKET', 'ORDER#5'], 0)).toEqual(['DAY_MARKET', 'ORDER#5']);
+    // Another gateway's keys are its own news.
+    expect(table.report('b', ['DAY_MARKET'], 0)).toEqual(['DAY_MARKET']);
+    // A heartbeat with the same set adds nothing; a new key is news.
+    expect(table.report('a', ['DAY_MARKET', 'ORDER#5'], 1000)).toEqual([]);
+    expect(table.report('a', ['ORDER#5', 'KLINE.BTC/USDT'], 2000)).toEqual(['KLINE.BTC/USDT']);
+    // A key dropped and reported again is news again.
+    expect(table.report('a', ['ORDER#5', 'KLINE.BTC/USDT', 'DAY_MARKET'], 3000)).toEqual(['DAY_MARKET']);
+    // Once the gateway is forgotten (silent for its life), all of its next report is.
+    table.expire(9000);
+    expect(table.report('a', ['ORDER#5'], 9000)).toEqual(['ORDER#5']);
+  });
+
   it('forgets a gateway silent for its life, keeps one that beats', () => {
     const table = new InterestTable(6000);
     table.report('a', ['DAY_MARKET'], 0);

@@ -315,7 +315,9 @@ export class InterestTable {
 
   constructor(private readonly lifeMs = INTEREST_HEARTBEAT_MS * INTEREST_MISSED_BEATS) {}
 
-  report(gatewayId: string, keys: Iterable<string>, now: number): void {
+  /** Takes a gateway's whole set of keys; answers those it did not report before (or not lately). */
+  report(gatewayId: string, keys: Iterable<string>, now: number): string[] {
+    const before = this.gateways.get(gatewayId)?.keys;
     this.drop(gatewayId);
     const set = new Set(keys);
     this.gateways.set(gatewayId, { keys: set, expires: now + this.lifeMs });
@@ -328,6 +330,7 @@ export class InterestTable {
       if (!users) this.owners.set(owned.channel, (users = new Set()));
       users.add(owned.userId);
     }
+    return [...set].filter((key) => !before?.has(key));
   }
 
   /** Forgets the gateways whose last report is older than the table's life. */

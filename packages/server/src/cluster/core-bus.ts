@@ -94,7 +94,8 @@ export async function startCoreBus(
     callback: (error, msg) => {
       if (error) return;
       const report = decodeInterest(text.decode(msg.data));
-      if (report) interest.report(report.gatewayId, report.keys, Date.now());
+      // A channel a gateway has just begun to listen to: its state is pushed, for the gateway's snapshot.
+      if (report) hub.listenedElsewhere(interest.report(report.gatewayId, report.keys, Date.now()));
     },
   });
   const expiry = setInterval(() => interest.expire(Date.now()), heartbeatMs);

@@ -66,6 +66,8 @@ export class Hub {
    */
   private readonly snapshots = new Snapshots();
   private readonly recheckTimer: NodeJS.Timeout;
+  /** Told of the channels a gateway has just begun to listen to (whenListenedElsewhere). */
+  private readonly elsewhereListeners: ((key: string) => void)[] = [];
   /** Told each time a slow client is dropped (metrics). */
   onSlowClientDropped: () => void = () => {};
   /** The gateways' subscribers, on a core that serves gateways. */
@@ -253,6 +255,23 @@ export class Hub {
     }
     const seq = this.sequences.get(key) ?? this.firstSeq;
     this.send(client, { type, params: { channel, seq } });
+  }
+
+  /**
+   * Asks to be told of each public channel a gateway has just begun to listen to (or listens to
+   * again, as it tells a core that has just begun to lead): a publisher of states (depth, tickers,
+   * klines) pushes the channel's state then, so the gateway holds a snapshot for its subscribers.
+   */
+  whenListenedElsewhere(listener: (key: string) => void): void {
+    this.elsewhereListeners.push(listener);
+  }
+
+  /** The keys a gateway has just begun to listen to (the core's bus, from its interest reports). */
+  listenedElsewhere(keys: string[]): void {
+    for (const key of keys) {
+      if (key.includes('#')) continue; // a private channel's, per owner
+      for (const listener of this.elsewhereListeners) listener(key);
+    }
   }
 
   /** Whether anyone listens, so a publisher can skip building a message nobody reads. */

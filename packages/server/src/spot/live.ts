@@ -4,7 +4,7 @@ import type { Hub } from '../realtime/hub.js';
 import type { Market } from '../market/markets.js';
 import type { BarView } from './klines.js';
 import type { OpenOrder, OrderOutcome } from './orders.js';
-import type { Period } from './periods.js';
+import { PERIODS, type Period } from './periods.js';
 import type { SpotListener, SpotService } from './service.js';
 
 /** Depth and klines go out at most 10 times a second per channel; tickers twice a second per market. */
@@ -28,6 +28,7 @@ export class SpotLiveFeed implements SpotListener {
     private readonly sequencer: Sequencer,
   ) {
     spot.listen(this);
+    hub.whenListenedElsewhere((key) => this.prime(key));
     this.timers = [
       setInterval(() => this.flushFast(), FAST_MS),
       setInterval(() => this.flushTickers(), TICKER_MS),
@@ -91,6 +92,26 @@ export class SpotLiveFeed implements SpotListener {
         },
         way: order.way,
       } satisfies MatchedPush);
+    }
+  }
+
+  /**
+   * Marks a channel's state to go out with the next flush, as if it had changed: a gateway that has
+   * just begun to listen to it then holds the current state for its subscribers (realtime/snapshots.ts).
+   */
+  private prime(channel: string): void {
+    const [kind, symbol, period] = channel.split('.');
+    if (kind === 'DAY_MARKET') {
+      for (const market of this.spot.markets.all()) this.dirtyTickers.add(market);
+      return;
+    }
+    const market = this.spot.markets.all().find((candidate) => candidate.symbol === symbol);
+    if (!market) return;
+    if (kind === 'MARKET_DEPTH') this.dirtyDepth.add(market);
+    if (kind !== 'KLINE') return;
+    for (const each of period === undefined ? PERIODS : PERIODS.filter((known) => known === period)) {
+      const key = `${market.id}|${each}`;
+      if (!this.dirtyKlines.has(key)) this.dirtyKlines.set(key, { market, period: each, closed: [] });
     }
   }
 
