@@ -107,8 +107,10 @@ describe('every seconds-contract outcome can be recomputed from the public tape'
         // side to its market (all ups on one market, downs on another), so a trend decided most outcomes.
         return Math.floor(seed / 2 ** 15) % n;
       };
+      const unavailable = 'This market has no current mark price yet; try again in a moment';
       await ex.markTape.tick();
       const placed: MicroOrderView[] = [];
+      let refused = 0;
       while (placed.length < 1000) {
         const answers = await Promise.all(
           Array.from({ length: 40 }, () =>
@@ -122,6 +124,12 @@ describe('every seconds-contract outcome can be recomputed from the public tape'
           ),
         );
         for (const answer of answers) {
+          // Refused, rightly, while the tape holds no current mark (a loaded machine may sample the
+          // book while the maker replaces its quotes): nothing opens on it, and nothing is to check.
+          if (answer.body.code !== 1 && answer.body.msg === unavailable) {
+            refused += 1;
+            continue;
+          }
           expect(answer.body.code, answer.body.msg).toBe(1);
           placed.push(answer.body.data!);
         }
@@ -130,6 +138,8 @@ describe('every seconds-contract outcome can be recomputed from the public tape'
         ex.clock.advance(1000 + random(4000));
         await ex.markTape.tick();
       }
+      // The exception, not the rule: a test where most orders were refused would prove little.
+      expect(refused).toBeLessThan(250);
       const lastEnd = Math.max(...placed.map((order) => order.ends_at));
       while (ex.clock.now() < lastEnd + 2000) {
         await pause(20);
