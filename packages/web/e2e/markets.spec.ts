@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, setTheme, signInAs } from './helpers.js';
+import { collectPushes, expectAccessible, setTheme, signInAs } from './helpers.js';
 
 const number = (text: string) => Number(text.replace(/[,%+\s]/g, ''));
 
@@ -59,4 +59,48 @@ test('a visitor keeps favourites on this device; a signed-in user keeps them on 
     .nth(2)
     .click();
   await expect(page).toHaveURL(/\/trade\?match=1$/);
+});
+
+test('a second tab gets the tickers as they stand when it subscribes, and reloads nothing for them', async ({
+  context,
+}) => {
+  const first = await context.newPage();
+  const firstTickers = collectPushes<{ symbol: string }>(first, 'DAY_MARKET');
+  await first.goto('/markets');
+  // The demo trades: wait until the first tab has heard tickers of two markets.
+  await expect
+    .poll(() => new Set(firstTickers.map((push) => push.symbol)).size, { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(2);
+
+  const second = await context.newPage();
+  const frames: { type: string; seq?: number; channel?: string; params?: { channel?: string } }[] = [];
+  second.on('websocket', (socket) =>
+    socket.on('framereceived', ({ payload }) => {
+      try {
+        frames.push(JSON.parse(String(payload)) as (typeof frames)[number]);
+      } catch {
+        // Not JSON: not a frame of ours.
+      }
+    }),
+  );
+  let quoteLoads = 0;
+  second.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/market/currency_matches') quoteLoads += 1;
+  });
+  await second.goto('/markets');
+  await expect(second.getByRole('table', { name: 'Markets' }).locator('tbody tr')).toHaveCount(5);
+  const acknowledged = () =>
+    frames.findIndex((frame) => frame.type === 'sub' && frame.params?.channel === 'DAY_MARKET');
+  await expect.poll(acknowledged).toBeGreaterThanOrEqual(0);
+  // Before the acknowledgement: each market's last ticker, the older ones without a seq, so the
+  // page counts no gap among them.
+  const snapshot = frames.slice(0, acknowledged()).filter((frame) => frame.channel === 'DAY_MARKET');
+  expect(snapshot.length).toBeGreaterThanOrEqual(2);
+  expect(snapshot.slice(0, -1).every((frame) => frame.seq === undefined)).toBe(true);
+  expect(snapshot.at(-1)!.seq).toEqual(expect.any(Number));
+  // Live tickers go on arriving; none of them made the page load its quotes again.
+  const seen = frames.length;
+  await expect.poll(() => frames.length, { timeout: 10_000 }).toBeGreaterThan(seen);
+  await second.waitForTimeout(1500);
+  expect(quoteLoads).toBe(1);
 });
