@@ -19,7 +19,7 @@ import {
   untilHealth,
 } from './helpers/child-server.js';
 import { ApiClient } from './helpers/client.js';
-import { NATS_URL, natsForTests } from './helpers/nats.js';
+import { natsForTests, startNatsWithUsers, type NatsWithUsers } from './helpers/nats.js';
 import { freshDatabase } from './helpers/exchange.js';
 import { DOT_USDT, LEVER, SPOT, USDT } from './helpers/ledger.js';
 import { MICRO } from './helpers/micro.js';
@@ -91,11 +91,16 @@ interface Client {
 
 describe.skipIf(!pg || !natsUp)('a cluster: two cores on PostgreSQL, two gateways over NATS', () => {
   const prefix = `t${randomBytes(6).toString('hex')}`;
+  /**
+   * The cluster on a NATS of its own with a user per kind of process (cluster/nats-access.ts), as
+   * an operator runs it: the cores as `core`, the gateways as `gateway`. Set before the test.
+   */
+  let nats: NatsWithUsers;
   const env = {
     LEADER_LEASE_MS: '1000',
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT: '100000',
-    NATS_URL,
+    NATS_URL: '',
     NATS_PREFIX: prefix,
   };
   let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -108,7 +113,7 @@ describe.skipIf(!pg || !natsUp)('a cluster: two cores on PostgreSQL, two gateway
     const child = spawn(process.execPath, [builtEntry('gateway-main')], {
       env: {
         ...process.env,
-        NATS_URL,
+        NATS_URL: nats.urlOf('gateway'),
         NATS_PREFIX: prefix,
         PORT: String(port),
         HOST: '127.0.0.1',
@@ -205,12 +210,15 @@ describe.skipIf(!pg || !natsUp)('a cluster: two cores on PostgreSQL, two gateway
 
   beforeAll(async () => {
     database = await freshDatabase();
+    nats = await startNatsWithUsers(prefix);
+    env.NATS_URL = nats.urlOf('core');
   }, budget(60_000));
 
   afterAll(async () => {
     for (const client of clients) client.socket?.socket.close();
     for (const child of children) await killHard(child);
     await database?.drop();
+    await nats?.stop();
   }, budget(30_000));
 
   it(
@@ -575,6 +583,8 @@ describe.skipIf(!pg || !natsUp)('a cluster: two cores on PostgreSQL, two gateway
         expect(acked.micros.length).toBeGreaterThanOrEqual(2);
 
         expect((await auditLedger(db.kysely)).problems).toEqual([]);
+        // Every process did its part as its own NATS user: none of them was refused anything.
+        expect(nats.refusalsOfOurs()).toEqual([]);
         // Ten leaders wrote one journal: replayed from the start, it gives back every book row.
         const journal = await replayOnScratch(db);
         console.warn(`cluster: the journal's ${journal.commands} commands replayed onto a scratch exchange`);

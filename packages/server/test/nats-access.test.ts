@@ -125,11 +125,7 @@ describe.skipIf(!natsUp)('who may say what on NATS (one user per kind of process
     }, budget(60_000));
     afterAll(async () => {
       // Nothing a process of ours did was refused (a refusal its caller does not see, too).
-      const refused = nats
-        .said()
-        .split('\n')
-        .filter((line) => line.includes('Violation') && line.includes('nats.js:oex-'));
-      expect(refused).toEqual([]);
+      expect(nats.refusalsOfOurs()).toEqual([]);
       for (const child of running) await killHard(child);
       await gateway?.close();
       await core?.stop();

@@ -46,6 +46,8 @@ export interface NatsWithUsers {
   url: string;
   /** What the server said (its log, refusals included), for a failure's message. */
   said(): string;
+  /** The server's refusals of our own processes (their connections are named `oex-…`). */
+  refusalsOfOurs(): string[];
   stop(): Promise<void>;
 }
 
@@ -89,6 +91,8 @@ export async function startNatsWithUsers(prefix: string): Promise<NatsWithUsers>
   return {
     url: `nats://127.0.0.1:${port}`,
     said: () => said,
+    refusalsOfOurs: () =>
+      said.split('\n').filter((line) => line.includes('Violation') && line.includes('nats.js:oex-')),
     urlOf: (role) => `nats://${role}:${passwords[role]}@127.0.0.1:${port}`,
     async stop() {
       if (server.exitCode === null) {
