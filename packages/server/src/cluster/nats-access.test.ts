@@ -23,7 +23,7 @@ describe('NATS users per kind of process', () => {
     });
   });
 
-  it("no role but the core's may ask the signer or tell of deposits; only the signer and the core answer", () => {
+  it('only the core may ask the signer, only the watchers tell of deposits, only the signer and the core answer', () => {
     const permissions = natsPermissions('oex');
     const publishers = (subject: string) =>
       NATS_ROLES.filter((role) => permissions[role].publish.includes(subject));
