@@ -4,7 +4,7 @@ import type { Hub } from '../realtime/hub.js';
 import type { Market } from '../market/markets.js';
 import type { BarView } from './klines.js';
 import type { OpenOrder, OrderOutcome } from './orders.js';
-import { PERIODS, type Period } from './periods.js';
+import { isPeriod, PERIODS, type Period } from './periods.js';
 import type { SpotListener, SpotService } from './service.js';
 
 /** Depth and klines go out at most 10 times a second per channel; tickers twice a second per market. */
@@ -109,7 +109,7 @@ export class SpotLiveFeed implements SpotListener {
     if (!market) return;
     if (kind === 'MARKET_DEPTH') this.dirtyDepth.add(market);
     if (kind !== 'KLINE') return;
-    for (const each of period === undefined ? PERIODS : PERIODS.filter((known) => known === period)) {
+    for (const each of period === undefined ? PERIODS : isPeriod(period) ? [period] : []) {
       const key = `${market.id}|${each}`;
       if (!this.dirtyKlines.has(key)) this.dirtyKlines.set(key, { market, period: each, closed: [] });
     }

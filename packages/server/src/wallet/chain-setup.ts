@@ -11,7 +11,7 @@ import type { KeyFamily } from '../chains/keys.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import type { AdapterFactory } from './networks.js';
-import { ChildSigner, type SignerState, type TransferSigner, type WalletKeys } from './signer.js';
+import { ChildSigner, sameKeys, type SignerState, type TransferSigner, type WalletKeys } from './signer.js';
 
 /** anvil's chain id: a development chain, where the demo token may be deployed and test coins sent. */
 const DEV_CHAIN_ID = 31337;
@@ -142,7 +142,7 @@ async function startSigner(
 async function recordKeysFor(db: Kysely<Database>, signer: TransferSigner): Promise<void> {
   const known = await knownKeys(db);
   if (!known) return rememberKeys(db, signer.keys());
-  if (JSON.stringify(known) !== JSON.stringify(signer.keys())) {
+  if (!sameKeys(known, signer.keys())) {
     await signer.stop();
     throw new Error(
       "WALLET_MNEMONIC gives other keys than this exchange recorded: its users' deposit addresses are of those",

@@ -1,12 +1,13 @@
 import { connect, ErrorCode, NatsError, type NatsConnection } from 'nats';
 import type { SignedTransfer, SignRequest } from '../chains/adapter.js';
-import type {
-  KeyRef,
-  SignerRequest,
-  SignerResponse,
-  SignerState,
-  TransferSigner,
-  WalletKeys,
+import {
+  sameKeys,
+  type KeyRef,
+  type SignerRequest,
+  type SignerResponse,
+  type SignerState,
+  type TransferSigner,
+  type WalletKeys,
 } from './signer.js';
 import { signerSubject } from '../cluster/bus-rules.js';
 import { natsConnectOptions } from '../cluster/nats-access.js';
@@ -28,8 +29,6 @@ export interface NatsSignerStart {
 }
 
 /** Both sides build the keys the same way (signer-keys.ts), so their JSON compares them. */
-const sameKeys = (a: WalletKeys, b: WalletKeys) => JSON.stringify(a) === JSON.stringify(b);
-
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { Decimal, type ChainCode, type ChainProtocolView, type Lang } from '@oex/protocol';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { ChainAdapter } from '../chains/adapter.js';
 import type { KeyFamily } from '../chains/keys.js';
-import type { Database } from '../db/schema.js';
+import type { CurrencyProtocolsTable, Database } from '../db/schema.js';
 import { translate, type MessageKey } from '../platform/messages/index.js';
 import { serverPath } from '../lib/paths.js';
 
@@ -31,6 +31,20 @@ export interface Network {
 /** A network as people and the metrics name it: `USDT-ERC20` (readiness, `/metrics` labels). */
 export function networkLabel(currencyCode: string, network: Pick<Network, 'chain'>): string {
   return `${currencyCode}-${network.chain}`;
+}
+
+/** A network's deposit rules as its row holds them (read at load, and again by reloadRules). */
+function depositRulesOf(
+  row: Pick<
+    Selectable<CurrencyProtocolsTable>,
+    'min_deposit' | 'confirmations_credit' | 'confirmations_withdraw'
+  >,
+): Pick<Network, 'minDeposit' | 'confirmationsCredit' | 'confirmationsWithdraw'> {
+  return {
+    minDeposit: Decimal.parse(String(row.min_deposit)),
+    confirmationsCredit: row.confirmations_credit,
+    confirmationsWithdraw: row.confirmations_withdraw,
+  };
 }
 
 interface NetworkSeed {
@@ -109,9 +123,7 @@ export class Networks {
           tokenAddress: row.token_address,
           decimals: row.decimals,
           memoRequired: row.memo_required === 1,
-          minDeposit: Decimal.parse(String(row.min_deposit)),
-          confirmationsCredit: row.confirmations_credit,
-          confirmationsWithdraw: row.confirmations_withdraw,
+          ...depositRulesOf(row),
           explorerTxUrl: row.explorer_tx_url,
           openDeposit: row.open_deposit === 1,
           openWithdraw: row.open_withdraw === 1,
@@ -136,10 +148,7 @@ export class Networks {
       .execute();
     for (const row of rows) {
       const network = this.byId(row.id);
-      if (!network) continue;
-      network.minDeposit = Decimal.parse(String(row.min_deposit));
-      network.confirmationsCredit = row.confirmations_credit;
-      network.confirmationsWithdraw = row.confirmations_withdraw;
+      if (network) Object.assign(network, depositRulesOf(row));
     }
   }
 

@@ -18,6 +18,9 @@ export interface WalletKeys {
   hot: Record<KeyFamily, string>;
 }
 
+/** Whether two sets of the wallet's public keys are the same (so are its deposit addresses). */
+export const sameKeys = (a: WalletKeys, b: WalletKeys) => JSON.stringify(a) === JSON.stringify(b);
+
 export interface SignerRequest {
   id: number;
   method: 'keys' | 'sign';
