@@ -24,7 +24,7 @@ import { ApiClient } from './helpers/client.js';
 import { NATS_URL, natsForTests } from './helpers/nats.js';
 import { onPgServer } from './helpers/db-template.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
-import { DOT, DOT_USDT, SPOT, TRX, TRX_USDT, USDT } from './helpers/ledger.js';
+import { DOT, DOT_USDT, SPOT, TRX, TRX_USDT, USDT, trader } from './helpers/ledger.js';
 import { signUp } from './helpers/users.js';
 import { connect, signedIn, type Frame } from './helpers/ws.js';
 
@@ -82,8 +82,7 @@ async function rawSocket(url: string) {
 
 /** A new user with 1 DOT asks it at `price` through `api`: a change of the DOT/USDT depth. */
 async function askOneDot(api: ApiClient, exchange: Exchange, price: string): Promise<void> {
-  const user = await signUp(api);
-  await exchange.ledger.credit(user.id, SPOT, DOT, '1');
+  const user = await trader({ api, ledger: exchange.ledger }, [[DOT, '1']]);
   const placed = await api.post(
     'tx_out/add',
     { currency_match_id: DOT_USDT, number: '1', price },
@@ -285,11 +284,12 @@ describe.skipIf(!natsUp)('gateways over NATS', () => {
   it(
     "hands a later subscriber each market's last ticker, read from the core's frames",
     async () => {
-      const seller = await signUp(apiA);
-      const buyer = await signUp(apiA);
-      await core.ledger.credit(seller.id, SPOT, DOT, '1');
-      await core.ledger.credit(seller.id, SPOT, TRX, '1');
-      await core.ledger.credit(buyer.id, SPOT, USDT, '100');
+      const onA = { api: apiA, ledger: core.ledger };
+      const seller = await trader(onA, [
+        [DOT, '1'],
+        [TRX, '1'],
+      ]);
+      const buyer = await trader(onA, [[USDT, '100']]);
       const first = await connect(gatewayA.url);
       first.send('sub', 'DAY_MARKET');
       await first.next('sub');

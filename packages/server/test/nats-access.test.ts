@@ -10,13 +10,12 @@ import { serverPath } from '../src/lib/paths.js';
 import { NatsSigner } from '../src/wallet/nats-signer.js';
 import { BusDepositTransitions } from '../src/wallet/watcher-bus.js';
 import { budget } from './helpers/budget.js';
-import { DOT, DOT_USDT, SPOT } from './helpers/ledger.js';
+import { DOT, DOT_USDT, trader } from './helpers/ledger.js';
 import { killHard, spawnUntilSaid } from './helpers/child-server.js';
 import { ApiClient } from './helpers/client.js';
 import { startTestExchange, type TestExchange } from './helpers/exchange.js';
 import { natsForTests, startNatsWithUsers, type NatsWithUsers } from './helpers/nats.js';
 import { noisePng, uploadFile } from './helpers/uploads.js';
-import { signUp } from './helpers/users.js';
 import { connect as liveConnect } from './helpers/ws.js';
 
 // Debian's nats-server, which the machine runs and `.ci/run` starts where it is down.
@@ -133,11 +132,10 @@ describe.skipIf(!natsUp)('who may say what on NATS (one user per kind of process
 
     it('a gateway forwards calls, carries the live feed and stores a large body in JetStream', async () => {
       const api = new ApiClient(gateway.url);
-      const user = await signUp(api);
+      const user = await trader({ api, ledger: core.ledger }, [[DOT, '1']]);
       const live = await liveConnect(gateway.url);
       live.send('sub', 'MARKET_DEPTH.DOT/USDT');
       await live.next('sub');
-      await core.ledger.credit(user.id, SPOT, DOT, '1');
       const placed = await api.post(
         'tx_out/add',
         { currency_match_id: DOT_USDT, number: '1', price: '50' },

@@ -18,6 +18,12 @@ afterAll(async () => {
 
 const trader = (currency: number, amount: string) => traderOf(ex, [[currency, amount]]);
 
+/** One unit sold by `seller` at `price` and bought at market by `buyer`: a trade on `market`. */
+async function tradeOne(seller: { token: string }, buyer: { token: string }, market: number, price: string) {
+  await ex.api.post('tx_out/add', { currency_match_id: market, number: '1', price }, { token: seller.token });
+  await ex.api.post('tx_in/add', { currency_match_id: market, number: '1', type: 1 }, { token: buyer.token });
+}
+
 describe('spot live feed', () => {
   it('streams depth, trades, klines and tickers; private events reach only their owner', async () => {
     const seller = await trader(DOT, '100');
@@ -167,20 +173,8 @@ describe('tickers and klines at subscription', () => {
       first.send('sub', channel);
       await first.next('sub');
     }
-    const trade = async (market: number, price: string) => {
-      await ex.api.post(
-        'tx_out/add',
-        { currency_match_id: market, number: '1', price },
-        { token: seller.token },
-      );
-      await ex.api.post(
-        'tx_in/add',
-        { currency_match_id: market, number: '1', type: 1 },
-        { token: buyer.token },
-      );
-    };
-    await trade(TRX_USDT, '0.12');
-    await trade(DOT_USDT, '7.5');
+    await tradeOne(seller, buyer, TRX_USDT, '0.12');
+    await tradeOne(seller, buyer, DOT_USDT, '7.5');
     for (const symbol of ['TRX/USDT', 'DOT/USDT']) {
       await first.nextMatching('DAY_MARKET', (frame) => frame.params.symbol === symbol);
     }
@@ -230,18 +224,7 @@ describe('klines', () => {
     const seller = await trader(TRX, '100');
     const buyer = await trader(USDT, '1000');
     const prices = ['0.1201', '0.125', '0.119', '0.1222'];
-    for (const price of prices) {
-      await ex.api.post(
-        'tx_out/add',
-        { currency_match_id: TRX_USDT, number: '1', price },
-        { token: seller.token },
-      );
-      await ex.api.post(
-        'tx_in/add',
-        { currency_match_id: TRX_USDT, number: '1', type: 1 },
-        { token: buyer.token },
-      );
-    }
+    for (const price of prices) await tradeOne(seller, buyer, TRX_USDT, price);
     const trades = await ex.db.kysely
       .selectFrom('trades')
       .selectAll()
