@@ -13,10 +13,11 @@
 // process i to gateway i mod N; the core sends each push once per gateway, which fans it out.
 // Writes bench/results/fanout-<N>-gateways-<G>.json.
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket, { WebSocketServer } from 'ws';
+import { cpuMsOf, rssMb } from './lib/proc.js';
 
 const CHANNEL = 'MARKET_DEPTH.DOT/USDT';
 const PUSHES = 20;
@@ -166,17 +167,6 @@ function runBareServer(): void {
     const used = process.cpuUsage(cpu);
     process.send!({ ev: 'done', cpuMsPerPush: Math.round((used.user + used.system) / 1000 / PUSHES) });
   });
-}
-
-function rssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
-  return line ? Math.round(Number(line[1]) / 1024) : NaN;
-}
-
-/** The process's CPU time so far, ms (utime + stime of /proc/<pid>/stat; 100 ticks a second). */
-function cpuMsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 function nextMessage<T>(child: ChildProcess, ev: string): Promise<T> {

@@ -8,7 +8,7 @@ import {
   bareFastifyBaseline,
   fundedTraders,
   checkOutcome,
-  figures,
+  measured,
   ratio,
   report,
   webOrders,
@@ -24,9 +24,10 @@ results.database = server.dialect;
 let checks: Check[] = [];
 try {
   const tokens = await fundedTraders(server);
-  figures(
+  await measured(
     'orders',
-    await Promise.all([webOrders(server.url, 'buy', tokens[0]), webOrders(server.url, 'sell', tokens[1])]),
+    server.pid,
+    Promise.all([webOrders(server.url, 'buy', tokens[0]), webOrders(server.url, 'sell', tokens[1])]),
     results,
   );
   // The audit reads the database while the server still runs (reads never disturb the writer).
@@ -35,6 +36,8 @@ try {
   await server.stop();
 }
 results.ratio_to_bare_fastify = ratio(results.orders_per_s, results.bare_fastify_per_s);
+// CPU per answer, bare route over ours: what the rate's ratio would be with a core for each server.
+results.cpu_ratio_to_bare_fastify = ratio(results.bare_fastify_cpu_us_each, results.orders_cpu_us_each);
 const goal = server.dialect === 'sqlite' ? { ratio: 0.5, p99: 25 } : { ratio: 0.35, p99: 40 };
 results.goal = `>= ${goal.ratio} of bare Fastify with p99 < ${goal.p99} ms`;
 results.goal_met =

@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { connect } from '../../packages/server/src/db/connect.js';
+import { cpuMsOf } from './proc.js';
 import { auditOf, login, type BenchServer } from './server.js';
 
 export const DURATION_S = 10;
@@ -92,6 +93,24 @@ export function figures(prefix: string, runs: Run[], into: Figures): void {
 }
 
 /**
+ * `figures` of a load, and the CPU time the process `pid` spent per answer meanwhile
+ * (`<prefix>_cpu_us_each`): steadier than the rate on a shared host, whose other work slows the
+ * load generator and the server alike.
+ */
+export async function measured(
+  prefix: string,
+  pid: number,
+  load: Promise<Run[]>,
+  into: Figures,
+): Promise<void> {
+  const before = cpuMsOf(pid);
+  const runs = await load;
+  const used = cpuMsOf(pid) - before;
+  figures(prefix, runs, into);
+  into[`${prefix}_cpu_us_each`] = Math.round((used * 1000) / Number(into[`${prefix}_answers`]));
+}
+
+/**
  * The baseline: a bare Fastify route in its own process, answering the same POSTs with nothing
  * behind them, loaded exactly as the server is, in the same run.
  */
@@ -109,7 +128,7 @@ export async function bareFastifyBaseline(kind: 'web' | 'signed', into: Figures)
       kind === 'web'
         ? [webOrders(base, 'buy'), webOrders(base, 'sell')]
         : [signedOrders(base, 'buy'), signedOrders(base, 'sell')];
-    figures('bare_fastify', await Promise.all(runs), into);
+    await measured('bare_fastify', child.pid!, Promise.all(runs), into);
   } finally {
     child.kill('SIGTERM');
   }
